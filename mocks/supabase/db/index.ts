@@ -1,0 +1,4 @@
+export * from './types';
+export { openDatabase, type OpenOptions } from './open';
+export { prepareDatabase } from './prepare';
+export { withIdentity } from './identity';

@@ -1,0 +1,38 @@
+export interface QueryResult<T> {
+  rows: T[];
+  fields: ReadonlyArray<{ name: string; dataTypeID: number }>;
+  affectedRows?: number;
+}
+
+export interface Queryable {
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<T>>;
+  /** Runs one or more statements without parameters. */
+  exec(sql: string): Promise<void>;
+}
+
+export interface Database extends Queryable {
+  readonly kind: 'pglite' | 'postgres';
+  /** Runs fn in one transaction: commits when it resolves, rolls back when it throws. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/** A Postgres error as both drivers report it (SQLSTATE code plus the server's texts). */
+export interface PgError extends Error {
+  code: string;
+  detail?: string;
+  hint?: string;
+}
+
+export function isPgError(error: unknown): error is PgError {
+  return error instanceof Error && typeof (error as { code?: unknown }).code === 'string';
+}
+
+/** The API roles of a Supabase project (the stand-in's platform.sql creates them). */
+export type ApiRole = 'anon' | 'authenticated' | 'service_role';
+
+export interface RequestIdentity {
+  role: ApiRole;
+  /** The verified JWT payload; PostgREST exposes it as request.jwt.claims. */
+  claims: Record<string, unknown>;
+}

@@ -1,0 +1,84 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { openDatabase, prepareDatabase, type Database } from './db';
+import { createStandIn, type StandIn } from './standIn';
+
+/** Largest request body the stand-in reads (PostgREST itself has no limit; the gateway in front has). */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+export interface StartOptions {
+  /** Folder for PGlite, or 'memory'; default LOCAL_DB_DIR or .data/db. */
+  dataDir?: string;
+  /** Use a Postgres server instead of PGlite; default DATABASE_URL. */
+  databaseUrl?: string;
+  log?: (line: string) => void;
+}
+
+export async function startStandIn(options: StartOptions = {}): Promise<StandIn> {
+  const log = options.log ?? ((line: string) => console.log(line));
+  const databaseUrl = options.databaseUrl ?? process.env.DATABASE_URL;
+  const dataDir = options.dataDir ?? process.env.LOCAL_DB_DIR ?? '.data/db';
+  const db: Database = await openDatabase({ databaseUrl, dataDir });
+  const { applied, seeded } = await prepareDatabase(db);
+  log(
+    `[stand-in] database: ${databaseUrl ? 'Postgres server' : `PGlite (${dataDir})`}` +
+      `${applied.length ? `, applied ${applied.length} migration(s)` : ''}${seeded ? ', loaded demo data' : ''}`,
+  );
+  return createStandIn({ db });
+}
+
+class BodyTooLarge extends Error {}
+
+async function readBody(req: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_BODY_BYTES) throw new BodyTooLarge();
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+export function toFetchRequest(req: IncomingMessage, body: Buffer | undefined): Request {
+  const url = `http://${req.headers.host ?? '127.0.0.1'}${req.url ?? '/'}`;
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
+    for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
+  }
+  return new Request(url, { method: req.method, headers, body: body && body.length ? new Uint8Array(body) : undefined });
+}
+
+export async function sendFetchResponse(res: ServerResponse, response: Response): Promise<void> {
+  res.statusCode = response.status;
+  response.headers.forEach((value, name) => res.setHeader(name, value));
+  res.end(Buffer.from(await response.arrayBuffer()));
+}
+
+/** Connect-style middleware (Vite dev server, the start server): answers API paths, passes the rest on. */
+export function standInMiddleware(standIn: StandIn | Promise<StandIn>) {
+  return async (req: IncomingMessage, res: ServerResponse, next: () => void) => {
+    const path = req.url ?? '/';
+    if (!/^\/(rest|auth|functions)\/v1(\/|\?|$)/.test(path)) return next();
+    try {
+      const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
+      const body = hasBody ? await readBody(req) : undefined;
+      const response = await (await standIn).handle(toFetchRequest(req, body));
+      if (!response) return next();
+      await sendFetchResponse(res, response);
+    } catch (error) {
+      const tooLarge = error instanceof BodyTooLarge;
+      res.statusCode = tooLarge ? 413 : 500;
+      res.setHeader('Content-Type', 'application/json');
+      res.setHeader('Access-Control-Allow-Origin', '*');
+      res.end(
+        JSON.stringify({
+          code: tooLarge ? 'PGRST413' : 'XX000',
+          message: tooLarge ? `Request body exceeds ${MAX_BODY_BYTES} bytes` : 'Internal stand-in error',
+          details: null,
+          hint: null,
+        }),
+      );
+    }
+  };
+}

@@ -1,0 +1,41 @@
+import { handleAuth } from './auth';
+import type { StandInContext } from './context';
+import { CORS_HEADERS, withCors } from './cors';
+import type { Database } from './db';
+import { handleFunctions } from './functions';
+import { LOCAL_JWT_SECRET } from './keys';
+import { handleRest } from './rest';
+
+export interface StandIn {
+  /** Answers a Supabase API request, or returns null for a path that is not the API's. */
+  handle(request: Request): Promise<Response | null>;
+  readonly db: Database;
+}
+
+const ROUTES = [
+  { prefix: '/rest/v1', handler: handleRest },
+  { prefix: '/auth/v1', handler: handleAuth },
+  { prefix: '/functions/v1', handler: handleFunctions },
+] as const;
+
+export function createStandIn({ db, jwtSecret = LOCAL_JWT_SECRET }: { db: Database; jwtSecret?: string }): StandIn {
+  const ctx: StandInContext = { db, jwtSecret };
+  return {
+    db,
+    async handle(request) {
+      const { pathname } = new URL(request.url);
+      const route = ROUTES.find((r) => pathname === r.prefix || pathname.startsWith(`${r.prefix}/`));
+      if (!route) return null;
+      if (request.method === 'OPTIONS') return new Response(null, { status: 200, headers: CORS_HEADERS });
+      const subPath = pathname.slice(route.prefix.length) || '/';
+      try {
+        return withCors(await route.handler(request, ctx, subPath));
+      } catch (error) {
+        console.error('[stand-in] unexpected error', request.method, pathname, error);
+        return withCors(
+          Response.json({ code: 'XX000', message: 'Internal stand-in error', details: null, hint: null }, { status: 500 }),
+        );
+      }
+    },
+  };
+}

@@ -1,0 +1,31 @@
+/**
+ * Every length and range limit the product enforces. Forms, tests and the SQL check constraints in
+ * supabase/migrations agree with these numbers (supabase/tests/limits.test.ts proves the database side).
+ */
+export const NEWS_LIMITS = { titleMax: 200, previewChars: 150 } as const;
+
+export const HEALTH_TIP_LIMITS = { tipMin: 10, tipMax: 1000 } as const;
+
+export const TAG_LIMITS = {
+  keyMax: 50,
+  labelMax: 100,
+  iconMax: 50,
+  categoryMax: 50,
+  colorMin: 4,
+  colorMax: 7,
+  sortOrderMin: 0,
+} as const;
+
+export const NOTIFICATION_LIMITS = { titleMax: 50, bodyMax: 200, bodyRows: 4 } as const;
+
+export const CONTACT_LIMITS = {
+  firstNameMax: 100,
+  lastNameMax: 100,
+  emailMax: 254,
+  subjectMax: 200,
+  messageMax: 5000,
+} as const;
+
+export const DASHBOARD = { recentScans: 5 } as const;
+
+export const ID_PREFIX_LENGTH = 8;

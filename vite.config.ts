@@ -1,0 +1,36 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig, loadEnv, type Plugin } from 'vite';
+import { LOCAL_ANON_KEY } from './mocks/supabase/keys';
+
+/** Serves the local Supabase stand-in on the dev server's origin (only when no hosted project is set). */
+function localSupabase(): Plugin {
+  return {
+    name: 'labellens-local-supabase',
+    async configureServer(server) {
+      const { startStandIn, standInMiddleware } = await import('./mocks/supabase/node');
+      server.middlewares.use(standInMiddleware(startStandIn()));
+    },
+  };
+}
+
+export default defineConfig(({ mode }) => {
+  const env = loadEnv(mode, process.cwd(), 'VITE_');
+  const hosted = Boolean(env.VITE_SUPABASE_URL && env.VITE_SUPABASE_ANON_KEY);
+  return {
+    plugins: [react(), ...(hosted || mode === 'test' ? [] : [localSupabase()])],
+    define: hosted
+      ? {}
+      : {
+          // Local builds talk to the stand-in on their own origin with its public anon key.
+          'import.meta.env.VITE_SUPABASE_URL': JSON.stringify(''),
+          'import.meta.env.VITE_SUPABASE_ANON_KEY': JSON.stringify(LOCAL_ANON_KEY),
+        },
+    build: {
+      outDir: 'dist',
+      rollupOptions: {
+        input: { site: 'index.html', admin: 'admin/index.html' },
+      },
+    },
+    server: { host: '127.0.0.1', port: 5173 },
+  };
+});

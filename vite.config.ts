@@ -13,11 +13,25 @@ function localSupabase(): Plugin {
   };
 }
 
+/** In dev, every /admin route is the admin SPA's page (the built server does the same from dist/). */
+function adminSpaFallback(): Plugin {
+  return {
+    name: 'labellens-admin-spa-fallback',
+    configureServer(server) {
+      server.middlewares.use((req, _res, next) => {
+        const pathname = (req.url ?? '/').split('?')[0];
+        if (/^\/admin(\/[^.]*)?$/.test(pathname)) req.url = '/admin/index.html';
+        next();
+      });
+    },
+  };
+}
+
 export default defineConfig(({ mode }) => {
   const env = loadEnv(mode, process.cwd(), 'VITE_');
   const hosted = Boolean(env.VITE_SUPABASE_URL && env.VITE_SUPABASE_ANON_KEY);
   return {
-    plugins: [react(), ...(hosted || mode === 'test' ? [] : [localSupabase()])],
+    plugins: [react(), adminSpaFallback(), ...(hosted || mode === 'test' ? [] : [localSupabase()])],
     define: hosted
       ? {}
       : {

@@ -1,0 +1,10 @@
+/** The demo accounts supabase/seed.sql creates (local data only). */
+export const DEMO_ACCOUNTS = [
+  { email: 'admin@labellens.dev', password: 'LabelLens-admin-1', description: 'active admin' },
+  { email: 'user@labellens.dev', password: 'LabelLens-user-1', description: 'app user, not an admin' },
+  {
+    email: 'inactive-admin@labellens.dev',
+    password: 'LabelLens-inactive-1',
+    description: 'admin row with is_active false',
+  },
+] as const;

@@ -1,0 +1,51 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestDatabase } from '../testing/snapshot';
+import { prepareDatabase } from './prepare';
+import { withIdentity } from './identity';
+import type { Database } from './types';
+
+let db: Database;
+beforeAll(async () => {
+  db = await openTestDatabase();
+});
+afterAll(() => db.close());
+
+describe('prepareDatabase', () => {
+  it('applies nothing and seeds nothing on an up-to-date database', async () => {
+    const before = await db.query<{ n: number }>('select count(*)::int as n from auth.users');
+    expect(await prepareDatabase(db)).toEqual({ applied: [], seeded: false });
+    const after = await db.query<{ n: number }>('select count(*)::int as n from auth.users');
+    expect(after.rows[0].n).toBe(before.rows[0].n);
+  });
+});
+
+describe('withIdentity', () => {
+  const sub = '00000000-0000-4000-8000-000000000001';
+
+  it('runs as the API role with the JWT claims visible to auth.uid() and auth.role()', async () => {
+    const row = await withIdentity(db, { role: 'authenticated', claims: { sub, role: 'authenticated' } }, async (tx) =>
+      (await tx.query('select current_user::text as "user", auth.uid()::text as uid, auth.role() as role')).rows[0],
+    );
+    expect(row).toEqual({ user: 'authenticated', uid: sub, role: 'authenticated' });
+  });
+
+  it('returns to the connection role after the transaction', async () => {
+    await withIdentity(db, { role: 'anon', claims: { role: 'anon' } }, async () => undefined);
+    const { rows } = await db.query<{ user: string; claims: string | null }>(
+      `select current_user::text as "user", nullif(current_setting('request.jwt.claims', true), '') as claims`,
+    );
+    expect(rows[0]).toEqual({ user: 'postgres', claims: null });
+  });
+
+  it('rolls back every write when the request fails', async () => {
+    await db.exec('create table if not exists public.identity_probe (id int primary key)');
+    await expect(
+      withIdentity(db, { role: 'service_role', claims: { role: 'service_role' } }, async (tx) => {
+        await tx.query('insert into public.identity_probe values (1)');
+        await tx.query('insert into public.identity_probe values (1)');
+      }),
+    ).rejects.toMatchObject({ code: '23505' });
+    const { rows } = await db.query<{ n: number }>('select count(*)::int as n from public.identity_probe');
+    expect(rows[0].n).toBe(0);
+  });
+});

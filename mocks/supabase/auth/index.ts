@@ -1,4 +1,71 @@
-import type { RouteHandler } from '../context';
+import type { RouteHandler, StandInContext } from '../context';
+import {
+  handleCreateUser,
+  handleDeleteUserById,
+  handleGetUserById,
+  handleListUsers,
+  handleUpdateUserById,
+} from './admin';
+import { AuthHttpError, authErrorResponse } from './errors';
+import { handleHealth, handleJwks, handleSettings } from './meta';
+import { handleSignup } from './signup';
+import { handleToken } from './token';
+import { handleGetUser, handleLogout, handleUpdateUser } from './user';
 
-// Placeholder until the GoTrue subset lands.
-export const handleAuth: RouteHandler = async () => Response.json({ message: 'not implemented' }, { status: 501 });
+type AuthRoute = {
+  method: string;
+  path: RegExp;
+  handle: (request: Request, ctx: StandInContext, ...params: string[]) => Promise<Response>;
+};
+
+const ROUTES: AuthRoute[] = [
+  { method: 'GET', path: /^\/health$/, handle: handleHealth },
+  { method: 'GET', path: /^\/settings$/, handle: handleSettings },
+  { method: 'GET', path: /^\/\.well-known\/jwks\.json$/, handle: handleJwks },
+  { method: 'POST', path: /^\/token$/, handle: handleToken },
+  { method: 'POST', path: /^\/signup$/, handle: handleSignup },
+  { method: 'POST', path: /^\/logout$/, handle: handleLogout },
+  { method: 'GET', path: /^\/user$/, handle: handleGetUser },
+  { method: 'PUT', path: /^\/user$/, handle: handleUpdateUser },
+  { method: 'GET', path: /^\/admin\/users$/, handle: handleListUsers },
+  { method: 'POST', path: /^\/admin\/users$/, handle: handleCreateUser },
+  { method: 'GET', path: /^\/admin\/users\/([^/]+)$/, handle: handleGetUserById },
+  { method: 'PUT', path: /^\/admin\/users\/([^/]+)$/, handle: handleUpdateUserById },
+  { method: 'DELETE', path: /^\/admin\/users\/([^/]+)$/, handle: handleDeleteUserById },
+];
+
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+/** The GoTrue (Supabase Auth) subset under /auth/v1: subPath is e.g. '/token'. */
+export const handleAuth: RouteHandler = async (request, ctx, subPath) => {
+  const path = subPath.length > 1 ? subPath.replace(/\/$/, '') : subPath;
+  for (const route of ROUTES) {
+    const match = route.method === request.method ? route.path.exec(path) : null;
+    if (!match) continue;
+    try {
+      return await route.handle(request, ctx, ...match.slice(1).map(safeDecode));
+    } catch (error) {
+      if (error instanceof AuthHttpError) return authErrorResponse(request, error);
+      console.error('[stand-in] auth', request.method, subPath, error);
+      return authErrorResponse(
+        request,
+        new AuthHttpError(
+          500,
+          'unexpected_failure',
+          'Unexpected failure, please check server logs for more information',
+        ),
+      );
+    }
+  }
+  // GoTrue's router (chi) answers unknown routes with its plain-text default.
+  return new Response('404 page not found\n', {
+    status: 404,
+    headers: { 'Content-Type': 'text/plain; charset=utf-8' },
+  });
+};

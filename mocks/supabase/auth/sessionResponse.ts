@@ -1,0 +1,36 @@
+import { decodeJwt } from 'jose';
+import type { StandInContext } from '../context';
+import type { Queryable } from '../db';
+import { ACCESS_TOKEN_SECONDS } from '../keys';
+import { issueAccessToken } from './accessToken';
+import type { SessionRow } from './sessions';
+import { toGoTrueUser, type UserRow } from './users';
+
+export const issuerOf = (request: Request) => `${new URL(request.url).origin}/auth/v1`;
+
+/** GoTrue's AccessTokenResponse for a session, with a freshly signed access token. */
+export async function sessionResponse(
+  request: Request,
+  ctx: StandInContext,
+  user: UserRow,
+  session: SessionRow,
+  refreshToken: string,
+): Promise<Response> {
+  const accessToken = await issueAccessToken(
+    user,
+    { id: session.id, signedInAt: new Date(session.created_at) },
+    { issuer: issuerOf(request), secret: ctx.jwtSecret },
+  );
+  return Response.json({
+    access_token: accessToken,
+    token_type: 'bearer',
+    expires_in: ACCESS_TOKEN_SECONDS,
+    expires_at: decodeJwt(accessToken).exp,
+    refresh_token: refreshToken,
+    user: toGoTrueUser(user),
+  });
+}
+
+export async function markSignedIn(db: Queryable, userId: string): Promise<void> {
+  await db.query('update auth.users set last_sign_in_at = now(), updated_at = now() where id = $1', [userId]);
+}

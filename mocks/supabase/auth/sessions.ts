@@ -1,0 +1,125 @@
+import { randomInt } from 'node:crypto';
+import type { Queryable } from '../db';
+
+/** GoTrue keeps a revoked refresh token usable this long (GOTRUE_SECURITY_REFRESH_TOKEN_REUSE_INTERVAL). */
+export const REFRESH_TOKEN_REUSE_INTERVAL_SECONDS = 10;
+
+const TOKEN_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
+
+/** An opaque refresh token like GoTrue's (12 random lower-case alphanumerics). */
+export function newRefreshTokenString(): string {
+  return Array.from({ length: 12 }, () => TOKEN_ALPHABET[randomInt(TOKEN_ALPHABET.length)]).join('');
+}
+
+export interface SessionRow {
+  id: string;
+  user_id: string;
+  created_at: Date;
+}
+
+async function insertRefreshToken(db: Queryable, userId: string, sessionId: string, parent: string | null) {
+  const token = newRefreshTokenString();
+  await db.query(
+    `insert into auth.refresh_tokens (token, user_id, parent, session_id, revoked) values ($1, $2, $3, $4, false)`,
+    [token, userId, parent, sessionId],
+  );
+  return token;
+}
+
+/** A new session with its first refresh token (GoTrue's GrantAuthenticatedUser). */
+export async function startSession(
+  db: Queryable,
+  userId: string,
+): Promise<{ session: SessionRow; refreshToken: string }> {
+  const { rows } = await db.query<SessionRow>(
+    `insert into auth.sessions (user_id, aal) values ($1, 'aal1') returning id, user_id, created_at`,
+    [userId],
+  );
+  const session = rows[0];
+  return { session, refreshToken: await insertRefreshToken(db, userId, session.id, null) };
+}
+
+export async function findSession(db: Queryable, id: string): Promise<SessionRow | undefined> {
+  const { rows } = await db.query<SessionRow>(
+    'select id, user_id, created_at from auth.sessions where id = $1',
+    [id],
+  );
+  return rows[0];
+}
+
+export type RefreshOutcome =
+  | { kind: 'issued'; session: SessionRow; refreshToken: string }
+  | { kind: 'not_found' }
+  | { kind: 'already_used' };
+
+interface TokenRow {
+  id: number;
+  token: string;
+  user_id: string;
+  revoked: boolean;
+  updated_at: Date;
+  session_id: string | null;
+}
+
+/**
+ * GoTrue's refresh-token rotation. A revoked token is still honoured when it is the parent of the
+ * session's active token (the client lost the last answer: the active token is returned again) or
+ * within the reuse interval (a new child is issued). Past that it is reuse: the whole token family of
+ * the session is revoked and the caller gets already_used (the revocation is kept, not rolled back).
+ */
+export async function rotateRefreshToken(db: Queryable, token: string): Promise<RefreshOutcome> {
+  const { rows } = await db.query<TokenRow>(
+    `select rt.id, rt.token, rt.user_id, rt.revoked, rt.updated_at, rt.session_id
+       from auth.refresh_tokens rt join auth.sessions s on s.id = rt.session_id
+      where rt.token = $1 for update of rt`,
+    [token],
+  );
+  const current = rows[0];
+  if (!current?.session_id) return { kind: 'not_found' };
+  const session = (await findSession(db, current.session_id)) as SessionRow;
+
+  if (current.revoked) {
+    const { rows: active } = await db.query<{ token: string; parent: string | null }>(
+      `select token, parent from auth.refresh_tokens where session_id = $1 and not revoked order by id desc limit 1`,
+      [session.id],
+    );
+    if (active[0]?.parent === current.token)
+      return { kind: 'issued', session, refreshToken: active[0].token };
+    const reuseUntil = new Date(current.updated_at).getTime() + REFRESH_TOKEN_REUSE_INTERVAL_SECONDS * 1000;
+    if (Date.now() > reuseUntil) {
+      await db.query(
+        `update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $1 and not revoked`,
+        [session.id],
+      );
+      return { kind: 'already_used' };
+    }
+  }
+
+  await db.query(`update auth.refresh_tokens set revoked = true, updated_at = now() where id = $1`, [
+    current.id,
+  ]);
+  await db.query(`update auth.sessions set updated_at = now() where id = $1`, [session.id]);
+  return {
+    kind: 'issued',
+    session,
+    refreshToken: await insertRefreshToken(db, current.user_id, session.id, current.token),
+  };
+}
+
+export type LogoutScope = 'global' | 'local' | 'others';
+
+/** Deletes sessions (their refresh tokens go with them, on delete cascade), as GoTrue's logout does. */
+export async function endSessions(
+  db: Queryable,
+  userId: string,
+  sessionId: string | undefined,
+  scope: LogoutScope,
+) {
+  if (!sessionId || scope === 'global') {
+    await db.query('delete from auth.sessions where user_id = $1', [userId]);
+  } else if (scope === 'local') {
+    await db.query('delete from auth.sessions where id = $1', [sessionId]);
+  } else {
+    await db.query('delete from auth.sessions where user_id = $1 and id <> $2', [userId, sessionId]);
+  }
+}

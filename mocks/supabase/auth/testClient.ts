@@ -1,0 +1,42 @@
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import ws from 'ws';
+import { LOCAL_ANON_KEY } from '../keys';
+import type { StandIn } from '../standIn';
+
+export const TEST_SUPABASE_URL = 'http://localhost:54321';
+
+/** A real supabase-js client whose every request goes to the stand-in in process. */
+export function standInClient(standIn: StandIn, key = LOCAL_ANON_KEY): SupabaseClient {
+  return createClient(TEST_SUPABASE_URL, key, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    global: { fetch: standInFetch(standIn) },
+    // Node 20 has no global WebSocket; realtime is never opened in these tests.
+    realtime: { transport: ws as unknown as typeof WebSocket },
+  });
+}
+
+export function standInFetch(standIn: StandIn): typeof fetch {
+  return async (input, init) => {
+    const response = await standIn.handle(new Request(input, init));
+    if (!response) throw new TypeError(`The stand-in does not serve ${String(input)}`);
+    return response;
+  };
+}
+
+export const DEMO = {
+  admin: {
+    id: '00000000-0000-4000-8000-000000000001',
+    email: 'admin@labellens.dev',
+    password: 'LabelLens-admin-1',
+  },
+  user: {
+    id: '00000000-0000-4000-8000-000000000002',
+    email: 'user@labellens.dev',
+    password: 'LabelLens-user-1',
+  },
+  inactiveAdmin: {
+    id: '00000000-0000-4000-8000-000000000003',
+    email: 'inactive-admin@labellens.dev',
+    password: 'LabelLens-inactive-1',
+  },
+} as const;

@@ -1,0 +1,56 @@
+import type { StandInContext } from '../context';
+import { authenticate } from './authenticate';
+import { objectField, readJsonBody, stringField } from './body';
+import { badRequest, unprocessable } from './errors';
+import { endSessions, type LogoutScope } from './sessions';
+import { findUserByEmail, passwordMatches, toGoTrueUser, updateUser, type UserChanges } from './users';
+import { checkPasswordStrength, validateEmail } from './validation';
+
+/** GET /user */
+export async function handleGetUser(request: Request, ctx: StandInContext): Promise<Response> {
+  const { user } = await authenticate(request, ctx);
+  return Response.json(toGoTrueUser(user));
+}
+
+/** PUT /user: email (confirmed at once, as with autoconfirm), password, data (merged user_metadata). */
+export async function handleUpdateUser(request: Request, ctx: StandInContext): Promise<Response> {
+  const { user, session } = await authenticate(request, ctx);
+  const body = await readJsonBody(request);
+  const email = stringField(body, 'email');
+  const password = stringField(body, 'password');
+  const data = objectField(body, 'data');
+  const changes: UserChanges = { userMetadata: data };
+
+  if (password) {
+    checkPasswordStrength(password);
+    if (await passwordMatches(ctx.db, user.id, password))
+      throw unprocessable('same_password', 'New password should be different from the old password.');
+    changes.password = password;
+  }
+  if (email && email.toLowerCase() !== user.email) {
+    changes.email = validateEmail(email);
+    if (await findUserByEmail(ctx.db, changes.email))
+      throw unprocessable('email_exists', 'A user with this email address has already been registered');
+    changes.emailConfirmed = true;
+  }
+
+  const updated = await ctx.db.transaction(async (tx) => {
+    const row = await updateUser(tx, user.id, changes);
+    // A new password signs the user out everywhere else (GoTrue's UpdatePassword).
+    if (changes.password) await endSessions(tx, user.id, session?.id, 'others');
+    return row;
+  });
+  return Response.json(toGoTrueUser(updated));
+}
+
+const SCOPES: LogoutScope[] = ['global', 'local', 'others'];
+
+/** POST /logout?scope=global|local|others */
+export async function handleLogout(request: Request, ctx: StandInContext): Promise<Response> {
+  const { user, session } = await authenticate(request, ctx);
+  const requested = new URL(request.url).searchParams.get('scope') || 'global';
+  const scope = SCOPES.find((s) => s === requested);
+  if (!scope) throw badRequest('validation_failed', `Unsupported logout scope "${requested}"`);
+  await endSessions(ctx.db, user.id, session?.id, scope);
+  return new Response(null, { status: 204 });
+}

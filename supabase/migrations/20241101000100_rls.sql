@@ -32,8 +32,9 @@ $$;
 revoke all on function public.is_admin() from public;
 grant execute on function public.is_admin() to anon, authenticated, service_role;
 revoke all on function public.set_updated_at() from public, anon, authenticated;
-revoke all on function public.is_http_url(text) from public, anon, authenticated;
-grant execute on function public.is_http_url(text) to service_role;
+revoke all on function public.is_http_url(text) from public;
+-- check constraints call it as the writing role
+grant execute on function public.is_http_url(text) to anon, authenticated, service_role;
 
 -- Nothing for anyone, then the exact grants below.
 revoke all on

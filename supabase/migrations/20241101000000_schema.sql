@@ -1,7 +1,7 @@
 -- LabelLens schema: every table of the product spec (§3) plus notifications, contact_messages,
 -- user_devices and payments (DESIGN.md §3). Each validation rule of spec §5 is also a check
 -- constraint here; the numbers match src/domain/limits.ts and src/domain/tags.ts
--- (supabase/tests/constraints.test.ts proves they agree).
+-- (supabase/tests/limits.test.ts proves they agree).
 
 create extension if not exists pgcrypto with schema extensions;
 create extension if not exists pg_trgm with schema extensions;
@@ -41,7 +41,7 @@ create table public.admin_users (
 create table public.profiles (
   id uuid primary key default gen_random_uuid(),
   user_id uuid not null references auth.users (id) on delete cascade,
-  name text not null constraint profiles_name_not_blank check (btrim(name) <> '' and char_length(name) <= 100),
+  name text not null constraint profiles_name_not_blank check (name ~ '\S' and char_length(name) <= 100),
   avatar text,
   -- null or blank means Self
   relationship text constraint profiles_relationship_length check (char_length(relationship) <= 50),
@@ -92,7 +92,7 @@ create table public.chats (
 create table public.messages (
   id uuid primary key default gen_random_uuid(),
   chat_id uuid not null references public.chats (id) on delete cascade,
-  role text not null constraint messages_role_not_blank check (btrim(role) <> '' and char_length(role) <= 20),
+  role text not null constraint messages_role_not_blank check (role ~ '\S' and char_length(role) <= 20),
   content text not null,
   created_at timestamptz not null default now()
 );
@@ -100,7 +100,7 @@ create table public.messages (
 create table public.user_devices (
   id uuid primary key default gen_random_uuid(),
   user_id uuid not null references auth.users (id) on delete cascade,
-  token text not null unique constraint user_devices_token_not_blank check (btrim(token) <> '' and char_length(token) <= 4096),
+  token text not null unique constraint user_devices_token_not_blank check (token ~ '\S' and char_length(token) <= 4096),
   platform text not null default 'android' constraint user_devices_platform_known check (platform in ('android', 'ios', 'web')),
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now()
@@ -121,8 +121,8 @@ create table public.payments (
 
 create table public.news (
   id uuid primary key default gen_random_uuid(),
-  title text not null constraint news_title_length check (btrim(title) <> '' and char_length(title) <= 200),
-  content text not null constraint news_content_not_blank check (btrim(content) <> ''),
+  title text not null constraint news_title_length check (title ~ '\S' and char_length(title) <= 200),
+  content text not null constraint news_content_not_blank check (content ~ '\S'),
   source_url text not null constraint news_source_url_http check (public.is_http_url(source_url)),
   -- optional; the UI stores an empty field as null
   source_url_screenshot text
@@ -138,12 +138,12 @@ create table public.health_tips (
 
 create table public.tags (
   id uuid primary key default gen_random_uuid(),
-  key text not null unique constraint tags_key_length check (btrim(key) <> '' and char_length(key) <= 50),
-  label text not null constraint tags_label_length check (btrim(label) <> '' and char_length(label) <= 100),
-  icon text not null constraint tags_icon_length check (btrim(icon) <> '' and char_length(icon) <= 50),
+  key text not null unique constraint tags_key_length check (key ~ '\S' and char_length(key) <= 50),
+  label text not null constraint tags_label_length check (label ~ '\S' and char_length(label) <= 100),
+  icon text not null constraint tags_icon_length check (icon ~ '\S' and char_length(icon) <= 50),
   color text not null constraint tags_color_hex check (color ~ '^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$'),
   category text not null
-    constraint tags_category_length check (btrim(category) <> '' and char_length(category) <= 50)
+    constraint tags_category_length check (category ~ '\S' and char_length(category) <= 50)
     constraint tags_category_known
       check (category in ('general', 'nutrition', 'dietary', 'health', 'allergen', 'cuisine', 'preparation')),
   is_active boolean not null default true,
@@ -157,8 +157,8 @@ create table public.tags (
 create table public.notifications (
   id uuid primary key default gen_random_uuid(),
   user_id uuid not null references auth.users (id) on delete cascade,
-  title text not null constraint notifications_title_length check (btrim(title) <> '' and char_length(title) <= 50),
-  body text not null constraint notifications_body_length check (btrim(body) <> '' and char_length(body) <= 200),
+  title text not null constraint notifications_title_length check (title ~ '\S' and char_length(title) <= 50),
+  body text not null constraint notifications_body_length check (body ~ '\S' and char_length(body) <= 200),
   data jsonb not null default '{}' constraint notifications_data_object check (jsonb_typeof(data) = 'object'),
   status text not null constraint notifications_status_known check (status in ('sent', 'failed')),
   message_id text,
@@ -170,7 +170,7 @@ create table public.notifications (
 create table public.contact_messages (
   id uuid primary key default gen_random_uuid(),
   first_name text not null
-    constraint contact_messages_first_name_length check (btrim(first_name) <> '' and char_length(first_name) <= 100),
+    constraint contact_messages_first_name_length check (first_name ~ '\S' and char_length(first_name) <= 100),
   last_name text not null default ''
     constraint contact_messages_last_name_length check (char_length(last_name) <= 100),
   email text not null
@@ -178,7 +178,7 @@ create table public.contact_messages (
       check (char_length(email) <= 254 and email ~ '^[^\s@]+@[^\s@]+\.[^\s@]+$'),
   subject text not null default '' constraint contact_messages_subject_length check (char_length(subject) <= 200),
   message text not null
-    constraint contact_messages_message_length check (btrim(message) <> '' and char_length(message) <= 5000),
+    constraint contact_messages_message_length check (message ~ '\S' and char_length(message) <= 5000),
   status text not null default 'new' constraint contact_messages_status_known check (status in ('new', 'read', 'archived')),
   created_at timestamptz not null default now()
 );

@@ -8,9 +8,11 @@ export function withIdentity<T>(
   db: Database,
   identity: RequestIdentity,
   fn: (tx: Queryable) => Promise<T>,
-  requestInfo: { method?: string; path?: string; headers?: Record<string, string> } = {},
+  requestInfo: { method?: string; path?: string; headers?: Record<string, string>; readOnly?: boolean } = {},
 ): Promise<T> {
   return db.transaction(async (tx) => {
+    // PostgREST runs GET/HEAD in a read-only transaction; this must precede any query.
+    if (requestInfo.readOnly) await tx.exec('set transaction read only');
     await tx.query(
       `select set_config('role', $1, true),
               set_config('request.jwt.claims', $2, true),

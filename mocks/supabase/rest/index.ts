@@ -1,4 +1,220 @@
 import type { RouteHandler } from '../context';
+import { withIdentity, type Queryable, type RequestIdentity } from '../db';
+import {
+  errorResponse,
+  invalidBody,
+  invalidResourcePath,
+  invalidRpcMethod,
+  openApiDisabled,
+  tableNotFound,
+  toRestError,
+  unsupported,
+  unsupportedMethod,
+} from './errors';
+import { resolveIdentity } from './identity';
+import { runDelete, runInsert, runUpdate } from './mutate';
+import { negotiate, parsePreferences, type Accept, type Preferences } from './preferences';
+import { applyRangeHeader, parseQueryParams } from './queryParams';
+import { runRead } from './read';
+import {
+  checkSingular,
+  buildResponse,
+  contentRange,
+  rangeStatus,
+  type Outcome,
+  type Reply,
+} from './response';
+import { chooseRoutine, runRpc } from './rpc';
+import { closestName, getSchemaCache, type SchemaCache } from './schemaCache';
+import { ident, qualified } from './sql';
+import type { QueryParams } from './types';
 
-// Placeholder until the PostgREST subset lands.
-export const handleRest: RouteHandler = async () => Response.json({ message: 'not implemented' }, { status: 501 });
+export { reloadSchemaCache } from './schemaCache';
+
+type Route = { kind: 'table' | 'rpc'; name: string };
+
+function parseRoute(subPath: string): Route {
+  const segments = subPath.split('/').filter(Boolean).map(decodeURIComponent);
+  if (segments.length === 0) throw openApiDisabled();
+  if (segments.length === 1) return { kind: 'table', name: segments[0] };
+  if (segments.length === 2 && segments[0] === 'rpc') return { kind: 'rpc', name: segments[1] };
+  throw invalidResourcePath();
+}
+
+async function readBody(request: Request, { emptyAs }: { emptyAs?: unknown }): Promise<unknown> {
+  const text = await request.text();
+  if (text.trim() === '') {
+    if (emptyAs !== undefined) return emptyAs;
+    throw invalidBody();
+  }
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw invalidBody();
+  }
+}
+
+interface Handling {
+  request: Request;
+  route: Route;
+  tx: Queryable;
+  cache: SchemaCache;
+  query: QueryParams;
+  prefs: Preferences;
+  accept: Accept;
+  body: unknown;
+}
+
+/** Carries a finished answer out of a transaction that Prefer: tx=rollback asks to undo. */
+class RollbackWith {
+  constructor(readonly response: Response) {}
+}
+
+/** The PostgREST API: /rest/v1/<table> and /rest/v1/rpc/<function>. */
+export const handleRest: RouteHandler = async (request, ctx, subPath) => {
+  let identity: RequestIdentity | undefined;
+  try {
+    identity = await resolveIdentity(request, ctx.db, ctx.jwtSecret);
+    const route = parseRoute(subPath);
+    const method = request.method.toUpperCase();
+    if (!['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'].includes(method)) throw unsupportedMethod(method);
+    if (route.kind === 'rpc' && !['GET', 'HEAD', 'POST'].includes(method)) throw invalidRpcMethod(method);
+    const accept = negotiate(request.headers.get('accept'));
+    const prefs = parsePreferences(request.headers.get('prefer'));
+    const query = parseQueryParams(new URL(request.url).searchParams, { forRpc: route.kind === 'rpc' });
+    const body =
+      method === 'POST' || method === 'PATCH'
+        ? await readBody(request, { emptyAs: route.kind === 'rpc' ? {} : undefined })
+        : undefined;
+    const cache = await getSchemaCache(ctx.db);
+    const readOnly = method === 'GET' || method === 'HEAD';
+    const response = await withIdentity(
+      ctx.db,
+      identity,
+      async (tx) => {
+        const answer = await dispatch({ request, route, tx, cache, query, prefs, accept, body });
+        if (prefs.tx === 'rollback') throw new RollbackWith(answer);
+        return answer;
+      },
+      { method, path: new URL(request.url).pathname, headers: Object.fromEntries(request.headers), readOnly },
+    ).catch((error: unknown) => {
+      if (error instanceof RollbackWith) return error.response;
+      throw error;
+    });
+    return method === 'HEAD'
+      ? new Response(null, { status: response.status, headers: response.headers })
+      : response;
+  } catch (error) {
+    return errorResponse(toRestError(error, identity !== undefined && identity.role !== 'anon'));
+  }
+};
+
+function dispatch(h: Handling): Promise<Response> {
+  if (h.route.kind === 'rpc') return handleRpc(h);
+  const table = h.cache.tables.get(h.route.name);
+  if (!table) throw tableNotFound(h.route.name, closestName(h.route.name, h.cache.tables.keys()));
+  switch (h.request.method.toUpperCase()) {
+    case 'POST':
+      return handleWrite(h, 'insert');
+    case 'PATCH':
+      return handleWrite(h, 'update');
+    case 'DELETE':
+      return handleWrite(h, 'delete');
+    default:
+      return handleRead(h);
+  }
+}
+
+const countApplied = (prefs: Preferences): Array<keyof Preferences> => (prefs.count ? ['count'] : []);
+
+function readReply(h: Handling, offset: number, outcome: Outcome): Reply {
+  const status = rangeStatus(offset, outcome.pageCount, outcome.total);
+  checkSingular(h.accept, outcome);
+  return { status, body: outcome.body, contentRange: contentRange(offset, outcome.pageCount, outcome.total) };
+}
+
+async function handleRead(h: Handling): Promise<Response> {
+  const range = applyRangeHeader(h.query.ranges.get(''), h.request.headers.get('range')) ?? { offset: 0 };
+  const table = h.cache.tables.get(h.route.name)!;
+  const outcome = await runRead(
+    h.tx,
+    h.cache,
+    h.query,
+    {
+      build: () => ({ from: `${qualified(table.name)} as ${ident(table.name)}` }),
+      level: { alias: table.name, table, path: '' },
+    },
+    { accept: h.accept, prefs: h.prefs, range },
+  );
+  return buildResponse(readReply(h, range.offset, outcome), h.accept, h.prefs, countApplied(h.prefs));
+}
+
+async function handleRpc(h: Handling): Promise<Response> {
+  const method = h.request.method.toUpperCase();
+  const args = method === 'POST' ? h.body : Object.fromEntries(h.query.rpcArgs);
+  const call = chooseRoutine(h.cache, h.route.name, args, h.prefs);
+  const range = applyRangeHeader(h.query.ranges.get(''), h.request.headers.get('range')) ?? { offset: 0 };
+  const outcome = await runRpc(h.tx, h.cache, h.query, call, { accept: h.accept, prefs: h.prefs, range });
+  const applied: Array<keyof Preferences> = [
+    ...countApplied(h.prefs),
+    ...(h.prefs.params ? ['params' as const] : []),
+  ];
+  if (outcome.kind === 'void') return buildResponse({ status: 204, body: null }, h.accept, h.prefs, applied);
+  if (outcome.kind === 'scalar') {
+    return buildResponse(
+      { status: 200, body: outcome.body, contentRange: contentRange(0, outcome.pageCount, null) },
+      { ...h.accept, type: h.accept.type === 'csv' ? 'csv' : 'json' },
+      h.prefs,
+      applied,
+    );
+  }
+  const singleRow = !call.routine.returnsSet;
+  const reply = singleRow
+    ? { status: 200, body: outcome.body, contentRange: contentRange(0, outcome.pageCount, outcome.total) }
+    : readReply(h, range.offset, outcome);
+  return buildResponse(reply, h.accept, h.prefs, applied);
+}
+
+async function handleWrite(h: Handling, kind: 'insert' | 'update' | 'delete'): Promise<Response> {
+  const table = h.cache.tables.get(h.route.name)!;
+  const representation = h.prefs.return === 'representation';
+  const headersOnly = kind === 'insert' && h.prefs.return === 'headers-only';
+  if (h.query.ranges.size > 0 && kind !== 'insert' && h.query.ranges.has('')) {
+    throw unsupported('limit/offset on PATCH and DELETE');
+  }
+  const options = { accept: h.accept, prefs: h.prefs, returning: representation || headersOnly };
+  const outcome =
+    kind === 'insert'
+      ? await runInsert(h.tx, h.cache, h.query, table, h.body, options)
+      : kind === 'update'
+        ? await runUpdate(h.tx, h.cache, h.query, table, h.body, options)
+        : await runDelete(h.tx, h.cache, h.query, table, options);
+  if (representation) checkSingular(h.accept, outcome);
+  const total = h.prefs.count === 'exact' ? outcome.pageCount : null;
+  const range = kind === 'insert' ? contentRange(1, 0, total) : contentRange(0, outcome.pageCount, total);
+  const applied: Array<keyof Preferences> = [
+    'return',
+    ...countApplied(h.prefs),
+    ...(kind === 'insert' && h.prefs.resolution ? ['resolution' as const] : []),
+    ...(h.prefs.missing ? ['missing' as const] : []),
+    ...(h.prefs.tx ? ['tx' as const] : []),
+  ];
+  const status = kind === 'insert' ? 201 : representation ? 200 : 204;
+  const extraHeaders: Record<string, string> = {};
+  if (headersOnly) extraHeaders.Location = locationOf(table.name, table.primaryKey, outcome.body);
+  return buildResponse(
+    { status, body: representation ? outcome.body : null, contentRange: range, extraHeaders },
+    h.accept,
+    h.prefs,
+    applied,
+  );
+}
+
+/** `Location: /table?id=eq.5` for the first inserted row (return=headers-only). */
+function locationOf(table: string, primaryKey: string[], body: string): string {
+  const rows = JSON.parse(body || '[]') as Array<Record<string, unknown>>;
+  const row = Array.isArray(rows) ? rows[0] : rows;
+  if (!row || primaryKey.length === 0) return `/${table}`;
+  const filters = primaryKey.map((k) => `${encodeURIComponent(k)}=eq.${encodeURIComponent(String(row[k]))}`);
+  return `/${table}?${filters.join('&')}`;
+}

@@ -1,0 +1,150 @@
+import { notEmbedded } from './errors';
+import { resolveRelationship, type Relationship } from './embeds';
+import { conditionsSql, fieldOutputName, fieldSql, type FilterContext } from './filters';
+import type { SchemaCache, Table } from './schemaCache';
+import { ident, qualified, SqlParams } from './sql';
+import type { OrderTerm, QueryParams, RangeSpec, SelectItem } from './types';
+
+/** Supabase's default `db-max-rows`: no response carries more rows than this. */
+export const MAX_ROWS = 1000;
+
+interface BuildContext {
+  cache: SchemaCache;
+  query: QueryParams;
+  params: SqlParams;
+  nextAlias(table: string): string;
+  /** Embed paths seen in select, to refuse filters/order on anything else (PGRST108). */
+  embedPaths: Set<string>;
+}
+
+export interface Level {
+  alias: string;
+  /** The table (or row type) of the rows, when the schema cache knows it: enables `*` checks and embeds. */
+  table?: Table;
+  path: string;
+}
+
+export function createBuildContext(
+  cache: SchemaCache,
+  query: QueryParams,
+  params = new SqlParams(),
+): BuildContext {
+  let counter = 0;
+  return {
+    cache,
+    query,
+    params,
+    nextAlias: (table) => `${table}_${(counter += 1)}`,
+    embedPaths: new Set(['']),
+  };
+}
+
+const filterContext = (ctx: BuildContext, level: Level): FilterContext => ({
+  alias: level.alias,
+  params: ctx.params,
+  columnType: (name) => level.table?.columns.get(name)?.type,
+});
+
+/** The select list of one level: columns, casts, renames, JSON paths and embedded resources. */
+export function selectList(ctx: BuildContext, level: Level, items: SelectItem[]): string[] {
+  const list: string[] = [];
+  for (const item of items) {
+    if (item.kind === 'star') list.push(`${ident(level.alias)}.*`);
+    else if (item.kind === 'field') {
+      const value = fieldSql(level.alias, item.field);
+      const cast = item.cast ? `::${item.cast}` : '';
+      list.push(
+        `${item.cast ? `(${value})${cast}` : value} as ${ident(item.alias ?? fieldOutputName(item.field))}`,
+      );
+    } else list.push(`${embedSql(ctx, level, item)} as ${ident(item.alias ?? item.name)}`);
+  }
+  return list;
+}
+
+type RelationItem = Extract<SelectItem, { kind: 'relation' }>;
+
+function relationOf(ctx: BuildContext, level: Level, item: RelationItem): Relationship {
+  if (!level.table) throw notEmbedded(item.name);
+  return resolveRelationship(ctx.cache, level.table, item.name, item.hint);
+}
+
+const childPath = (level: Level, item: RelationItem) =>
+  level.path ? `${level.path}.${item.alias ?? item.name}` : (item.alias ?? item.name);
+
+/** `from "public"."child" as "child_1" where <join> and <embedded filters>` for one embed. */
+function embedFromWhere(
+  ctx: BuildContext,
+  parent: Level,
+  item: RelationItem,
+  rel: Relationship,
+  child: Level,
+) {
+  const join = rel.pairs.map(
+    ([p, c]) => `${ident(child.alias)}.${ident(c)} = ${ident(parent.alias)}.${ident(p)}`,
+  );
+  const conditions = [...join, ...levelConditions(ctx, child, item.children)];
+  return `from ${qualified(rel.target.name)} as ${ident(child.alias)} where ${conditions.join(' and ')}`;
+}
+
+function embedSql(ctx: BuildContext, parent: Level, item: RelationItem): string {
+  const rel = relationOf(ctx, parent, item);
+  const path = childPath(parent, item);
+  ctx.embedPaths.add(path);
+  const child: Level = { alias: ctx.nextAlias(rel.target.name), table: rel.target, path };
+  const list = selectList(ctx, child, item.children).join(', ');
+  const fromWhere = embedFromWhere(ctx, parent, item, rel, child);
+  if (rel.toOne)
+    return `(select row_to_json(pgrst_row) from (select ${list} ${fromWhere} limit 1) pgrst_row)`;
+  const tail = `${orderSql(ctx, child)}${rangeSql(ctx.query.ranges.get(path))}`;
+  return `coalesce((select json_agg(pgrst_row) from (select ${list} ${fromWhere}${tail}) pgrst_row), '[]'::json)`;
+}
+
+/** Filters and and/or trees of a level, plus `exists` for each `!inner` embed among its items. */
+export function levelConditions(ctx: BuildContext, level: Level, items: SelectItem[]): string[] {
+  const fctx = filterContext(ctx, level);
+  const conditions = conditionsSql(
+    ctx.query.filters.get(level.path) ?? [],
+    ctx.query.logic.get(level.path) ?? [],
+    fctx,
+  );
+  for (const item of items) {
+    if (item.kind !== 'relation' || !item.inner) continue;
+    const rel = relationOf(ctx, level, item);
+    const child: Level = {
+      alias: ctx.nextAlias(rel.target.name),
+      table: rel.target,
+      path: childPath(level, item),
+    };
+    conditions.push(`exists (select 1 ${embedFromWhere(ctx, level, item, rel, child)})`);
+  }
+  return conditions;
+}
+
+const orderTermSql = (alias: string, term: OrderTerm) =>
+  `${fieldSql(alias, term.field)}${term.direction ? ` ${term.direction}` : ''}${term.nulls ? ` nulls ${term.nulls}` : ''}`;
+
+export function orderSql(ctx: BuildContext, level: Level): string {
+  const terms = ctx.query.order.get(level.path) ?? [];
+  return terms.length ? ` order by ${terms.map((t) => orderTermSql(level.alias, t)).join(', ')}` : '';
+}
+
+export function rangeSql(range: RangeSpec | undefined): string {
+  if (!range) return '';
+  return `${range.limit !== undefined ? ` limit ${range.limit}` : ''}${range.offset ? ` offset ${range.offset}` : ''}`;
+}
+
+/** Every filter, order, range and logic path must name an embed present in select (PGRST108). */
+export function checkEmbedPaths(ctx: BuildContext) {
+  const maps = [ctx.query.filters, ctx.query.logic, ctx.query.order, ctx.query.ranges];
+  for (const map of maps) {
+    for (const path of map.keys()) {
+      if (!ctx.embedPaths.has(path)) throw notEmbedded(path.slice(path.lastIndexOf('.') + 1));
+    }
+  }
+}
+
+/** The root range with Supabase's max-rows cap applied. */
+export function cappedRange(range: RangeSpec | undefined): RangeSpec {
+  const offset = range?.offset ?? 0;
+  return { offset, limit: Math.min(range?.limit ?? MAX_ROWS, MAX_ROWS) };
+}

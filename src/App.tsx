@@ -1,0 +1,48 @@
+import { Admin, CustomRoutes, Resource } from 'react-admin';
+import { Route } from 'react-router-dom';
+import { i18nProvider } from './i18n/i18nProvider';
+import { createAdminStore } from './layout/adminStore';
+import { AppLayout } from './layout/AppLayout';
+import { darkTheme, lightTheme } from './layout/theme';
+import { VerifyingAccess } from './layout/VerifyingAccess';
+import { authProvider, supabaseClient } from './providers';
+import { createDataProvider } from './providers/dataProvider';
+import { CUSTOM_PAGES, Dashboard, RESOURCES } from './resources';
+import { ADMIN_BASE } from './routes';
+
+const dataProvider = createDataProvider(supabaseClient);
+const store = createAdminStore();
+
+/**
+ * The react-admin app under /admin, mounted by main.tsx inside a path-URL router. /admin/login is
+ * main.tsx's standalone login route, where react-admin sends anyone who is not an active admin.
+ */
+export default function App() {
+  return (
+    <Admin
+      basename={ADMIN_BASE}
+      title="labellens.app.title"
+      requireAuth
+      authProvider={authProvider}
+      dataProvider={dataProvider}
+      i18nProvider={i18nProvider}
+      store={store}
+      theme={lightTheme}
+      darkTheme={darkTheme}
+      layout={AppLayout}
+      loginPage={false}
+      loading={VerifyingAccess}
+      dashboard={Dashboard}
+      disableTelemetry
+    >
+      {RESOURCES.map((resource) => (
+        <Resource key={resource.name} {...resource} />
+      ))}
+      <CustomRoutes>
+        {CUSTOM_PAGES.map(({ path, component: Page }) => (
+          <Route key={path} path={path} element={<Page />} />
+        ))}
+      </CustomRoutes>
+    </Admin>
+  );
+}

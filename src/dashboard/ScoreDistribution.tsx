@@ -1,0 +1,66 @@
+import { Box, Card, CardContent, CardHeader, Skeleton, Typography } from '@mui/material';
+import { BarChart } from '@mui/x-charts/BarChart';
+import { useTranslate } from 'react-admin';
+import type { DashboardStats } from '../domain/dashboardStats';
+import { SCORE_BANDS } from '../domain/scoreBands';
+import { formatShare } from './format';
+
+const BAND_COLORS = { excellent: '#15803d', good: '#65a30d', fair: '#d97706', poor: '#dc2626' } as const;
+
+/** Scans per health-score band (spec §4 bands), as a bar chart with the figures also written out. */
+export function ScoreDistribution({ distribution }: { distribution?: DashboardStats['score_distribution'] }) {
+  const translate = useTranslate();
+  const rows = SCORE_BANDS.map(({ band, min, max }) => ({
+    band,
+    label: translate(`labellens.bands.${band}`),
+    range: `${min}-${max}`,
+    count: distribution?.[band] ?? 0,
+  }));
+  const total = rows.reduce((sum, row) => sum + row.count, 0);
+  return (
+    <Card variant="outlined" component="section" aria-labelledby="distribution-title">
+      <CardHeader
+        title={translate('labellens.dashboard.distribution')}
+        slotProps={{ title: { id: 'distribution-title', component: 'h2', variant: 'h6' } }}
+      />
+      <CardContent sx={{ pt: 0 }}>
+        {!distribution ? (
+          <Skeleton variant="rectangular" height={220} />
+        ) : total === 0 ? (
+          <Typography color="text.secondary">
+            {translate('labellens.dashboard.distribution_empty')}
+          </Typography>
+        ) : (
+          <>
+            <Box aria-hidden>
+              <BarChart
+                height={220}
+                xAxis={[
+                  {
+                    scaleType: 'band',
+                    data: rows.map((r) => r.label),
+                    colorMap: { type: 'ordinal', colors: rows.map((r) => BAND_COLORS[r.band]) },
+                  },
+                ]}
+                yAxis={[{ label: translate('labellens.dashboard.scans_axis'), tickMinStep: 1 }]}
+                series={[{ data: rows.map((r) => r.count) }]}
+              />
+            </Box>
+            <Box component="ul" sx={{ m: 0, pl: 2 }}>
+              {rows.map((row) => (
+                <Typography component="li" variant="body2" key={row.band} data-band={row.band}>
+                  {translate('labellens.dashboard.distribution_row', {
+                    band: row.label,
+                    range: row.range,
+                    count: row.count,
+                    percent: formatShare(row.count, total),
+                  })}
+                </Typography>
+              ))}
+            </Box>
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

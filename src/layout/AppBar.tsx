@@ -1,0 +1,15 @@
+import { Typography } from '@mui/material';
+import { AppBar as RaAppBar, TitlePortal, useTranslate } from 'react-admin';
+
+/** The header: the product's admin title, then the current page's title. */
+export function AppBar() {
+  const translate = useTranslate();
+  return (
+    <RaAppBar color="primary">
+      <Typography variant="h6" component="span" sx={{ fontWeight: 700, mr: 2, whiteSpace: 'nowrap' }}>
+        {translate('labellens.app.title')}
+      </Typography>
+      <TitlePortal variant="subtitle1" />
+    </RaAppBar>
+  );
+}

@@ -1,0 +1,20 @@
+import type { ReactNode } from 'react';
+import { Layout } from 'react-admin';
+import { supabaseClient } from '../providers';
+import { AppBar } from './AppBar';
+import { AppMenu } from './AppMenu';
+import { AppSidebar } from './AppSidebar';
+import { useAdminSessionWatch } from './useAdminSessionWatch';
+import { useSidebarShortcut } from './useSidebarShortcut';
+import { useWelcomeToast } from './useWelcomeToast';
+
+export function AppLayout({ children }: { children: ReactNode }) {
+  useSidebarShortcut();
+  useAdminSessionWatch(supabaseClient);
+  useWelcomeToast();
+  return (
+    <Layout appBar={AppBar} menu={AppMenu} sidebar={AppSidebar}>
+      {children}
+    </Layout>
+  );
+}

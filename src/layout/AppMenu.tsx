@@ -1,0 +1,16 @@
+import { Logout, Menu, useBasename, useTranslate } from 'react-admin';
+import { MENU_ITEMS } from '../resources';
+
+/** The sidebar in the spec's order (spec §2), then the Logout button. */
+export function AppMenu() {
+  const basename = useBasename();
+  const translate = useTranslate();
+  return (
+    <Menu>
+      {MENU_ITEMS.map(({ path, label, icon: Icon }) => (
+        <Menu.Item key={path} to={`${basename}${path}`} primaryText={translate(label)} leftIcon={<Icon />} />
+      ))}
+      <Logout />
+    </Menu>
+  );
+}

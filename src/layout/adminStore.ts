@@ -1,0 +1,23 @@
+import { localStorageStore, type Store } from 'react-admin';
+import { readSidebarCookie, writeSidebarCookie } from './sidebarCookie';
+import { isMobileViewport, SIDEBAR } from './sidebarConfig';
+
+/**
+ * react-admin's local-storage store, except that the desktop sidebar state lives in a 7-day cookie
+ * (spec §9). The mobile drawer always starts closed and its state is not remembered.
+ */
+export function createAdminStore(base: Store = localStorageStore(undefined, 'labellens-admin')): Store {
+  return {
+    ...base,
+    getItem<T>(key: string, defaultValue?: T): T | undefined {
+      if (key !== SIDEBAR.storeKey) return base.getItem(key, defaultValue);
+      // This key only ever holds a boolean.
+      return (isMobileViewport() ? false : (readSidebarCookie() ?? defaultValue)) as T | undefined;
+    },
+    setItem: (key, value) => {
+      if (key === SIDEBAR.storeKey && typeof value === 'boolean' && !isMobileViewport())
+        writeSidebarCookie(value);
+      base.setItem(key, value);
+    },
+  };
+}

@@ -1,0 +1,25 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { useEffect } from 'react';
+import { useAuthProvider, useLogout } from 'react-admin';
+
+/**
+ * Follows Supabase's auth events while the admin area is open (spec §4): a sign-out (also from another
+ * tab) or a session that is no longer an active admin's clears the state and returns to the login page.
+ */
+export function useAdminSessionWatch(client: SupabaseClient): void {
+  const authProvider = useAuthProvider();
+  const logout = useLogout();
+  useEffect(() => {
+    const { data } = client.auth.onAuthStateChange((event) => {
+      if (event === 'SIGNED_OUT') {
+        logout();
+        return;
+      }
+      if (event === 'SIGNED_IN' || event === 'TOKEN_REFRESHED' || event === 'USER_UPDATED') {
+        // Deferred: awaiting Supabase calls inside its own callback deadlocks the auth client.
+        setTimeout(() => authProvider?.checkAuth({}).catch(() => logout()), 0);
+      }
+    });
+    return () => data.subscription.unsubscribe();
+  }, [client, authProvider, logout]);
+}

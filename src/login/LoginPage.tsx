@@ -1,0 +1,151 @@
+import LockIcon from '@mui/icons-material/LockOutlined';
+import {
+  Alert,
+  Avatar,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  CircularProgress,
+  Snackbar,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { useEffect, useState, type FormEvent } from 'react';
+import { Navigate, useNavigate } from 'react-router-dom';
+import { lookup as t } from '../i18n/lookup';
+import { FullPageWait } from '../layout/FullPageWait';
+import { authProvider } from '../providers';
+import type { WelcomeState } from '../routes';
+import { useAfterLoginPath } from './useAfterLoginPath';
+
+interface Credentials {
+  email: string;
+  password: string;
+}
+
+/** Is someone already signed in as an active admin? undefined while Supabase initialises. */
+function useExistingAdminSession(): boolean | undefined {
+  const [admin, setAdmin] = useState<boolean>();
+  useEffect(() => {
+    let current = true;
+    authProvider.checkAuth({}).then(
+      () => current && setAdmin(true),
+      () => current && setAdmin(false),
+    );
+    return () => {
+      current = false;
+    };
+  }, []);
+  return admin;
+}
+
+/**
+ * /admin/login (spec §2 "Admin login", §4, §8). A standalone route, outside react-admin, so that the
+ * login page loads little JavaScript; it signs in through the same auth provider the admin app uses.
+ */
+export function LoginPage() {
+  const navigate = useNavigate();
+  const afterLogin = useAfterLoginPath();
+  const existingAdmin = useExistingAdminSession();
+  const [error, setError] = useState<string | null>(null);
+  const [toastOpen, setToastOpen] = useState(false);
+  const [credentials, setCredentials] = useState<Credentials>({ email: '', password: '' });
+  const [missing, setMissing] = useState<Record<keyof Credentials, boolean>>({
+    email: false,
+    password: false,
+  });
+  const [busy, setBusy] = useState(false);
+
+  if (existingAdmin === undefined) return <FullPageWait message={t('labellens.auth.initialising')} />;
+  if (existingAdmin) return <Navigate to={afterLogin} replace />;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const blank = { email: !credentials.email.trim(), password: !credentials.password };
+    setMissing(blank);
+    if (blank.email || blank.password) return;
+    setError(null);
+    setBusy(true);
+    try {
+      await authProvider.login(credentials);
+      const welcome: WelcomeState = { welcome: true };
+      navigate(afterLogin, { replace: true, state: welcome });
+    } catch (failure) {
+      // Catalogue keys translate; a provider message (e.g. 'Invalid login credentials') passes through.
+      const message = failure instanceof Error ? t(failure.message) : t('labellens.auth.unexpected_error');
+      setError(message);
+      setToastOpen(true);
+      setBusy(false);
+    }
+  };
+
+  const field = (name: keyof Credentials) => ({
+    name,
+    value: credentials[name],
+    onChange: (event: { target: { value: string } }) =>
+      setCredentials((current) => ({ ...current, [name]: event.target.value })),
+    required: true,
+    disabled: busy,
+    error: missing[name],
+    helperText: missing[name] ? t('ra.validation.required') : undefined,
+  });
+  return (
+    <Box
+      component="main"
+      sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', p: 2 }}
+    >
+      <Card sx={{ width: '100%', maxWidth: 400 }}>
+        <CardContent sx={{ p: 4 }}>
+          <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', mb: 3 }}>
+            <Avatar sx={{ bgcolor: 'primary.main', mb: 1 }}>
+              <LockIcon />
+            </Avatar>
+            <Typography variant="h5" component="h1">
+              {t('labellens.auth.panel_title')}
+            </Typography>
+            <Typography variant="body2" color="text.secondary">
+              {t('labellens.auth.panel_subtitle')}
+            </Typography>
+          </Box>
+          <Box component="form" onSubmit={submit} noValidate sx={{ display: 'grid', gap: 2 }}>
+            {error && (
+              <Alert severity="error" data-testid="login-error">
+                {error}
+              </Alert>
+            )}
+            <TextField
+              {...field('email')}
+              type="email"
+              label={t('labellens.auth.email')}
+              autoComplete="email"
+              autoFocus
+            />
+            <TextField
+              {...field('password')}
+              type="password"
+              label={t('labellens.auth.password')}
+              autoComplete="current-password"
+            />
+            <Button type="submit" variant="contained" size="large" disabled={busy}>
+              {busy && (
+                <CircularProgress size={18} thickness={3} sx={{ mr: 1 }} color="inherit" aria-hidden />
+              )}
+              {t(busy ? 'labellens.auth.signing_in' : 'labellens.auth.sign_in')}
+            </Button>
+          </Box>
+        </CardContent>
+      </Card>
+      <Snackbar
+        open={toastOpen}
+        autoHideDuration={5000}
+        onClose={() => setToastOpen(false)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+      >
+        <Alert severity="error" variant="filled" role="alert" onClose={() => setToastOpen(false)}>
+          {error}
+        </Alert>
+      </Snackbar>
+    </Box>
+  );
+}

@@ -1,0 +1,78 @@
+import { isAuthError, type Session, type SupabaseClient } from '@supabase/supabase-js';
+import { supabaseAuthProvider } from 'ra-supabase';
+import type { AuthProvider } from 'react-admin';
+import { isActiveAdmin } from './adminAccess';
+
+/** Catalogue keys (src/i18n/en.ts) of the login failures of spec §8; the login page translates them. */
+export const AUTH_ERROR_KEYS = {
+  accessDenied: 'labellens.auth.access_denied',
+  loginFailed: 'labellens.auth.login_failed',
+  unexpected: 'labellens.auth.unexpected_error',
+} as const;
+
+interface Credentials {
+  email: string;
+  password: string;
+}
+
+/**
+ * ra-supabase's auth provider, narrowed to active admins: login and checkAuth both require exactly
+ * one active admin_users row, and anyone else is signed out at once. The admin check is remembered
+ * per access token, so a refreshed token (or a new sign-in) is checked again.
+ */
+export function createAuthProvider(client: SupabaseClient): AuthProvider {
+  const base = supabaseAuthProvider(client, {
+    getIdentity: async (user) => ({ id: user.id, fullName: user.email ?? user.id }),
+  });
+  let adminCheck: { token: string; result: Promise<boolean> } | undefined;
+
+  function checkAdmin(session: Session): Promise<boolean> {
+    if (adminCheck?.token !== session.access_token) {
+      const result = isActiveAdmin(client, session.user.id);
+      adminCheck = { token: session.access_token, result };
+      result.catch(() => (adminCheck = undefined));
+    }
+    return adminCheck.result;
+  }
+
+  async function refuse(): Promise<never> {
+    adminCheck = undefined;
+    await client.auth.signOut({ scope: 'local' });
+    throw new Error(AUTH_ERROR_KEYS.accessDenied);
+  }
+
+  return {
+    ...base,
+
+    async login(params: Credentials) {
+      try {
+        await base.login(params);
+      } catch (error) {
+        // The provider's own message (e.g. 'Invalid login credentials') passes through.
+        throw new Error(isAuthError(error) ? error.message : AUTH_ERROR_KEYS.unexpected);
+      }
+      const session = await client.auth.getSession().then(({ data }) => data.session);
+      if (!session?.user) throw new Error(AUTH_ERROR_KEYS.loginFailed);
+      const admin = await checkAdmin(session).catch(() => {
+        throw new Error(AUTH_ERROR_KEYS.unexpected);
+      });
+      if (!admin) await refuse();
+    },
+
+    async checkAuth(params) {
+      await base.checkAuth(params);
+      const { data } = await client.auth.getSession();
+      // checkAuth already rejected when there is no session; a fresh client may still race a sign-out.
+      if (!data.session) throw { message: false };
+      if (!(await checkAdmin(data.session))) await refuse();
+    },
+
+    async logout() {
+      adminCheck = undefined;
+      // supabase-js already ignores a 401/403/404 from the server and removes the session; on any other
+      // failure (e.g. offline) the local session is still removed so the user is never stuck signed in.
+      const { error } = await client.auth.signOut();
+      if (error) await client.auth.signOut({ scope: 'local' });
+    },
+  };
+}

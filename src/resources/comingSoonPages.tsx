@@ -1,0 +1,10 @@
+import { ComingSoon } from '../layout/ComingSoon';
+
+/** /admin/messages and /admin/payments: spec §2 shows only a coming-soon placeholder. */
+export function MessagesPage() {
+  return <ComingSoon title="labellens.menu.messages" message="labellens.coming_soon.messages" />;
+}
+
+export function PaymentsPage() {
+  return <ComingSoon title="labellens.menu.payments" message="labellens.coming_soon.payments" />;
+}

@@ -1,0 +1,51 @@
+import DashboardIcon from '@mui/icons-material/Dashboard';
+import MessagesIcon from '@mui/icons-material/Mail';
+import PaymentsIcon from '@mui/icons-material/Payments';
+import type { SvgIconComponent } from '@mui/icons-material';
+import { lazy, type ComponentType } from 'react';
+import notifications from '../notifications';
+import users from '../users';
+import chats from './chats';
+import healthTips from './health-tips';
+import news from './news';
+import profiles from './profiles';
+import scans from './scans';
+import tags from './tags';
+
+/** The one registry of the admin's screens: react-admin resources, custom pages and the sidebar. */
+export const RESOURCES = [
+  { name: 'scans', ...scans },
+  { name: 'profiles', ...profiles },
+  { name: 'chats', ...chats },
+  { name: 'news', ...news },
+  { name: 'health-tips', ...healthTips },
+  { name: 'tags', ...tags },
+];
+
+export const Dashboard = lazy(() => import('../dashboard/Dashboard'));
+const MessagesPage = lazy(() => import('./comingSoonPages').then((m) => ({ default: m.MessagesPage })));
+const PaymentsPage = lazy(() => import('./comingSoonPages').then((m) => ({ default: m.PaymentsPage })));
+
+/** Routes inside the layout that are not resources (paths below /admin). */
+export const CUSTOM_PAGES: ReadonlyArray<{ path: string; component: ComponentType }> = [
+  { path: '/dashboard', component: Dashboard },
+  { path: '/users', component: users.page },
+  { path: '/messages', component: MessagesPage },
+  { path: '/notifications', component: notifications.page },
+  { path: '/payments', component: PaymentsPage },
+];
+
+/** The sidebar in the order of spec §2 (Logout follows). Labels are catalogue keys. */
+export const MENU_ITEMS: ReadonlyArray<{ path: string; label: string; icon: SvgIconComponent }> = [
+  { path: '/dashboard', label: 'labellens.menu.dashboard', icon: DashboardIcon },
+  { path: '/scans', label: 'labellens.menu.scans', icon: scans.icon },
+  { path: '/profiles', label: 'labellens.menu.profiles', icon: profiles.icon },
+  { path: '/users', label: 'labellens.menu.users', icon: users.icon },
+  { path: '/chats', label: 'labellens.menu.chats', icon: chats.icon },
+  { path: '/messages', label: 'labellens.menu.messages', icon: MessagesIcon },
+  { path: '/notifications', label: 'labellens.menu.notifications', icon: notifications.icon },
+  { path: '/news', label: 'labellens.menu.news', icon: news.icon },
+  { path: '/payments', label: 'labellens.menu.payments', icon: PaymentsIcon },
+  { path: '/health-tips', label: 'labellens.menu.health_tips', icon: healthTips.icon },
+  { path: '/tags', label: 'labellens.menu.tags', icon: tags.icon },
+];

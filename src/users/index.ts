@@ -1,0 +1,7 @@
+import UsersIcon from '@mui/icons-material/People';
+import { lazy } from 'react';
+
+export default {
+  page: lazy(() => import('./UsersPage')),
+  icon: UsersIcon,
+};

@@ -1,7 +1,9 @@
 import { errors, jwtVerify, SignJWT, type JWTPayload } from 'jose';
 import { LOCAL_JWT_SECRET } from './keys';
 
-const secretKey = (secret: string) => new TextEncoder().encode(secret);
+// Copied into this realm's Uint8Array: under jsdom, TextEncoder returns another realm's array, which jose
+// rejects ("Received an instance of Uint8Array"), so MSW-routed component tests could not authenticate.
+const secretKey = (secret: string) => new Uint8Array(new TextEncoder().encode(secret));
 
 export type JwtCheck =
   | { ok: true; claims: JWTPayload & Record<string, unknown> }

@@ -14,46 +14,49 @@ export interface PrepareResult {
   seeded: boolean;
 }
 
+/** Any constant key: prepares of one server serialise on it (parallel test workers, two servers). */
+const PREPARE_LOCK_KEY = 7_246_135_001;
+
 /**
  * Brings a database to the current schema: the platform stand-in, then every migration not yet
  * applied (tracked like the Supabase CLI does, in supabase_migrations.schema_migrations), then the
- * demo data once, on a database that had no migrations before.
+ * demo data once, on a database that had no migrations before. All in one transaction holding an
+ * advisory lock, so concurrent callers on one server wait for each other instead of racing, and a
+ * failure leaves nothing half-applied.
  */
 export async function prepareDatabase(
   db: Database,
   { seed = true }: { seed?: boolean } = {},
 ): Promise<PrepareResult> {
-  await db.exec(await readFile(PLATFORM_SQL, 'utf8'));
-  await db.exec(`
-    create schema if not exists supabase_migrations;
-    create table if not exists supabase_migrations.schema_migrations (
-      version text primary key, name text, applied_at timestamptz not null default now()
-    );`);
-  const done = new Set(
-    (await db.query<{ version: string }>('select version from supabase_migrations.schema_migrations')).rows.map(
-      (r) => r.version,
-    ),
-  );
-  const isNew = done.size === 0;
+  const platformSql = await readFile(PLATFORM_SQL, 'utf8');
   const files = (await readdir(MIGRATIONS_DIR)).filter((f) => f.endsWith('.sql')).sort();
-  const applied: string[] = [];
-  for (const file of files) {
-    const [version, ...rest] = file.replace(/\.sql$/, '').split('_');
-    if (done.has(version)) continue;
-    const sql = await readFile(path.join(MIGRATIONS_DIR, file), 'utf8');
-    await db.transaction(async (tx) => {
-      await tx.exec(sql);
+  return db.transaction(async (tx) => {
+    await tx.query('select pg_advisory_xact_lock($1)', [PREPARE_LOCK_KEY]);
+    await tx.exec(platformSql);
+    await tx.exec(`
+      create schema if not exists supabase_migrations;
+      create table if not exists supabase_migrations.schema_migrations (
+        version text primary key, name text, applied_at timestamptz not null default now()
+      );`);
+    const done = new Set(
+      (await tx.query<{ version: string }>('select version from supabase_migrations.schema_migrations')).rows.map(
+        (r) => r.version,
+      ),
+    );
+    const isNew = done.size === 0;
+    const applied: string[] = [];
+    for (const file of files) {
+      const [version, ...rest] = file.replace(/\.sql$/, '').split('_');
+      if (done.has(version)) continue;
+      await tx.exec(await readFile(path.join(MIGRATIONS_DIR, file), 'utf8'));
       await tx.query('insert into supabase_migrations.schema_migrations (version, name) values ($1, $2)', [
         version,
         rest.join('_'),
       ]);
-    });
-    applied.push(file);
-  }
-  const seeded = seed && isNew && applied.length > 0 && existsSync(SEED_SQL);
-  if (seeded) {
-    const sql = await readFile(SEED_SQL, 'utf8');
-    await db.transaction((tx) => tx.exec(sql));
-  }
-  return { applied, seeded };
+      applied.push(file);
+    }
+    const seeded = seed && isNew && applied.length > 0 && existsSync(SEED_SQL);
+    if (seeded) await tx.exec(await readFile(SEED_SQL, 'utf8'));
+    return { applied, seeded };
+  });
 }

@@ -17,12 +17,12 @@ export interface MutationOptions {
   returning: boolean;
 }
 
-/** The JSON body of an insert: an object or an array of objects with the same keys. */
-export function insertRows(body: unknown): Row[] {
+/** The JSON body of an insert: an object or an array of objects with the same keys (unless ?columns= names them). */
+export function insertRows(body: unknown, { keysMayDiffer }: { keysMayDiffer: boolean }): Row[] {
   const rows = Array.isArray(body) ? body : [body];
   if (!rows.every((r) => typeof r === 'object' && r !== null && !Array.isArray(r))) throw invalidBody();
   const keys = (r: Row) => Object.keys(r).sort().join('\u0000');
-  if (rows.length > 1 && !rows.every((r) => keys(r as Row) === keys(rows[0] as Row))) {
+  if (!keysMayDiffer && rows.length > 1 && !rows.every((r) => keys(r as Row) === keys(rows[0] as Row))) {
     throw invalidBody('All object keys must match');
   }
   return rows as Row[];
@@ -74,7 +74,7 @@ export function runInsert(
   body: unknown,
   options: MutationOptions,
 ): Promise<Outcome> {
-  const rows = insertRows(body);
+  const rows = insertRows(body, { keysMayDiffer: query.columns !== undefined });
   const columns = payloadColumns(table, query, rows);
   const conflictColumns = query.onConflict ?? table.primaryKey;
   for (const column of conflictColumns)

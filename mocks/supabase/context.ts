@@ -1,9 +1,14 @@
+import type { PushSender } from '../../supabase/functions/send-notification/push';
 import type { Database } from './db';
 
 /** What every part of the stand-in (REST, Auth, Functions) is given to answer a request. */
 export interface StandInContext {
   db: Database;
   jwtSecret: string;
+  /** Sends a request to this same stand-in, in process: what an edge function's supabase-js client uses. */
+  fetch: typeof fetch;
+  /** Where edge functions deliver push messages (the sandbox of mocks/push unless told otherwise). */
+  push: PushSender;
 }
 
 /** subPath is the request path below the part's prefix, e.g. '/scans' for /rest/v1/scans. */

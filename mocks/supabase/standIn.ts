@@ -1,3 +1,5 @@
+import { createPushSandbox } from '../push/sandbox';
+import type { PushSender } from '../../supabase/functions/send-notification/push';
 import { handleAuth } from './auth';
 import type { StandInContext } from './context';
 import { CORS_HEADERS, withCors } from './cors';
@@ -18,9 +20,22 @@ const ROUTES = [
   { prefix: '/functions/v1', handler: handleFunctions },
 ] as const;
 
-export function createStandIn({ db, jwtSecret = LOCAL_JWT_SECRET }: { db: Database; jwtSecret?: string }): StandIn {
-  const ctx: StandInContext = { db, jwtSecret };
-  return {
+export function createStandIn({
+  db,
+  jwtSecret = LOCAL_JWT_SECRET,
+  push = createPushSandbox(),
+}: {
+  db: Database;
+  jwtSecret?: string;
+  push?: PushSender;
+}): StandIn {
+  const inProcessFetch: typeof fetch = async (input, init) => {
+    const response = await standIn.handle(new Request(input, init));
+    if (!response) throw new TypeError(`The stand-in does not serve ${new Request(input).url}`);
+    return response;
+  };
+  const ctx: StandInContext = { db, jwtSecret, fetch: inProcessFetch, push };
+  const standIn: StandIn = {
     db,
     async handle(request) {
       const { pathname } = new URL(request.url);
@@ -33,9 +48,13 @@ export function createStandIn({ db, jwtSecret = LOCAL_JWT_SECRET }: { db: Databa
       } catch (error) {
         console.error('[stand-in] unexpected error', request.method, pathname, error);
         return withCors(
-          Response.json({ code: 'XX000', message: 'Internal stand-in error', details: null, hint: null }, { status: 500 }),
+          Response.json(
+            { code: 'XX000', message: 'Internal stand-in error', details: null, hint: null },
+            { status: 500 },
+          ),
         );
       }
     },
   };
+  return standIn;
 }

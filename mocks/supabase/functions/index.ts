@@ -1,4 +1,42 @@
-import type { RouteHandler } from '../context';
+import ws from 'ws';
+import { NOTIFICATION_LIMITS } from '../../../src/domain/limits';
+import { createSendNotificationHandler } from '../../../supabase/functions/send-notification/handler';
+import type { RouteHandler, StandInContext } from '../context';
+import { verifyJwt } from '../jwt';
+import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY } from '../keys';
 
-// Placeholder until the functions router lands.
-export const handleFunctions: RouteHandler = async () => Response.json({ message: 'not implemented' }, { status: 501 });
+type FunctionHandler = (req: Request) => Promise<Response>;
+
+/** The deployed functions, built with what Supabase's runtime would give them (SUPABASE_URL, keys, ...). */
+const FUNCTIONS: Record<string, (ctx: StandInContext, supabaseUrl: string) => FunctionHandler> = {
+  'send-notification': (ctx, supabaseUrl) =>
+    createSendNotificationHandler({
+      supabaseUrl,
+      anonKey: LOCAL_ANON_KEY,
+      serviceRoleKey: LOCAL_SERVICE_ROLE_KEY,
+      fetch: ctx.fetch,
+      push: ctx.push,
+      limits: NOTIFICATION_LIMITS,
+      realtime: { transport: ws as unknown as typeof WebSocket },
+    }),
+};
+
+const relayError = (status: number, code: string, message: string) =>
+  Response.json({ code, message }, { status });
+
+/**
+ * /functions/v1/<name>: Supabase's relay in front of the function. With verify_jwt = true (the
+ * default) the Authorization bearer must be a valid JWT of the project before the function runs.
+ */
+export const handleFunctions: RouteHandler = async (request, ctx, subPath) => {
+  const name = subPath.split('/')[1] ?? '';
+  const build = Object.hasOwn(FUNCTIONS, name) ? FUNCTIONS[name] : undefined;
+  if (!build) return relayError(404, 'NOT_FOUND', 'Requested function was not found');
+
+  const bearer = /^Bearer (\S+)$/i.exec(request.headers.get('authorization') ?? '')?.[1];
+  if (!bearer) return relayError(401, 'UNAUTHORIZED_NO_AUTH_HEADER', 'Missing authorization header');
+  if (!(await verifyJwt(bearer, ctx.jwtSecret)).ok)
+    return relayError(401, 'UNAUTHORIZED_INVALID_JWT_FORMAT', 'Invalid JWT');
+
+  return build(ctx, new URL(request.url).origin)(request);
+};

@@ -1,0 +1,190 @@
+import { FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
+import { createPushSandbox, UNREGISTERED_ERROR, type PushSandbox } from '../../push/sandbox';
+import { DEMO, standInClient, TEST_SUPABASE_URL } from '../auth/testClient';
+import type { Database } from '../db';
+import { LOCAL_ANON_KEY } from '../keys';
+import { createStandIn, type StandIn } from '../standIn';
+import { openTestDatabase } from '../testing/snapshot';
+
+let db: Database;
+let sandbox: PushSandbox;
+let standIn: StandIn;
+let admin: SupabaseClient;
+
+const APP_USER_TOKEN = 'demo-fcm-token-user-labellens-dev';
+
+beforeAll(async () => {
+  db = await openTestDatabase();
+  sandbox = createPushSandbox();
+  standIn = createStandIn({ db, push: sandbox });
+  admin = standInClient(standIn);
+  const { error } = await admin.auth.signInWithPassword(DEMO.admin);
+  if (error) throw error;
+});
+afterAll(() => db.close());
+beforeEach(() => sandbox.clear());
+
+const notificationCount = async () =>
+  (await db.query<{ n: number }>('select count(*)::int as n from public.notifications')).rows[0].n;
+
+/** invoke() as the admin UI does; returns the status and the JSON the function answered. */
+async function send(client: SupabaseClient, body: unknown) {
+  const { data, error } = await client.functions.invoke('send-notification', {
+    body: body as Record<string, unknown>,
+  });
+  if (!error) return { status: 200, body: data };
+  expect(error).toBeInstanceOf(FunctionsHttpError);
+  const response = (error as FunctionsHttpError).context as Response;
+  return { status: response.status, body: await response.json() };
+}
+
+async function raw(headers: Record<string, string>, body = '{}', name = 'send-notification') {
+  const response = (await standIn.handle(
+    new Request(`${TEST_SUPABASE_URL}/functions/v1/${name}`, { method: 'POST', headers, body }),
+  ))!;
+  return { status: response.status, body: await response.json() };
+}
+
+describe('send-notification', () => {
+  it("delivers an admin's message to the app user's device and records it", async () => {
+    const before = await notificationCount();
+    const result = await send(admin, {
+      userId: DEMO.user.id,
+      title: 'Your weekly summary',
+      body: 'You scanned 12 products this week. Tap to see your healthiest picks.',
+      data: { screen: 'summary', week: '45' },
+    });
+    expect(result).toEqual({
+      status: 200,
+      body: { success: true, messageId: 'projects/labellens-local/messages/1' },
+    });
+    expect(sandbox.delivered.map(({ token, title, body, data }) => ({ token, title, body, data }))).toEqual([
+      {
+        token: APP_USER_TOKEN,
+        title: 'Your weekly summary',
+        body: 'You scanned 12 products this week. Tap to see your healthiest picks.',
+        data: { screen: 'summary', week: '45' },
+      },
+    ]);
+    expect(await notificationCount()).toBe(before + 1);
+    const { rows } = await db.query(
+      `select user_id, title, body, data, status, message_id, error, sent_by from public.notifications
+        where message_id = 'projects/labellens-local/messages/1'`,
+    );
+    expect(rows).toEqual([
+      {
+        user_id: DEMO.user.id,
+        title: 'Your weekly summary',
+        body: 'You scanned 12 products this week. Tap to see your healthiest picks.',
+        data: { screen: 'summary', week: '45' },
+        status: 'sent',
+        message_id: 'projects/labellens-local/messages/1',
+        error: null,
+        sent_by: DEMO.admin.id,
+      },
+    ]);
+  });
+
+  it('refuses signed-in users who are not active admins (403)', async () => {
+    for (const account of [DEMO.user, DEMO.inactiveAdmin]) {
+      const client = standInClient(standIn);
+      await client.auth.signInWithPassword(account);
+      expect(await send(client, { userId: DEMO.user.id, title: 'Hi', body: 'There' })).toEqual({
+        status: 403,
+        body: { success: false, error: 'Admin privileges required' },
+      });
+    }
+    expect(sandbox.delivered).toEqual([]);
+  });
+
+  it('answers 401 without a JWT, with a bad one, and with a key that is no user', async () => {
+    const draft = JSON.stringify({ userId: DEMO.user.id, title: 'Hi', body: 'There' });
+    expect(await raw({ apikey: LOCAL_ANON_KEY }, draft)).toEqual({
+      status: 401,
+      body: { code: 'UNAUTHORIZED_NO_AUTH_HEADER', message: 'Missing authorization header' },
+    });
+    expect(await raw({ apikey: LOCAL_ANON_KEY, Authorization: 'Bearer forged.token.here' }, draft)).toEqual({
+      status: 401,
+      body: { code: 'UNAUTHORIZED_INVALID_JWT_FORMAT', message: 'Invalid JWT' },
+    });
+    // The anon key passes the relay (it is a valid JWT) but is nobody: the function refuses it.
+    expect(await send(standInClient(standIn), { userId: DEMO.user.id, title: 'Hi', body: 'There' })).toEqual({
+      status: 401,
+      body: { success: false, error: 'Invalid or expired session' },
+    });
+    expect(sandbox.delivered).toEqual([]);
+  });
+
+  it.each([
+    [{ userId: 'someone', title: 'Hi', body: 'There' }, 'userId must be a user id (UUID)'],
+    [{ userId: DEMO.user.id, title: '   ', body: 'There' }, 'Title is required'],
+    [{ userId: DEMO.user.id, title: 'x'.repeat(51), body: 'There' }, 'Title must be at most 50 characters'],
+    [{ userId: DEMO.user.id, title: 'Hi', body: '' }, 'Message body is required'],
+    [
+      { userId: DEMO.user.id, title: 'Hi', body: 'y'.repeat(201) },
+      'Message body must be at most 200 characters',
+    ],
+    [
+      { userId: DEMO.user.id, title: 'Hi', body: 'There', data: { count: 3 } },
+      'data must be a JSON object whose values are strings',
+    ],
+    [
+      { userId: DEMO.user.id, title: 'Hi', body: 'There', data: ['a'] },
+      'data must be a JSON object whose values are strings',
+    ],
+  ])('refuses a bad draft %j (400)', async (draft, error) => {
+    const before = await notificationCount();
+    expect(await send(admin, draft)).toEqual({ status: 400, body: { success: false, error } });
+    expect(await notificationCount()).toBe(before);
+    expect(sandbox.delivered).toEqual([]);
+  });
+
+  it('accepts the limits exactly (50-character title, 200-character body)', async () => {
+    const result = await send(admin, { userId: DEMO.user.id, title: 't'.repeat(50), body: 'b'.repeat(200) });
+    expect(result.status).toBe(200);
+  });
+
+  it('refuses a body that is not JSON (400)', async () => {
+    const token = (await admin.auth.getSession()).data.session!.access_token;
+    expect(await raw({ apikey: LOCAL_ANON_KEY, Authorization: `Bearer ${token}` }, '{"userId":')).toEqual({
+      status: 400,
+      body: { success: false, error: 'Request body must be valid JSON' },
+    });
+  });
+
+  it('answers 404 for a user without a device', async () => {
+    expect(await send(admin, { userId: DEMO.inactiveAdmin.id, title: 'Hi', body: 'There' })).toEqual({
+      status: 404,
+      body: { success: false, error: 'No device token found for this user' },
+    });
+  });
+
+  it('answers 502 and records a failed row when the push service refuses the device', async () => {
+    const { rows } = await db.query<{ id: string }>(
+      `insert into auth.users (email, email_confirmed_at) values ('stale-device@example.in', now()) returning id`,
+    );
+    const userId = rows[0].id;
+    await db.query(
+      `insert into public.user_devices (user_id, token) values ($1, 'invalid-token-uninstalled')`,
+      [userId],
+    );
+    expect(await send(admin, { userId, title: 'Hi', body: 'There' })).toEqual({
+      status: 502,
+      body: { success: false, error: UNREGISTERED_ERROR },
+    });
+    const recorded = await db.query(
+      'select status, message_id, error, sent_by from public.notifications where user_id = $1',
+      [userId],
+    );
+    expect(recorded.rows).toEqual([
+      { status: 'failed', message_id: null, error: UNREGISTERED_ERROR, sent_by: DEMO.admin.id },
+    ]);
+  });
+
+  it('answers 404 NOT_FOUND for an unknown function, before any JWT check', async () => {
+    expect(await raw({}, '{}', 'no-such-function')).toEqual({
+      status: 404,
+      body: { code: 'NOT_FOUND', message: 'Requested function was not found' },
+    });
+  });
+});

@@ -142,7 +142,12 @@ export function LoginPage() {
         onClose={() => setToastOpen(false)}
         anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
       >
-        <Alert severity="error" variant="filled" role="alert" onClose={() => setToastOpen(false)}>
+        <Alert
+          severity="error"
+          variant="filled"
+          data-testid="login-toast"
+          onClose={() => setToastOpen(false)}
+        >
           {error}
         </Alert>
       </Snackbar>

@@ -1,0 +1,106 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes, type InitialEntry } from 'react-router-dom';
+import { supabaseClient } from '../providers/supabaseClient';
+import { LocationProbe } from '../test/LocationProbe';
+import { DEMO, signIn, useStandInServer } from '../test/standInServer';
+import LoginRoute from './LoginRoute';
+
+useStandInServer();
+
+function renderLogin(entry: InitialEntry = '/admin/login') {
+  render(
+    <MemoryRouter initialEntries={[entry]}>
+      <Routes>
+        <Route path="/admin/login" element={<LoginRoute />} />
+        <Route path="/admin/*" element={<LocationProbe />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+async function fill(credentials: { email: string; password: string }) {
+  const user = userEvent.setup();
+  await user.type(await screen.findByLabelText(/Email/, undefined, { timeout: 5000 }), credentials.email);
+  await user.type(screen.getByLabelText(/Password/), credentials.password);
+  return user;
+}
+
+async function submit(credentials: { email: string; password: string }) {
+  const user = await fill(credentials);
+  await user.click(screen.getByRole('button', { name: 'Sign In' }));
+}
+
+const session = async () => (await supabaseClient.auth.getSession()).data.session;
+
+describe('admin login page', () => {
+  it('shows the title, an email-type and a password field, and Sign In', async () => {
+    renderLogin();
+    expect(await screen.findByRole('heading', { name: 'Admin Panel' })).toBeInTheDocument();
+    expect(screen.getByLabelText(/Email/)).toHaveAttribute('type', 'email');
+    expect(screen.getByLabelText(/Email/)).toBeRequired();
+    expect(screen.getByLabelText(/Password/)).toHaveAttribute('type', 'password');
+    expect(screen.getByLabelText(/Password/)).toBeRequired();
+    expect(screen.getByRole('button', { name: 'Sign In' })).toBeEnabled();
+  });
+
+  it('signs an active admin in, showing Signing in... with everything disabled, then goes to the dashboard', async () => {
+    renderLogin();
+    const user = await fill(DEMO.admin);
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    // The sign-in round trip (bcrypt in Postgres) is still under way here.
+    expect(screen.getByRole('button', { name: 'Signing in...' })).toBeDisabled();
+    expect(screen.getByLabelText(/Email/)).toBeDisabled();
+    expect(screen.getByLabelText(/Password/)).toBeDisabled();
+    const location = await screen.findByTestId('location');
+    expect(location).toHaveTextContent('/admin/dashboard');
+    expect(JSON.parse(location.dataset.state!)).toEqual({ welcome: true });
+    expect((await session())?.user.email).toBe(DEMO.admin.email);
+  });
+
+  it('returns to the deep link first asked for', async () => {
+    renderLogin({ pathname: '/admin/login', state: { nextPathname: '/admin/scans', nextSearch: '?page=2' } });
+    await submit(DEMO.admin);
+    expect(await screen.findByTestId('location')).toHaveTextContent('/admin/scans?page=2');
+  });
+
+  it("passes the provider's message through for a wrong password, inline and as a toast", async () => {
+    renderLogin();
+    await submit({ email: DEMO.admin.email, password: 'wrong-password' });
+    expect(await screen.findByTestId('login-error')).toHaveTextContent('Invalid login credentials');
+    expect(await screen.findByTestId('login-toast')).toHaveTextContent('Invalid login credentials');
+    expect(screen.getByRole('button', { name: 'Sign In' })).toBeEnabled();
+    expect(await session()).toBeNull();
+  });
+
+  it.each([
+    ['an app user', DEMO.user],
+    ['an inactive admin', DEMO.inactiveAdmin],
+  ])('refuses %s and signs them out at once', async (_who, account) => {
+    renderLogin();
+    await submit(account);
+    expect(await screen.findByTestId('login-error')).toHaveTextContent(
+      'Access denied. Admin privileges required.',
+    );
+    expect(await screen.findByTestId('login-toast')).toHaveTextContent(
+      'Access denied. Admin privileges required.',
+    );
+    expect(await session()).toBeNull();
+    expect(screen.queryByTestId('location')).not.toBeInTheDocument();
+  });
+
+  it('requires both fields before calling the server', async () => {
+    renderLogin();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Sign In' }));
+    expect(screen.getAllByText('Required')).toHaveLength(2);
+    expect(screen.queryByTestId('login-error')).not.toBeInTheDocument();
+  });
+
+  it('sends an admin who is already signed in straight on, after a loading state', async () => {
+    await signIn(DEMO.admin);
+    renderLogin();
+    expect(screen.getByRole('status')).toHaveTextContent('Checking your session...');
+    expect(await screen.findByTestId('location')).toHaveTextContent('/admin/dashboard');
+  });
+});

@@ -1,0 +1,56 @@
+import { setupServer } from 'msw/node';
+import { supabaseHandlers } from '../../mocks/msw/handlers';
+import type { Database } from '../../mocks/supabase/db';
+import { createStandIn } from '../../mocks/supabase/standIn';
+import { openTestDatabase } from '../../mocks/supabase/testing/snapshot';
+import { supabaseClient } from '../providers/supabaseClient';
+
+/** The URL vitest.config.ts gives the admin's Supabase client. */
+const SUPABASE_URL = 'http://localhost:54321';
+
+/**
+ * For one test file: a seeded database behind the Supabase stand-in, reached through MSW exactly as
+ * the browser would reach Supabase. Call in beforeAll; each test starts signed out with empty storage.
+ */
+export function useStandInServer(): { db: () => Database } {
+  let db: Database | undefined;
+  let server: ReturnType<typeof setupServer> | undefined;
+
+  beforeAll(async () => {
+    db = await openTestDatabase();
+    server = setupServer(...supabaseHandlers(createStandIn({ db }), SUPABASE_URL));
+    server.listen({ onUnhandledRequest: 'error' });
+  });
+
+  afterEach(async () => {
+    await supabaseClient.auth.signOut({ scope: 'local' });
+    window.localStorage.clear();
+    document.cookie.split('; ').forEach((cookie) => {
+      document.cookie = `${cookie.split('=')[0]}=; max-age=0; path=/admin`;
+    });
+  });
+
+  afterAll(async () => {
+    server?.close();
+    await db?.close();
+  });
+
+  return {
+    db: () => {
+      if (!db) throw new Error('The stand-in database opens in beforeAll');
+      return db;
+    },
+  };
+}
+
+export const DEMO = {
+  admin: { email: 'admin@labellens.dev', password: 'LabelLens-admin-1' },
+  user: { email: 'user@labellens.dev', password: 'LabelLens-user-1' },
+  inactiveAdmin: { email: 'inactive-admin@labellens.dev', password: 'LabelLens-inactive-1' },
+} as const;
+
+/** Signs the admin's Supabase client in directly (for tests that start inside the admin). */
+export async function signIn(account: { email: string; password: string }): Promise<void> {
+  const { error } = await supabaseClient.auth.signInWithPassword(account);
+  if (error) throw error;
+}

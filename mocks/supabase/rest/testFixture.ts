@@ -1,4 +1,5 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import ws from 'ws';
 import type { Database } from '../db';
 import { signJwt } from '../jwt';
 import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY } from '../keys';
@@ -107,6 +108,8 @@ export async function openFixture(): Promise<Fixture> {
           ...(token ? { headers: { Authorization: `Bearer ${token}` } } : {}),
         },
         auth: { persistSession: false, autoRefreshToken: false },
+        // Node 20 has no global WebSocket (DESIGN.md §9).
+        realtime: { transport: ws as unknown as typeof WebSocket },
       });
     },
     userToken: (sub) =>

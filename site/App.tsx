@@ -36,7 +36,7 @@ export function App({ location, lang }: { location: SiteLocation; lang: Lang }) 
       <main id="main" tabIndex={-1}>
         <Page location={location} />
       </main>
-      <Footer location={location} />
+      <Footer />
     </LangContext.Provider>
   );
 }

@@ -1,15 +1,15 @@
 /** @jsxImportSource preact */
 import { SOCIAL_LINKS } from '../company';
 import { useLang, useMessages } from '../i18n';
-import { pathFor, type SiteLocation } from '../routes';
+import { pathFor } from '../routes';
 import { Icon } from './Icon';
 import { Logo } from './Logo';
 import { sectionHref } from './sectionHref';
 
-export function Footer({ location }: { location: SiteLocation }) {
+/** Footer section links always name the landing page (`/#about`), as the spec lists them. */
+export function Footer() {
   const t = useMessages();
   const lang = useLang();
-  const onLanding = location.page === 'home';
   return (
     <footer class="site-footer">
       <div class="container footer-grid">
@@ -30,10 +30,10 @@ export function Footer({ location }: { location: SiteLocation }) {
               <a href={pathFor('contact', lang)}>{t.footer.contact}</a>
             </li>
             <li>
-              <a href={sectionHref('about', lang, onLanding)}>{t.footer.aboutUs}</a>
+              <a href={sectionHref('about', lang, false)}>{t.footer.aboutUs}</a>
             </li>
             <li>
-              <a href={sectionHref('features', lang, onLanding)}>{t.footer.features}</a>
+              <a href={sectionHref('features', lang, false)}>{t.footer.features}</a>
             </li>
           </ul>
         </nav>

@@ -89,6 +89,12 @@ describe('admin API with the service-role key', () => {
       password: 'created-pass',
     });
     expect(refused.error).toMatchObject({ status: 400, code: 'user_banned', message: 'User is banned' });
+    const refreshed = await anon.auth.refreshSession();
+    expect(refreshed.error).toMatchObject({
+      status: 400,
+      code: 'user_banned',
+      message: 'Invalid Refresh Token: User Banned',
+    });
 
     const lifted = await service.auth.admin.updateUserById(user.id, { ban_duration: 'none' });
     expect(lifted.data.user!.banned_until).toBeUndefined();

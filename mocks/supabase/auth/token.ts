@@ -53,6 +53,13 @@ async function refreshTokenGrant(request: Request, ctx: StandInContext): Promise
       { status: 400 },
     );
 
+  const { rows: owners } = await ctx.db.query<{ banned: boolean }>(
+    `select coalesce(u.banned_until > now(), false) as banned
+       from auth.refresh_tokens rt join auth.users u on u.id::text = rt.user_id where rt.token = $1`,
+    [token],
+  );
+  if (owners[0]?.banned) throw new AuthHttpError(400, 'user_banned', 'Invalid Refresh Token: User Banned');
+
   // The reuse check revokes the token family and must stay committed while answering an error.
   const outcome = await ctx.db.transaction((tx) => rotateRefreshToken(tx, token));
   if (outcome.kind === 'not_found')
@@ -62,6 +69,5 @@ async function refreshTokenGrant(request: Request, ctx: StandInContext): Promise
 
   const user = await findUserById(ctx.db, outcome.session.user_id);
   if (!user) throw badRequest('refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
-  if (isBanned(user)) throw new AuthHttpError(400, 'user_banned', 'Invalid Refresh Token: User Banned');
   return sessionResponse(request, ctx, user, outcome.session, outcome.refreshToken);
 }

@@ -1,4 +1,10 @@
-import { isPgError, withIdentity, type Database, type Queryable, type RequestIdentity } from '../../mocks/supabase/db';
+import {
+  isPgError,
+  withIdentity,
+  type Database,
+  type Queryable,
+  type RequestIdentity,
+} from '../../mocks/supabase/db';
 
 /** Fixed ids of supabase/seed.sql's demo accounts. */
 export const ADMIN_ID = '00000000-0000-4000-8000-000000000001';

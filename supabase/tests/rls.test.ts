@@ -18,7 +18,12 @@ import {
  * 'denied' means Postgres refuses with SQLSTATE 42501 (no privilege, or a row the policy rejects).
  */
 type Rows = string;
-type Expected = { select: Rows | 'denied'; insert: 'ok' | 'denied'; update: Rows | 'denied'; delete: Rows | 'denied' };
+type Expected = {
+  select: Rows | 'denied';
+  insert: 'ok' | 'denied';
+  update: Rows | 'denied';
+  delete: Rows | 'denied';
+};
 
 const ALL = 'true';
 const NONE = 'false';
@@ -184,10 +189,22 @@ describe.each(TABLES)('RLS on $table', ({ table, insert, set, expected }) => {
     expectOutcome(name, insert, expected[name].insert, table, (_rows, affected) => affected ?? -1),
   );
   it.each(identityNames)('update as %s', (name) =>
-    expectOutcome(name, `update public.${table} set ${set}`, expected[name].update, table, (_r, affected) => affected ?? -1),
+    expectOutcome(
+      name,
+      `update public.${table} set ${set}`,
+      expected[name].update,
+      table,
+      (_r, affected) => affected ?? -1,
+    ),
   );
   it.each(identityNames)('delete as %s', (name) =>
-    expectOutcome(name, `delete from public.${table}`, expected[name].delete, table, (_r, affected) => affected ?? -1),
+    expectOutcome(
+      name,
+      `delete from public.${table}`,
+      expected[name].delete,
+      table,
+      (_r, affected) => affected ?? -1,
+    ),
   );
 });
 
@@ -200,14 +217,20 @@ describe('RLS details', () => {
                (select count(*) from public.payments) as payments`);
       return Object.fromEntries(Object.entries(rows[0]).map(([k, v]) => [k, Number(v)]));
     });
-    expect(outcome).toEqual({ ok: true, value: { scans: 12, profiles: 4, chats: 3, devices: 1, payments: 2 } });
+    expect(outcome).toEqual({
+      ok: true,
+      value: { scans: 12, profiles: 4, chats: 3, devices: 1, payments: 2 },
+    });
   });
 
   it('lets admins see anonymous scans and chats, and app users none of them', async () => {
     const anonymous = `select (select count(*) from public.scans where user_id is null) + (select count(*) from public.chats where user_id is null) as n`;
     const total = await count(db, anonymous);
     expect(total).toBeGreaterThan(0);
-    expect(await attempt(db, IDENTITIES.admin, (tx) => count(tx, anonymous))).toEqual({ ok: true, value: total });
+    expect(await attempt(db, IDENTITIES.admin, (tx) => count(tx, anonymous))).toEqual({
+      ok: true,
+      value: total,
+    });
     expect(await attempt(db, IDENTITIES.user, (tx) => count(tx, anonymous))).toEqual({ ok: true, value: 0 });
   });
 
@@ -236,12 +259,18 @@ describe('RLS details', () => {
 
   it("lets admins change only a contact message's status", async () => {
     const status = await attempt(db, IDENTITIES.admin, async (tx) => {
-      const { rows } = await tx.query<{ id: string }>(`select id from public.contact_messages where status = 'new' limit 1`);
-      const result = await tx.query(`update public.contact_messages set status = 'read' where id = $1`, [rows[0].id]);
+      const { rows } = await tx.query<{ id: string }>(
+        `select id from public.contact_messages where status = 'new' limit 1`,
+      );
+      const result = await tx.query(`update public.contact_messages set status = 'read' where id = $1`, [
+        rows[0].id,
+      ]);
       return result.affectedRows;
     });
     expect(status).toEqual({ ok: true, value: 1 });
-    const text = await attempt(db, IDENTITIES.admin, (tx) => tx.query(`update public.contact_messages set message = 'x'`));
+    const text = await attempt(db, IDENTITIES.admin, (tx) =>
+      tx.query(`update public.contact_messages set message = 'x'`),
+    );
     expect(text).toMatchObject({ ok: false, code: '42501' });
   });
 
@@ -249,7 +278,11 @@ describe('RLS details', () => {
     const results = await Promise.all(
       identityNames.map(async (name) => [
         name,
-        await attempt(db, IDENTITIES[name], async (tx) => (await tx.query<{ a: boolean }>('select public.is_admin() as a')).rows[0].a),
+        await attempt(
+          db,
+          IDENTITIES[name],
+          async (tx) => (await tx.query<{ a: boolean }>('select public.is_admin() as a')).rows[0].a,
+        ),
       ]),
     );
     expect(Object.fromEntries(results)).toEqual({
@@ -261,13 +294,17 @@ describe('RLS details', () => {
   });
 
   it('lets the service role write notifications (the edge function) past RLS', async () => {
-    const outcome = await attempt(db, { role: 'service_role', claims: { role: 'service_role' } }, async (tx) => {
-      const result = await tx.query(
-        `insert into public.notifications (user_id, title, body, status, sent_by) values ($1, 'Hi', 'There', 'sent', $2)`,
-        [USER_ID, ADMIN_ID],
-      );
-      return result.affectedRows;
-    });
+    const outcome = await attempt(
+      db,
+      { role: 'service_role', claims: { role: 'service_role' } },
+      async (tx) => {
+        const result = await tx.query(
+          `insert into public.notifications (user_id, title, body, status, sent_by) values ($1, 'Hi', 'There', 'sent', $2)`,
+          [USER_ID, ADMIN_ID],
+        );
+        return result.affectedRows;
+      },
+    );
     expect(outcome).toEqual({ ok: true, value: 1 });
   });
 

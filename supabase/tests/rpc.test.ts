@@ -39,7 +39,9 @@ describe('admin_dashboard_stats', () => {
   it('equals independent counts of the data, with exact score bands', async () => {
     const count = async (table: string) =>
       Number((await db.query<{ n: number }>(`select count(*) as n from public.${table}`)).rows[0].n);
-    const scores = (await db.query<{ s: number | null }>('select health_score as s from public.scans')).rows.map((r) => r.s);
+    const scores = (
+      await db.query<{ s: number | null }>('select health_score as s from public.scans')
+    ).rows.map((r) => r.s);
     const scored = scores.filter((s): s is number => s !== null);
     const distribution: Record<ScoreBand, number> = { excellent: 0, good: 0, fair: 0, poor: 0 };
     for (const s of scored) distribution[scoreBand(s)] += 1;
@@ -58,19 +60,32 @@ describe('admin_dashboard_stats', () => {
       score_distribution: distribution,
     });
     expect(Object.values(distribution).reduce((a, b) => a + b, 0)).toBe(scored.length);
-    expect(Object.keys(result).sort()).toEqual(
-      ['avg_health_score', 'chats', 'health_tips', 'news', 'payments', 'profiles', 'recent_scans', 'scans', 'scans_trend_pct', 'score_distribution'],
-    );
+    expect(Object.keys(result).sort()).toEqual([
+      'avg_health_score',
+      'chats',
+      'health_tips',
+      'news',
+      'payments',
+      'profiles',
+      'recent_scans',
+      'scans',
+      'scans_trend_pct',
+      'score_distribution',
+    ]);
   });
 
   it('lists the 5 newest scans, newest first, with id, name, score and date only', async () => {
     const newest = (
-      await db.query<{ id: string }>(`select id from public.scans order by created_at desc, id limit ${DASHBOARD.recentScans}`)
+      await db.query<{ id: string }>(
+        `select id from public.scans order by created_at desc, id limit ${DASHBOARD.recentScans}`,
+      )
     ).rows.map((r) => r.id);
     const outcome = await attempt(db, IDENTITIES.admin, stats);
     const recent = (outcome as { value: DashboardStats }).value.recent_scans;
     expect(recent.map((r) => r.id)).toEqual(newest);
-    expect(recent.every((r) => Object.keys(r).sort().join() === 'created_at,health_score,id,name')).toBe(true);
+    expect(recent.every((r) => Object.keys(r).sort().join() === 'created_at,health_score,id,name')).toBe(
+      true,
+    );
     const times = recent.map((r) => Date.parse(r.created_at));
     expect([...times].sort((a, b) => b - a)).toEqual(times);
   });
@@ -83,7 +98,9 @@ describe('admin_dashboard_stats', () => {
           from public.scans where created_at > now() - interval '14 days' and created_at <= now()`);
       return { expected: rows[0], trend: (await stats(tx)).scans_trend_pct };
     });
-    const { expected, trend } = (outcome as { value: { expected: { last: number; previous: number }; trend: number } }).value;
+    const { expected, trend } = (
+      outcome as { value: { expected: { last: number; previous: number }; trend: number } }
+    ).value;
     const last = Number(expected.last);
     const previous = Number(expected.previous);
     expect(previous).toBeGreaterThan(0);
@@ -92,7 +109,9 @@ describe('admin_dashboard_stats', () => {
 
   it('gives a null trend when the earlier week had no scans', async () => {
     const outcome = await attempt(db, 'superuser', async (tx) => {
-      await tx.query(`delete from public.scans where created_at <= now() - interval '7 days' and created_at > now() - interval '14 days'`);
+      await tx.query(
+        `delete from public.scans where created_at <= now() - interval '7 days' and created_at > now() - interval '14 days'`,
+      );
       await asAdmin(tx);
       return (await stats(tx)).scans_trend_pct;
     });
@@ -106,7 +125,10 @@ describe('admin_dashboard_stats', () => {
       const result = await stats(tx);
       return { avg: result.avg_health_score, bands: result.score_distribution };
     });
-    expect(unscored).toEqual({ ok: true, value: { avg: null, bands: { excellent: 0, good: 0, fair: 0, poor: 0 } } });
+    expect(unscored).toEqual({
+      ok: true,
+      value: { avg: null, bands: { excellent: 0, good: 0, fair: 0, poor: 0 } },
+    });
     const empty = await attempt(db, 'superuser', async (tx) => {
       await tx.query('delete from public.scans');
       await asAdmin(tx);
@@ -149,7 +171,9 @@ async function listAsAdmin(search: string | null): Promise<ListedUser[]> {
 describe('admin_list_users', () => {
   it('lists every auth user, newest first, with exactly the fields the screens use', async () => {
     const expected = (
-      await db.query<{ id: string }>('select id from auth.users where deleted_at is null order by created_at desc, id')
+      await db.query<{ id: string }>(
+        'select id from auth.users where deleted_at is null order by created_at desc, id',
+      )
     ).rows.map((r) => r.id);
     const outcome = await attempt(db, IDENTITIES.admin, async (tx) => {
       const result = await tx.query('select * from public.admin_list_users()');
@@ -160,8 +184,18 @@ describe('admin_list_users', () => {
       value: {
         ids: expected,
         columns: [
-          'id', 'email', 'phone', 'email_confirmed_at', 'phone_confirmed_at', 'created_at', 'updated_at',
-          'last_sign_in_at', 'provider', 'role', 'aud', 'banned_until',
+          'id',
+          'email',
+          'phone',
+          'email_confirmed_at',
+          'phone_confirmed_at',
+          'created_at',
+          'updated_at',
+          'last_sign_in_at',
+          'provider',
+          'role',
+          'aud',
+          'banned_until',
         ],
       },
     });
@@ -180,7 +214,9 @@ describe('admin_list_users', () => {
   });
 
   it('matches a phone fragment', async () => {
-    expect((await listAsAdmin('98765')).map((u) => [u.email, u.phone])).toEqual([['priya.patel@example.in', '919876543210']]);
+    expect((await listAsAdmin('98765')).map((u) => [u.email, u.phone])).toEqual([
+      ['priya.patel@example.in', '919876543210'],
+    ]);
   });
 
   it('matches an id prefix, in either case', async () => {

@@ -39,9 +39,9 @@ export async function prepareDatabase(
         version text primary key, name text, applied_at timestamptz not null default now()
       );`);
     const done = new Set(
-      (await tx.query<{ version: string }>('select version from supabase_migrations.schema_migrations')).rows.map(
-        (r) => r.version,
-      ),
+      (
+        await tx.query<{ version: string }>('select version from supabase_migrations.schema_migrations')
+      ).rows.map((r) => r.version),
     );
     const isNew = done.size === 0;
     const applied: string[] = [];

@@ -13,5 +13,6 @@ export const SIDEBAR = {
 export const REM_PX = 16;
 
 export function isMobileViewport(): boolean {
-  return window.matchMedia(`(max-width: ${SIDEBAR.mobileBreakpointPx - 0.02}px)`).matches;
+  // matchMedia is missing in some embedded browsers (and jsdom): treat those as desktop.
+  return window.matchMedia?.(`(max-width: ${SIDEBAR.mobileBreakpointPx - 0.02}px)`).matches ?? false;
 }

@@ -12,7 +12,7 @@ const SUPABASE_URL = 'http://localhost:54321';
  * For one test file: a seeded database behind the Supabase stand-in, reached through MSW exactly as
  * the browser would reach Supabase. Call in beforeAll; each test starts signed out with empty storage.
  */
-export function useStandInServer(): { db: () => Database } {
+export function useStandInServer(): { db: () => Database; msw: () => ReturnType<typeof setupServer> } {
   let db: Database | undefined;
   let server: ReturnType<typeof setupServer> | undefined;
 
@@ -23,6 +23,7 @@ export function useStandInServer(): { db: () => Database } {
   });
 
   afterEach(async () => {
+    server?.resetHandlers();
     await supabaseClient.auth.signOut({ scope: 'local' });
     window.localStorage.clear();
     document.cookie.split('; ').forEach((cookie) => {
@@ -35,12 +36,11 @@ export function useStandInServer(): { db: () => Database } {
     await db?.close();
   });
 
-  return {
-    db: () => {
-      if (!db) throw new Error('The stand-in database opens in beforeAll');
-      return db;
-    },
+  const opened = <T>(value: T | undefined): T => {
+    if (!value) throw new Error('The stand-in opens in beforeAll');
+    return value;
   };
+  return { db: () => opened(db), msw: () => opened(server) };
 }
 
 export const DEMO = {

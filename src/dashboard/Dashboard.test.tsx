@@ -1,0 +1,120 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { renderAdmin } from '../test/renderAdmin';
+import { DEMO, signIn, useStandInServer } from '../test/standInServer';
+import { formatCount, formatShare, shortId } from './format';
+
+const server = useStandInServer();
+const WAIT = { timeout: 20_000 };
+
+interface Expected {
+  scans: number;
+  profiles: number;
+  chats: number;
+  payments: number;
+  news: number;
+  health_tips: number;
+  avg: number | null;
+  excellent: number;
+  good: number;
+  fair: number;
+  poor: number;
+}
+
+/** The figures straight from the seeded database, computed independently of the RPC. */
+async function expectedFigures(): Promise<Expected> {
+  const { rows } = await server.db().query<Expected>(`
+    select (select count(*) from public.scans)::int as scans,
+           (select count(*) from public.profiles)::int as profiles,
+           (select count(*) from public.chats)::int as chats,
+           (select count(*) from public.payments)::int as payments,
+           (select count(*) from public.news)::int as news,
+           (select count(*) from public.health_tips)::int as health_tips,
+           (select round(avg(health_score))::int from public.scans) as avg,
+           (select count(*) from public.scans where health_score >= 80)::int as excellent,
+           (select count(*) from public.scans where health_score between 60 and 79)::int as good,
+           (select count(*) from public.scans where health_score between 40 and 59)::int as fair,
+           (select count(*) from public.scans where health_score < 40)::int as poor`);
+  return rows[0];
+}
+
+const cardValue = (label: string) =>
+  within(screen.getByRole('region', { name: label })).getByTestId('stat-value').textContent;
+
+describe('dashboard', () => {
+  beforeAll(() => {
+    // x-charts sizes itself with ResizeObserver, which jsdom lacks.
+    globalThis.ResizeObserver ??= class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    };
+  });
+
+  it('shows the figures the seeded database holds, from the one RPC', async () => {
+    const expected = await expectedFigures();
+    await signIn(DEMO.admin);
+    renderAdmin('/admin/dashboard');
+    expect(await screen.findByRole('heading', { name: 'Dashboard Overview' }, WAIT)).toBeInTheDocument();
+    expect(screen.getByText('Live Data')).toBeInTheDocument();
+    await screen.findByText(/^Last updated /, undefined, WAIT);
+
+    expect(cardValue('Total Scans')).toBe(formatCount(expected.scans));
+    expect(cardValue('Profiles')).toBe(formatCount(expected.profiles));
+    expect(cardValue('Chats')).toBe(formatCount(expected.chats));
+    expect(cardValue('Payments')).toBe(formatCount(expected.payments));
+    expect(cardValue('News')).toBe(formatCount(expected.news));
+    expect(cardValue('Health Tips')).toBe(formatCount(expected.health_tips));
+    expect(cardValue('Avg Health Score')).toBe(expected.avg === null ? 'N/A' : formatCount(expected.avg));
+    expect(cardValue('Scans Trend')).toMatch(/^(N\/A|[+-]?\d+(\.\d)?%)$/);
+
+    const total = expected.excellent + expected.good + expected.fair + expected.poor;
+    const distribution = screen.getByRole('region', { name: 'Health Score Distribution' });
+    expect(within(distribution).getByText(/^Excellent \(80-100\)/)).toHaveTextContent(
+      `Excellent (80-100): ${expected.excellent} scans, ${formatShare(expected.excellent, total)}`,
+    );
+    expect(within(distribution).getByText(/^Poor \(0-39\)/)).toHaveTextContent(
+      `Poor (0-39): ${expected.poor} scans, ${formatShare(expected.poor, total)}`,
+    );
+  });
+
+  it('lists the 5 newest scans by name, or Scan and the id prefix', async () => {
+    const { rows } = await server
+      .db()
+      .query<{ id: string; name: string | null }>(
+        'select id, name from public.scans order by created_at desc limit 5',
+      );
+    await signIn(DEMO.admin);
+    renderAdmin('/admin/dashboard');
+    const recent = await screen.findByRole('region', { name: 'Recent Scans' }, WAIT);
+    const items = await within(recent).findAllByRole('listitem', undefined, WAIT);
+    expect(items).toHaveLength(5);
+    rows.forEach((row, i) => expect(items[i]).toHaveTextContent(row.name || `Scan ${shortId(row.id)}`));
+  });
+
+  it('shows an error with Retry when the RPC fails, and recovers on retry', async () => {
+    let failing = true;
+    server
+      .msw()
+      .use(
+        http.post('http://localhost:54321/rest/v1/rpc/admin_dashboard_stats', () =>
+          failing
+            ? HttpResponse.json(
+                { code: 'XX000', message: 'boom', details: null, hint: null },
+                { status: 500 },
+              )
+            : undefined,
+        ),
+      );
+    await signIn(DEMO.admin);
+    renderAdmin('/admin/dashboard');
+    // react-query first retries 3 times with back-off (1 + 2 + 4 s), as spec §9's data-fetching defaults say.
+    const retry = await screen.findByRole('button', { name: 'Retry' }, { timeout: 20_000 });
+    failing = false;
+    expect(screen.getByText('Could not load the dashboard figures.')).toBeInTheDocument();
+    await userEvent.click(retry);
+    expect(await screen.findByRole('region', { name: 'Total Scans' }, WAIT)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+  });
+});

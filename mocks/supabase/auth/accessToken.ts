@@ -57,7 +57,10 @@ function goJwtReason(error: unknown): string {
 /** GoTrue's parseJWTClaims: HS256 with the project's secret, else 403 bad_jwt. */
 export async function verifyAccessToken(token: string, secret: string): Promise<AccessClaims> {
   try {
-    const { payload } = await jwtVerify(token, new TextEncoder().encode(secret), { algorithms: ['HS256'] });
+    // Copied into this realm's Uint8Array: under jsdom TextEncoder answers with another realm's array,
+    // which jose refuses (as in ../jwt.ts).
+    const key = new Uint8Array(new TextEncoder().encode(secret));
+    const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
     return payload as AccessClaims;
   } catch (error) {
     throw forbidden('bad_jwt', `invalid JWT: unable to parse or verify signature, ${goJwtReason(error)}`);

@@ -1,9 +1,9 @@
 import { screen } from '@testing-library/react';
 import { supabaseClient } from './providers/supabaseClient';
 import { renderAdmin } from './test/renderAdmin';
-import { DEMO, signIn, useStandInServer } from './test/standInServer';
+import { DEMO, signIn, setUpStandInServer } from './test/standInServer';
 
-const server = useStandInServer();
+const server = setUpStandInServer();
 
 const WAIT = { timeout: 20_000 };
 

@@ -2,10 +2,10 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { renderAdmin } from '../test/renderAdmin';
-import { DEMO, signIn, useStandInServer } from '../test/standInServer';
+import { DEMO, signIn, setUpStandInServer } from '../test/standInServer';
 import { formatCount, formatShare, shortId } from './format';
 
-const server = useStandInServer();
+const server = setUpStandInServer();
 const WAIT = { timeout: 20_000 };
 
 interface Expected {

@@ -1,12 +1,12 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, type InitialEntry } from 'react-router-dom';
 import { supabaseClient } from '../providers/supabaseClient';
 import { LocationProbe } from '../test/LocationProbe';
-import { DEMO, signIn, useStandInServer } from '../test/standInServer';
+import { DEMO, signIn, setUpStandInServer } from '../test/standInServer';
 import LoginRoute from './LoginRoute';
 
-useStandInServer();
+setUpStandInServer();
 
 function renderLogin(entry: InitialEntry = '/admin/login') {
   render(

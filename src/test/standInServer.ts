@@ -12,7 +12,7 @@ const SUPABASE_URL = 'http://localhost:54321';
  * For one test file: a seeded database behind the Supabase stand-in, reached through MSW exactly as
  * the browser would reach Supabase. Call in beforeAll; each test starts signed out with empty storage.
  */
-export function useStandInServer(): { db: () => Database; msw: () => ReturnType<typeof setupServer> } {
+export function setUpStandInServer(): { db: () => Database; msw: () => ReturnType<typeof setupServer> } {
   let db: Database | undefined;
   let server: ReturnType<typeof setupServer> | undefined;
 

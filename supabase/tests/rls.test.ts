@@ -308,7 +308,7 @@ describe('RLS details', () => {
     expect(outcome).toEqual({ ok: true, value: 1 });
   });
 
-  // mocks/supabase/db/db.test.ts leaves its scratch table behind on a shared server
+  // mocks/supabase/db/db.test.ts creates (and drops) this scratch table; on a shared server it may run alongside
   const SCRATCH = `'identity_probe'`;
 
   it('enables row-level security on every public table', async () => {

@@ -46,6 +46,7 @@ describe('withIdentity', () => {
       }),
     ).rejects.toMatchObject({ code: '23505' });
     const { rows } = await db.query<{ n: number }>('select count(*)::int as n from public.identity_probe');
+    await db.exec('drop table public.identity_probe');
     expect(rows[0].n).toBe(0);
   });
 });

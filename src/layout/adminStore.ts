@@ -7,16 +7,20 @@ import { isMobileViewport, SIDEBAR } from './sidebarConfig';
  * (spec §9). The mobile drawer always starts closed and its state is not remembered.
  */
 export function createAdminStore(base: Store = localStorageStore(undefined, 'labellens-admin')): Store {
+  // react-admin re-reads the value after each change, so the store keeps it for the session.
+  let sidebarOpen = isMobileViewport() ? false : readSidebarCookie();
   return {
     ...base,
     getItem<T>(key: string, defaultValue?: T): T | undefined {
       if (key !== SIDEBAR.storeKey) return base.getItem(key, defaultValue);
       // This key only ever holds a boolean.
-      return (isMobileViewport() ? false : (readSidebarCookie() ?? defaultValue)) as T | undefined;
+      return (sidebarOpen ?? defaultValue) as T | undefined;
     },
     setItem: (key, value) => {
-      if (key === SIDEBAR.storeKey && typeof value === 'boolean' && !isMobileViewport())
-        writeSidebarCookie(value);
+      if (key === SIDEBAR.storeKey && typeof value === 'boolean') {
+        sidebarOpen = value;
+        if (!isMobileViewport()) writeSidebarCookie(value);
+      }
       base.setItem(key, value);
     },
   };

@@ -11,12 +11,10 @@ export function useAdminSessionWatch(client: SupabaseClient): void {
   const logout = useLogout();
   useEffect(() => {
     const { data } = client.auth.onAuthStateChange((event) => {
+      // Deferred: calling the auth client from inside its own callback deadlocks it.
       if (event === 'SIGNED_OUT') {
-        logout();
-        return;
-      }
-      if (event === 'SIGNED_IN' || event === 'TOKEN_REFRESHED' || event === 'USER_UPDATED') {
-        // Deferred: awaiting Supabase calls inside its own callback deadlocks the auth client.
+        setTimeout(() => logout(), 0);
+      } else if (event === 'SIGNED_IN' || event === 'TOKEN_REFRESHED' || event === 'USER_UPDATED') {
         setTimeout(() => authProvider?.checkAuth({}).catch(() => logout()), 0);
       }
     });

@@ -69,6 +69,9 @@ export function createAuthProvider(client: SupabaseClient): AuthProvider {
 
     async logout() {
       adminCheck = undefined;
+      // Signing out without a session would only emit another SIGNED_OUT event.
+      const { data } = await client.auth.getSession();
+      if (!data.session) return;
       // supabase-js already ignores a 401/403/404 from the server and removes the session; on any other
       // failure (e.g. offline) the local session is still removed so the user is never stuck signed in.
       const { error } = await client.auth.signOut();

@@ -3,16 +3,19 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { lookup } from './i18n/lookup';
 import { FullPageWait } from './layout/FullPageWait';
+import LoginRoute from './login/LoginRoute';
 import { ADMIN_BASE } from './routes';
 
-// Route-level code splitting: the login page never loads react-admin, the admin app loads it once.
-const LoginRoute = lazy(() => import('./login/LoginRoute'));
+// Route-level code splitting: the login page never loads react-admin; the admin app is its own chunk
+// (the login route's own code is small and everything it uses, the admin app uses too).
 const App = lazy(() => import('./App'));
 
 // Path URLs (/admin/login, /admin/dashboard, ...): react-admin's own router would use hash URLs.
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <BrowserRouter>
+    {/* No transitions: otherwise the guard's redirect to /admin/login keeps the admin app mounted while
+        the new route renders, and the guard redirects again and again until React commits. */}
+    <BrowserRouter useTransitions={false}>
       <Suspense fallback={<FullPageWait message={lookup('labellens.auth.verifying')} />}>
         <Routes>
           <Route path={`${ADMIN_BASE}/login`} element={<LoginRoute />} />

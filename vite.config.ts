@@ -27,7 +27,14 @@ function adminSpaFallback(): Plugin {
   };
 }
 
+const BUNDLE_INPUTS = {
+  site: { site: 'index.html' },
+  admin: { admin: 'admin/index.html' },
+  all: { site: 'index.html', admin: 'admin/index.html' },
+} as const;
+
 export default defineConfig(({ mode }) => {
+  const bundle = (process.env.LABELLENS_BUNDLE ?? 'all') as keyof typeof BUNDLE_INPUTS;
   const env = loadEnv(mode, process.cwd(), 'VITE_');
   const hosted = Boolean(env.VITE_SUPABASE_URL && env.VITE_SUPABASE_ANON_KEY);
   return {
@@ -41,9 +48,9 @@ export default defineConfig(({ mode }) => {
         },
     build: {
       outDir: 'dist',
-      rollupOptions: {
-        input: { site: 'index.html', admin: 'admin/index.html' },
-      },
+      // Built one bundle at a time (see the build script) so the site never shares a chunk with the admin.
+      emptyOutDir: bundle !== 'admin',
+      rollupOptions: { input: BUNDLE_INPUTS[bundle] },
     },
     server: { host: '127.0.0.1', port: 5173 },
   };

@@ -8,7 +8,11 @@ import { REM_PX, SIDEBAR } from './sidebarConfig';
 export const sharedThemeOptions: ThemeOptions = {
   breakpoints: { values: { xs: 0, sm: SIDEBAR.mobileBreakpointPx, md: 1024, lg: 1280, xl: 1536 } },
   shape: { borderRadius: 10 },
-  typography: { fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", sans-serif' },
+  // Buttons read as the spec writes them ('Sign In', 'Add Tag'), not in MUI's default upper case.
+  typography: {
+    fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", sans-serif',
+    button: { textTransform: 'none', fontWeight: 600 },
+  },
 };
 
 export const SIDEBAR_THEME = { width: SIDEBAR.widthRem * REM_PX, closedWidth: SIDEBAR.iconWidthRem * REM_PX };

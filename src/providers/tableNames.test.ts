@@ -1,16 +1,21 @@
 import type { DataProvider } from 'react-admin';
 import { withTableNames } from './tableNames';
 
+/** A provider that records which method was called for which resource (table) name. */
+function recordingProvider() {
+  const calls: Array<[string, string]> = [];
+  const recorder = new Proxy({} as DataProvider, {
+    get: (_target, method: string) => async (resource: string) => {
+      calls.push([method, resource]);
+      return { data: [] };
+    },
+  });
+  return { calls, provider: withTableNames(recorder) };
+}
+
 describe('withTableNames', () => {
   it('sends the health-tips route to the health_tips table and leaves other resources alone', async () => {
-    const calls: Array<[string, string]> = [];
-    const recorder = new Proxy({} as DataProvider, {
-      get: (_target, method: string) => async (resource: string) => {
-        calls.push([method, resource]);
-        return { data: [] };
-      },
-    });
-    const provider = withTableNames(recorder);
+    const { calls, provider } = recordingProvider();
     await provider.getList('health-tips', {});
     await provider.update('health-tips', { id: 1, data: {}, previousData: {} });
     await provider.getOne('news', { id: 1 });
@@ -18,6 +23,18 @@ describe('withTableNames', () => {
       ['getList', 'health_tips'],
       ['update', 'health_tips'],
       ['getOne', 'news'],
+    ]);
+  });
+
+  it('reads scans, profiles and chats through the admin views', async () => {
+    const { calls, provider } = recordingProvider();
+    await provider.getList('scans', {});
+    await provider.getOne('profiles', { id: 1 });
+    await provider.getMany('chats', { ids: [1] });
+    expect(calls).toEqual([
+      ['getList', 'admin_scans'],
+      ['getOne', 'admin_profiles'],
+      ['getMany', 'admin_chats'],
     ]);
   });
 });

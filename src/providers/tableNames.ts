@@ -2,9 +2,16 @@ import type { DataProvider } from 'react-admin';
 
 /**
  * Resources whose route differs from their table: react-admin routes by resource name, and the
- * spec's path /admin/health-tips names the table health_tips.
+ * spec's path /admin/health-tips names the table health_tips. Scans, profiles and chats are
+ * read-only for admins and read through the admin-only views (supabase/migrations/*_scale.sql),
+ * where a search can use the trigram indexes that row-level security keeps out of reach.
  */
-export const RESOURCE_TABLES: Readonly<Record<string, string>> = { 'health-tips': 'health_tips' };
+export const RESOURCE_TABLES: Readonly<Record<string, string>> = {
+  'health-tips': 'health_tips',
+  scans: 'admin_scans',
+  profiles: 'admin_profiles',
+  chats: 'admin_chats',
+};
 
 const RESOURCE_METHODS = [
   'getList',

@@ -2,8 +2,10 @@
  * npm run bench [-- --scans N --runs R]
  * Latency of what the admin screens ask the database at scale: admin_dashboard_stats() as an admin,
  * a 25-row scans page with an exact count, and the same page with an ilike search; as raw SQL under
- * the admin's identity and through the stand-in's REST API. Uses DATABASE_URL when set, else a PGlite
- * folder .data/bench-<N> that is built once (N generated scans) and reused.
+ * the admin's identity and through the stand-in's REST API, on the scans table (under RLS) and on
+ * the admin_scans view the admin app reads (where the search can use the trigram index). Uses
+ * DATABASE_URL when set, else a PGlite folder .data/bench-<N> that is built once (N generated scans)
+ * and reused.
  */
 import { parseArgs } from 'node:util';
 import { withIdentity, type Database } from '../mocks/supabase/db';
@@ -60,9 +62,10 @@ try {
   };
   const asAdmin = (sql: string, params?: unknown[]) => () =>
     withIdentity(db, admin, (tx) => tx.query(sql, params));
-  const page = (where: string) =>
-    `select (select count(*) from public.scans ${where}) as total,
-            (select json_agg(s) from (select * from public.scans ${where} order by created_at desc limit ${PAGE} offset 0) s) as rows`;
+  const page = (where: string, from = 'public.scans') =>
+    `select (select count(*) from ${from} ${where}) as total,
+            (select json_agg(s) from (select * from ${from} ${where} order by created_at desc limit ${PAGE} offset 0) s) as rows`;
+  const search = `where name ilike '%${SEARCH}%'`;
 
   const standIn = createStandIn({ db });
   const token = await signJwt({ ...admin.claims, email: 'admin@labellens.dev' }, { expiresInSeconds: 3600 });
@@ -76,7 +79,9 @@ try {
       throw new Error(`${query}: HTTP ${response?.status} ${await response?.text()}`);
     await response.text();
   };
-  const scansPage = `scans?select=*&order=created_at.desc&offset=0&limit=${PAGE}`;
+  const pageQuery = (resource: string) => `${resource}?select=*&order=created_at.desc&offset=0&limit=${PAGE}`;
+  const scansPage = pageQuery('scans');
+  const viewPage = pageQuery('admin_scans');
   const rpcBody = {
     method: 'POST',
     headers: { apikey: LOCAL_ANON_KEY, Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
@@ -86,9 +91,11 @@ try {
   const results = [
     await measure('admin_dashboard_stats() SQL', asAdmin('select public.admin_dashboard_stats()')),
     await measure(`scans page of ${PAGE} + exact count SQL`, asAdmin(page(''))),
+    await measure(`scans page, name ilike '%${SEARCH}%' SQL`, asAdmin(page(search))),
+    await measure(`admin_scans page of ${PAGE} + exact count SQL`, asAdmin(page('', 'public.admin_scans'))),
     await measure(
-      `scans page, name ilike '%${SEARCH}%' SQL`,
-      asAdmin(page(`where name ilike '%${SEARCH}%'`)),
+      `admin_scans page, name ilike '%${SEARCH}%' SQL`,
+      asAdmin(page(search, 'public.admin_scans')),
     ),
     await measure('rpc/admin_dashboard_stats REST', async () => {
       const response = await standIn.handle(
@@ -99,6 +106,11 @@ try {
     }),
     await measure(`scans page of ${PAGE} + count=exact REST`, rest(scansPage)),
     await measure(`scans page, name=ilike.*${SEARCH}* REST`, rest(`${scansPage}&name=ilike.*${SEARCH}*`)),
+    await measure(`admin_scans page of ${PAGE} + count=exact REST`, rest(viewPage)),
+    await measure(
+      `admin_scans page, name=ilike.*${SEARCH}* REST`,
+      rest(`${viewPage}&name=ilike.*${SEARCH}*`),
+    ),
   ];
   console.table(results);
 } finally {

@@ -166,10 +166,17 @@ $$;
 -- Called only from admin_dashboard_stats() (which runs as its owner).
 revoke all on function private.scans_created_between(timestamptz, timestamptz) from public, anon, authenticated;
 
--- Same contract and values as in 20241101000200_rpc.sql (keys, rounding, null rules, rolling
--- windows: last week = created_at in (now() - 7 days, now()], the week before = created_at in
--- (now() - 14 days, now() - 7 days]); totals, average and bands now come from the daily summary.
-create or replace function public.admin_dashboard_stats() returns json
+-- Dashboard (spec §2 "Dashboard", issue 2): one round trip, at most a few hundred bytes.
+--   scans, profiles, chats, payments, news, health_tips: exact counts
+--   avg_health_score: mean of the non-null scores rounded to an integer, null when there are none
+--   score_distribution: {excellent 80-100, good 60-79, fair 40-59, poor 0-39} (src/domain/scoreBands.ts)
+--   scans_trend_pct: scans created in the last 7 days against the 7 days before that, as a
+--     percentage change rounded to one decimal (+25.0 = a quarter more); null when the earlier week
+--     had no scans (a change from zero has no percentage)
+--   recent_scans: the 5 newest scans {id, name, health_score, created_at}, newest first
+-- Rolling windows: last week = created_at in (now() - 7 days, now()], the week before = created_at
+-- in (now() - 14 days, now() - 7 days]. Totals, average and bands come from the daily summary.
+create function public.admin_dashboard_stats() returns json
 language plpgsql stable security definer
 set search_path = ''
 as $$

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:site`: the public site's performance budget (DESIGN.md §7). Serves the built dist/
+ * `npm run bench:site`: the public site's performance budget (docs/architecture.md, budgets). Serves the built dist/
  * with scripts/serve.ts on a throw-away database, runs Lighthouse 12 (default mobile settings:
  * emulated phone, simulated slow 4G and CPU slowdown) in Debian's Chromium on /, /contact and
  * /privacy-policy, and measures the gzipped JavaScript the landing page loads. Exits 1 on any miss.

@@ -1,6 +1,6 @@
 /**
  * `npm run bench:bundle`: how much JavaScript the admin's login route makes a browser download,
- * gzipped as served, against the 250 KB budget of DESIGN.md §7. Serves the built dist/ (run
+ * gzipped as served, against the 250 KB login-route budget (docs/architecture.md). Serves the built dist/ (run
  * `npm run build` first) on a throw-away database, opens /admin/login in Debian's Chromium, and sums
  * the script resources the page loaded. Exits 1 over budget.
  */

@@ -37,7 +37,7 @@ function isFile(file: string): boolean {
   return file.startsWith(DIST) && existsSync(file) && statSync(file).isFile();
 }
 
-/** Which file answers a path, and with which status (DESIGN.md §2 routing contract). */
+/** Which file answers a path, and with which status (the routing contract in docs/architecture.md). */
 function resolveStatic(urlPath: string): { file: string; status: number } {
   const clean = decodeURIComponent(urlPath.split('?')[0]).replace(/\/+$/, '') || '/';
   if (clean === '/admin' || clean.startsWith('/admin/')) {
@@ -79,11 +79,12 @@ async function main() {
   }
   const api = hosted ? undefined : standInMiddleware(await startStandIn());
   const server = createServer((req, res) => {
-    const next = () => void serveStatic(req, res).catch((error) => {
-      console.error(error);
-      res.statusCode = 500;
-      res.end();
-    });
+    const next = () =>
+      void serveStatic(req, res).catch((error) => {
+        console.error(error);
+        res.statusCode = 500;
+        res.end();
+      });
     if (api) void api(req, res, next);
     else next();
   });
@@ -92,7 +93,8 @@ async function main() {
     console.log(`\nLabelLens is running at ${url}/  (admin: ${url}/admin/)`);
     if (!hosted) {
       console.log('Local backend: the Supabase stand-in on the same origin. Demo accounts:');
-      for (const a of DEMO_ACCOUNTS) console.log(`  ${a.email.padEnd(30)} ${a.password.padEnd(22)} ${a.description}`);
+      for (const a of DEMO_ACCOUNTS)
+        console.log(`  ${a.email.padEnd(30)} ${a.password.padEnd(22)} ${a.description}`);
     }
   });
   const stop = () => server.close(() => process.exit(0));

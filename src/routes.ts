@@ -1,4 +1,4 @@
-/** The admin's URL space (spec §2): path URLs under /admin. */
+/** The admin's URL space: path URLs under /admin. */
 export const ADMIN_BASE = '/admin';
 export const ADMIN_LOGIN = `${ADMIN_BASE}/login`;
 export const ADMIN_HOME = `${ADMIN_BASE}/dashboard`;

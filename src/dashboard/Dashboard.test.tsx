@@ -109,7 +109,7 @@ describe('dashboard', () => {
       );
     await signIn(DEMO.admin);
     renderAdmin('/admin/dashboard');
-    // react-query first retries 3 times with back-off (1 + 2 + 4 s), as spec §9's data-fetching defaults say.
+    // react-query first retries 3 times with back-off (1 + 2 + 4 s), the data-fetching defaults in docs/product-rules.md.
     const retry = await screen.findByRole('button', { name: 'Retry' }, { timeout: 20_000 });
     failing = false;
     expect(screen.getByText('Could not load the dashboard figures.')).toBeInTheDocument();

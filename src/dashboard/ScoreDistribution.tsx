@@ -7,7 +7,7 @@ import { formatShare } from './format';
 
 const BAND_COLORS = { excellent: '#15803d', good: '#65a30d', fair: '#d97706', poor: '#dc2626' } as const;
 
-/** Scans per health-score band (spec §4 bands), as a bar chart with the figures also written out. */
+/** Scans per health-score band (docs/product-rules.md), as a bar chart with the figures also written out. */
 export function ScoreDistribution({ distribution }: { distribution?: DashboardStats['score_distribution'] }) {
   const translate = useTranslate();
   const rows = SCORE_BANDS.map(({ band, min, max }) => ({

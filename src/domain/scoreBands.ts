@@ -1,4 +1,4 @@
-/** Health-score bands of spec §4 and §9: 80/60/40 in lists, 70/40 on the dashboard's recent scans. */
+/** Health-score bands (docs/product-rules.md): 80/60/40 in lists, 70/40 on the dashboard's recent scans. */
 export type ScoreBand = 'excellent' | 'good' | 'fair' | 'poor';
 
 export const SCORE_BAND_LABELS: Record<ScoreBand, string> = {

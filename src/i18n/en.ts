@@ -1,7 +1,7 @@
 import englishMessages from 'ra-language-english';
 import { SCORE_BAND_LABELS } from '../domain/scoreBands';
 
-/** Every string of the admin, in the spec's wording (spec §2, §4, §8), over react-admin's own English. */
+/** Every string of the admin, in the product's wording (docs/product-rules.md), over react-admin's own English. */
 export const en = {
   ...englishMessages,
   labellens: {

@@ -1,7 +1,7 @@
 import { Logout, Menu, useBasename, useTranslate } from 'react-admin';
 import { MENU_ITEMS } from '../resources';
 
-/** The sidebar in the spec's order (spec §2), then the Logout button. */
+/** The sidebar in the product's order (docs/product-rules.md), then the Logout button. */
 export function AppMenu() {
   const basename = useBasename();
   const translate = useTranslate();

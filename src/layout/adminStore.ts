@@ -3,8 +3,8 @@ import { readSidebarCookie, writeSidebarCookie } from './sidebarCookie';
 import { isMobileViewport, SIDEBAR } from './sidebarConfig';
 
 /**
- * react-admin's local-storage store, except that the desktop sidebar state lives in a 7-day cookie
- * (spec §9). The mobile drawer always starts closed and its state is not remembered.
+ * react-admin's local-storage store, except that the desktop sidebar state lives in a 7-day cookie.
+ * The mobile drawer always starts closed and its state is not remembered.
  */
 export function createAdminStore(base: Store = localStorageStore(undefined, 'labellens-admin')): Store {
   // react-admin re-reads the value after each change, so the store keeps it for the session.

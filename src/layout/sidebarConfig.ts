@@ -1,4 +1,4 @@
-/** Sidebar and breakpoint constants of spec §9 (sizes in rem at the browser's default 16 px). */
+/** Sidebar and breakpoint constants (sizes in rem at the browser's default 16 px). */
 export const SIDEBAR = {
   widthRem: 16,
   iconWidthRem: 3,

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useAuthProvider, useLogout } from 'react-admin';
 
 /**
- * Follows Supabase's auth events while the admin area is open (spec §4): a sign-out (also from another
+ * Follows Supabase's auth events while the admin area is open: a sign-out (also from another
  * tab) or a session that is no longer an active admin's clears the state and returns to the login page.
  */
 export function useAdminSessionWatch(client: SupabaseClient): void {

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useSidebarState } from 'react-admin';
 
-/** Ctrl+B (or Cmd+B) toggles the sidebar (spec §9). */
+/** Ctrl+B (or Cmd+B) toggles the sidebar. */
 export function useSidebarShortcut(): void {
   const [open, setOpen] = useSidebarState();
   useEffect(() => {

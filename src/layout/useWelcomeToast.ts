@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useLocation, useNavigate, useNotify } from 'react-admin';
 import type { WelcomeState } from '../routes';
 
-/** Shows 'Welcome to Admin Panel' once after the login page hands over (spec §4), then forgets it. */
+/** Shows 'Welcome to Admin Panel' once after the login page hands over, then forgets it. */
 export function useWelcomeToast(): void {
   const location = useLocation();
   const navigate = useNavigate();

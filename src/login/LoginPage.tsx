@@ -41,7 +41,7 @@ function useExistingAdminSession(): boolean | undefined {
 }
 
 /**
- * /admin/login (spec §2 "Admin login", §4, §8). A standalone route, outside react-admin, so that the
+ * /admin/login. A standalone route, outside react-admin, so that the
  * login page loads little JavaScript; it signs in through the same auth provider the admin app uses.
  */
 export function LoginPage() {

@@ -3,7 +3,7 @@ import { supabaseAuthProvider } from 'ra-supabase';
 import type { AuthProvider } from 'react-admin';
 import { isActiveAdmin } from './adminAccess';
 
-/** Catalogue keys (src/i18n/en.ts) of the login failures of spec §8; the login page translates them. */
+/** Catalogue keys (src/i18n/en.ts) of the login failures of the product rules (docs/product-rules.md); the login page translates them. */
 export const AUTH_ERROR_KEYS = {
   accessDenied: 'labellens.auth.access_denied',
   loginFailed: 'labellens.auth.login_failed',

@@ -1,6 +1,6 @@
 import { ComingSoon } from '../layout/ComingSoon';
 
-/** /admin/messages and /admin/payments: spec §2 shows only a coming-soon placeholder. */
+/** /admin/messages and /admin/payments: the product shows only a coming-soon placeholder. */
 export function MessagesPage() {
   return <ComingSoon title="labellens.menu.messages" message="labellens.coming_soon.messages" />;
 }

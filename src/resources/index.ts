@@ -35,7 +35,7 @@ export const CUSTOM_PAGES: ReadonlyArray<{ path: string; component: ComponentTyp
   { path: '/payments', component: PaymentsPage },
 ];
 
-/** The sidebar in the order of spec §2 (Logout follows). Labels are catalogue keys. */
+/** The sidebar in the product's order (Logout follows). Labels are catalogue keys. */
 export const MENU_ITEMS: ReadonlyArray<{ path: string; label: string; icon: SvgIconComponent }> = [
   { path: '/dashboard', label: 'labellens.menu.dashboard', icon: DashboardIcon },
   { path: '/scans', label: 'labellens.menu.scans', icon: scans.icon },

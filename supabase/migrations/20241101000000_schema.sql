@@ -1,5 +1,5 @@
 -- LabelLens schema: every table of the product spec (§3) plus notifications, contact_messages,
--- user_devices and payments (DESIGN.md §3). Each validation rule of spec §5 is also a check
+-- user_devices and payments. Each validation rule of docs/product-rules.md is also a check
 -- constraint here; the numbers match src/domain/limits.ts and src/domain/tags.ts
 -- (supabase/tests/limits.test.ts proves they agree).
 
@@ -117,7 +117,7 @@ create table public.payments (
 );
 
 -- ---------------------------------------------------------------------------------------------
--- Admin-managed content (spec §5 rules)
+-- Admin-managed content (rules in docs/product-rules.md)
 
 create table public.news (
   id uuid primary key default gen_random_uuid(),

@@ -1,4 +1,4 @@
--- Row-level security (DESIGN.md §4). Grants are explicit, so the result is the same on a hosted
+-- Row-level security (docs/architecture.md, security model). Grants are explicit, so the result is the same on a hosted
 -- project, where default privileges hand every new table to anon and authenticated:
 -- first take everything away from the API roles, then give back exactly what each role may try,
 -- and let the policies decide which rows.
@@ -166,7 +166,7 @@ create policy "Admins triage contact messages" on public.contact_messages for up
   using ((select public.is_admin())) with check ((select public.is_admin()));
 
 -- ---------------------------------------------------------------------------------------------
--- Admin flags: each user sees only their own row (the admin check of spec §7); no API role writes.
+-- Admin flags: each user sees only their own row (the admin login check); no API role writes.
 
 grant select on public.admin_users to authenticated;
 create policy "Users read their own admin row" on public.admin_users for select to authenticated

@@ -1,4 +1,4 @@
--- Scale (DESIGN.md §7): the admin's heavy reads cost what one page or one summary costs, not what
+-- Scale (docs/architecture.md, budgets): the admin's heavy reads cost what one page or one summary costs, not what
 -- the whole scans table costs, at 1,000,000 scans.
 --
 -- 1. private.scan_stats_daily: per UTC day, the scans' count and score aggregates, kept exact by
@@ -166,7 +166,7 @@ $$;
 -- Called only from admin_dashboard_stats() (which runs as its owner).
 revoke all on function private.scans_created_between(timestamptz, timestamptz) from public, anon, authenticated;
 
--- Dashboard (spec §2 "Dashboard", issue 2): one round trip, at most a few hundred bytes.
+-- Dashboard (the dashboard overview): one round trip, at most a few hundred bytes.
 --   scans, profiles, chats, payments, news, health_tips: exact counts
 --   avg_health_score: mean of the non-null scores rounded to an integer, null when there are none
 --   score_distribution: {excellent 80-100, good 60-79, fair 40-59, poor 0-39} (src/domain/scoreBands.ts)

@@ -12,7 +12,7 @@ import { HEX_COLOR_PATTERN, TAG_CATEGORIES, TAG_COLOR_PRESETS } from '../../src/
 import { attempt, USER_ID } from './fixtures';
 
 /**
- * The check constraints behind spec §5, each at its edges, with the numbers of src/domain: the
+ * The check constraints behind the validation rules (docs/product-rules.md), each at its edges, with the numbers of src/domain: the
  * database refuses exactly what the forms refuse (SQLSTATE 23514, 23502 or 23505).
  */
 type Row = Record<string, unknown>;

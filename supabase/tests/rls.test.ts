@@ -13,7 +13,7 @@ import {
 } from './fixtures';
 
 /**
- * The row-level security matrix of DESIGN.md §4, every table × identity × operation. Expected row
+ * The row-level security matrix (docs/architecture.md), every table × identity × operation. Expected row
  * counts are SQL conditions counted independently as the superuser ($1 = the identity's user id);
  * 'denied' means Postgres refuses with SQLSTATE 42501 (no privilege, or a row the policy rejects).
  */

@@ -108,7 +108,7 @@ export async function openFixture(): Promise<Fixture> {
           ...(token ? { headers: { Authorization: `Bearer ${token}` } } : {}),
         },
         auth: { persistSession: false, autoRefreshToken: false },
-        // Node 20 has no global WebSocket (DESIGN.md §9).
+        // Node 20 has no global WebSocket (see docs/architecture.md).
         realtime: { transport: ws as unknown as typeof WebSocket },
       });
     },

@@ -1,6 +1,6 @@
 import { BooleanField, DataTable, DateField, List } from 'react-admin';
 
-/** Minimal tags list (server-paginated, by category as spec §7 orders it); the full screen is a later issue. */
+/** Minimal tags list (server-paginated, by category, then sort order); the full screen is a later issue. */
 export default function TagList() {
   return (
     <List sort={{ field: 'category', order: 'ASC' }}>

@@ -31,7 +31,7 @@ interface Draft {
   data: Record<string, string>;
 }
 
-/** The notification draft (spec §3) checked field by field; returns the first problem found. */
+/** The notification draft checked field by field; returns the first problem found. */
 export function parseDraft(input: unknown, limits: SendNotificationDeps['limits']): Draft | string {
   if (typeof input !== 'object' || input === null || Array.isArray(input))
     return 'Request body must be a JSON object';

@@ -72,6 +72,9 @@ export const en = {
       scans_axis: 'Scans',
     },
     bands: SCORE_BAND_LABELS,
+    pagination: {
+      estimated_range: '%{offsetBegin}-%{offsetEnd} of about %{total}',
+    },
   },
   resources: {
     scans: {

@@ -3,6 +3,7 @@ import { supabaseDataProvider } from 'ra-supabase';
 import { HttpError, type DataProvider } from 'react-admin';
 import { dashboardStatsSchema, type DashboardStats } from '../domain/dashboardStats';
 import { supabaseAnonKey, supabaseClient, supabaseUrl } from './supabaseClient';
+import { withScalablePaging } from './paging';
 import { withTableNames } from './tableNames';
 
 /** The admin's data provider: ra-supabase's, with the spec's route names and typed custom methods. */
@@ -13,7 +14,7 @@ export function createDataProvider(client: SupabaseClient = supabaseClient) {
     supabaseClient: client,
   });
   return {
-    ...withTableNames(base),
+    ...withScalablePaging(withTableNames(base)),
 
     /** Every dashboard figure in one round trip; the RPC raises for anyone but an active admin. */
     async getDashboardStats(): Promise<DashboardStats> {

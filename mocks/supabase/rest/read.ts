@@ -82,11 +82,12 @@ async function estimatedCount(
     const conditions = levelConditions(ctx, source.level, query.select);
     return { ctx, withSql, from, where: conditions.length ? ` where ${conditions.join(' and ')}` : '' };
   };
+  let counted = 0;
   if (kind === 'estimated') {
     const q = fromWhere();
     const sql = `${q.withSql}select count(*)::int as n from (select 1 from ${q.from}${q.where} limit ${ESTIMATE_THRESHOLD + 1}) c`;
-    const n = (await tx.query<{ n: number }>(sql, q.ctx.params.values)).rows[0].n;
-    if (n <= ESTIMATE_THRESHOLD) return n;
+    counted = (await tx.query<{ n: number }>(sql, q.ctx.params.values)).rows[0].n;
+    if (counted <= ESTIMATE_THRESHOLD) return counted;
   }
   const q = fromWhere();
   const plan = await tx.query<{ 'QUERY PLAN': unknown }>(
@@ -97,5 +98,6 @@ async function estimatedCount(
   const parsed = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Array<{
     Plan: { 'Plan Rows': number };
   }>;
-  return parsed[0].Plan['Plan Rows'];
+  // PostgREST's estimated total is never below the rows it counted (max-rows + 1).
+  return Math.max(counted, parsed[0].Plan['Plan Rows']);
 }

@@ -1,44 +1,72 @@
 /**
- * npm run bench [-- --scans N --runs R]
- * Latency of what the admin screens ask the database at scale: admin_dashboard_stats() as an admin,
- * a 25-row scans page with an exact count, and the same page with an ilike search; as raw SQL under
- * the admin's identity and through the stand-in's REST API, on the scans table (under RLS) and on
- * the admin_scans view the admin app reads (where the search can use the trigram index). Uses
- * DATABASE_URL when set, else a PGlite folder .data/bench-<N> that is built once (N generated scans)
- * and reused.
+ * npm run bench [-- --sizes 10000,100000,1000000 --runs 15 --keep --no-browser]
+ *
+ * What the admin screens cost at scale, measured as the admin's browser asks: supabase-js and
+ * ra-supabase's data provider (with this repo's paging and search) over HTTP to the local stand-in,
+ * signed in as the demo admin. For each size it seeds a throw-away database (PGlite in a temporary
+ * folder; with DATABASE_URL also a database on that Postgres server), then prints the median of
+ * --runs runs of: the dashboard, the first, a middle and the last 25-row page of scans, a one-word
+ * and a two-word search, and a users page. Beside each, the stock access pattern measured in the
+ * same run (the table under RLS, an exact count, OFFSET; for the dashboard the per-table counts
+ * plus every score), and the ratio stock / ours.
+ *
+ * At 100,000 scans on PGlite it also measures, in Chromium, navigation to the first row of
+ * /admin/scans, cold (new browser profile) and warm (again in the same tab). Needs `npm run build`.
+ *
+ * A local PostgreSQL 15 (Debian: apt-get install postgresql-15):
+ *   mkdir -p /tmp/pg-bench && chown postgres /tmp/pg-bench
+ *   su postgres -c "/usr/lib/postgresql/15/bin/initdb -D /tmp/pg-bench -A trust -U postgres"
+ *   su postgres -c "/usr/lib/postgresql/15/bin/pg_ctl -D /tmp/pg-bench -o '-p 5499 -k /tmp' -l /tmp/pg-bench.log start"
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5499/postgres npm run bench
+ * --keep keeps the seeded databases (PGlite in .data/bench-<N>, Postgres labellens_bench_<N>) and
+ * reuses them on the next run.
  */
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { withIdentity, type Database } from '../mocks/supabase/db';
-import { signJwt } from '../mocks/supabase/jwt';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { chromium } from '@playwright/test';
+import { supabaseDataProvider } from 'ra-supabase';
+import ws from 'ws';
+import { openDatabase, prepareDatabase, type Database } from '../mocks/supabase/db';
+import { DEMO_ACCOUNTS } from '../mocks/supabase/demoAccounts';
 import { LOCAL_ANON_KEY } from '../mocks/supabase/keys';
+import { standInMiddleware } from '../mocks/supabase/node';
 import { createStandIn } from '../mocks/supabase/standIn';
+import { withScalablePaging } from '../src/providers/paging';
+import { withListQueries } from '../src/providers/search';
+import { withTableNames } from '../src/providers/tableNames';
 import { generateScans } from './seed/generateScans';
-import { localDatabaseTarget, openPreparedDatabase } from './seed/localDatabase';
 
-const ADMIN_ID = '00000000-0000-4000-8000-000000000001';
 const PAGE = 25;
-const SEARCH = 'maggi';
+const ONE_WORD = 'maggi';
+const TWO_WORDS = 'maggi masala';
+const BROWSER_SIZE = 100_000;
 
 const { values } = parseArgs({
-  options: { scans: { type: 'string', default: '100000' }, runs: { type: 'string', default: '30' } },
+  options: {
+    sizes: { type: 'string', default: '10000,100000,1000000' },
+    runs: { type: 'string', default: '15' },
+    keep: { type: 'boolean', default: false },
+    'no-browser': { type: 'boolean', default: false },
+  },
 });
-const scans = Number(values.scans);
+const sizes = values.sizes.split(',').map(Number);
 const runs = Number(values.runs);
-
-async function ensureScans(db: Database, wanted: number) {
-  const have = Number((await db.query<{ n: number }>('select count(*) as n from public.scans')).rows[0].n);
-  if (have >= wanted) return have;
-  console.log(`Generating ${wanted - have} scans (once)...`);
-  await generateScans(db, {
-    scans: wanted - have,
-    onProgress: (done, total) => process.stdout.write(`\r  ${done}/${total}`),
-  });
-  process.stdout.write('\n');
-  return wanted;
+if (sizes.some((n) => !Number.isInteger(n) || n < 1) || !Number.isInteger(runs) || runs < 1) {
+  console.error('Usage: npm run bench -- [--sizes 10000,100000] [--runs 15] [--keep] [--no-browser]');
+  process.exit(2);
 }
+const admin = DEMO_ACCOUNTS.find((a) => a.email === 'admin@labellens.dev');
+if (!admin) throw new Error('The demo admin account is missing');
 
-async function measure(name: string, fn: () => Promise<unknown>) {
-  for (let i = 0; i < 3; i++) await fn();
+async function median(fn: () => Promise<unknown>): Promise<number> {
+  for (let i = 0; i < 2; i++) await fn();
   const times: number[] = [];
   for (let i = 0; i < runs; i++) {
     const start = performance.now();
@@ -46,73 +74,289 @@ async function measure(name: string, fn: () => Promise<unknown>) {
     times.push(performance.now() - start);
   }
   times.sort((a, b) => a - b);
-  const at = (q: number) => times[Math.min(times.length - 1, Math.ceil(q * times.length) - 1)];
-  return { name, 'median ms': +at(0.5).toFixed(1), 'p95 ms': +at(0.95).toFixed(1), runs };
+  return times[Math.floor(times.length / 2)];
 }
 
-const target = localDatabaseTarget(`.data/bench-${scans}`);
-const db = await openPreparedDatabase(target);
-try {
-  const total = await ensureScans(db, scans);
-  console.log(`${total} scans in ${target.label}; ${runs} runs each after 3 warm-up runs.`);
+/** A throw-away database: a temporary PGlite folder, or a new database on the DATABASE_URL server. */
+interface BenchDatabase {
+  label: string;
+  open(): Promise<Database>;
+  /** Environment for `scripts/serve.ts` to use the same database. */
+  env: Record<string, string>;
+  drop(): Promise<void>;
+}
 
-  const admin = {
-    role: 'authenticated' as const,
-    claims: { sub: ADMIN_ID, role: 'authenticated', aud: 'authenticated' },
+async function pgliteDatabase(size: number): Promise<BenchDatabase> {
+  const dataDir = values.keep
+    ? `.data/bench-${size}`
+    : await mkdtemp(path.join(tmpdir(), `labellens-bench-${size}-`));
+  return {
+    label: 'PGlite',
+    open: () => openDatabase({ dataDir }),
+    env: { LOCAL_DB_DIR: dataDir },
+    drop: () => (values.keep ? Promise.resolve() : rm(dataDir, { recursive: true, force: true })),
   };
-  const asAdmin = (sql: string, params?: unknown[]) => () =>
-    withIdentity(db, admin, (tx) => tx.query(sql, params));
-  const page = (where: string, from = 'public.scans') =>
-    `select (select count(*) from ${from} ${where}) as total,
-            (select json_agg(s) from (select * from ${from} ${where} order by created_at desc limit ${PAGE} offset 0) s) as rows`;
-  const search = `where name ilike '%${SEARCH}%'`;
+}
 
-  const standIn = createStandIn({ db });
-  const token = await signJwt({ ...admin.claims, email: 'admin@labellens.dev' }, { expiresInSeconds: 3600 });
-  const rest = (query: string) => async () => {
-    const response = await standIn.handle(
-      new Request(`http://local/rest/v1/${query}`, {
-        headers: { apikey: LOCAL_ANON_KEY, Authorization: `Bearer ${token}`, Prefer: 'count=exact' },
-      }),
-    );
-    if (!response || response.status >= 300)
-      throw new Error(`${query}: HTTP ${response?.status} ${await response?.text()}`);
-    await response.text();
+async function postgresDatabase(serverUrl: string, size: number): Promise<BenchDatabase> {
+  const name = `labellens_bench_${size}`;
+  const server = await openDatabase({ databaseUrl: serverUrl });
+  const exists = (await server.query('select 1 from pg_database where datname = $1', [name])).rows.length > 0;
+  if (exists && !values.keep) await server.exec(`drop database ${name} with (force)`);
+  if (!exists || !values.keep) await server.exec(`create database ${name}`);
+  await server.close();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    label: 'PostgreSQL',
+    open: () => openDatabase({ databaseUrl: url.toString() }),
+    env: { DATABASE_URL: url.toString() },
+    async drop() {
+      if (values.keep) return;
+      const again = await openDatabase({ databaseUrl: serverUrl });
+      await again.exec(`drop database if exists ${name} with (force)`);
+      await again.close();
+    },
   };
-  const pageQuery = (resource: string) => `${resource}?select=*&order=created_at.desc&offset=0&limit=${PAGE}`;
-  const scansPage = pageQuery('scans');
-  const viewPage = pageQuery('admin_scans');
-  const rpcBody = {
-    method: 'POST',
-    headers: { apikey: LOCAL_ANON_KEY, Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-    body: '{}',
-  };
+}
 
-  const results = [
-    await measure('admin_dashboard_stats() SQL', asAdmin('select public.admin_dashboard_stats()')),
-    await measure(`scans page of ${PAGE} + exact count SQL`, asAdmin(page(''))),
-    await measure(`scans page, name ilike '%${SEARCH}%' SQL`, asAdmin(page(search))),
-    await measure(`admin_scans page of ${PAGE} + exact count SQL`, asAdmin(page('', 'public.admin_scans'))),
-    await measure(
-      `admin_scans page, name ilike '%${SEARCH}%' SQL`,
-      asAdmin(page(search, 'public.admin_scans')),
-    ),
-    await measure('rpc/admin_dashboard_stats REST', async () => {
-      const response = await standIn.handle(
-        new Request('http://local/rest/v1/rpc/admin_dashboard_stats', rpcBody),
-      );
-      if (!response || response.status !== 200) throw new Error(`rpc: HTTP ${response?.status}`);
-      await response.text();
+async function seed(db: Database, size: number) {
+  await prepareDatabase(db);
+  const have = Number((await db.query<{ n: number }>('select count(*) as n from public.scans')).rows[0].n);
+  if (have >= size) return;
+  const started = performance.now();
+  await generateScans(db, {
+    scans: size - have,
+    onProgress: (done, total) =>
+      process.stdout.write(
+        `\r  seeding ${done.toLocaleString('en-US')}/${total.toLocaleString('en-US')} scans`,
+      ),
+  });
+  process.stdout.write(` (${((performance.now() - started) / 1000).toFixed(0)} s)\n`);
+}
+
+function listen(db: Database): Promise<Server> {
+  const api = standInMiddleware(createStandIn({ db }));
+  const server = createServer((req, res) =>
+    api(req, res, () => {
+      res.statusCode = 404;
+      res.end();
     }),
-    await measure(`scans page of ${PAGE} + count=exact REST`, rest(scansPage)),
-    await measure(`scans page, name=ilike.*${SEARCH}* REST`, rest(`${scansPage}&name=ilike.*${SEARCH}*`)),
-    await measure(`admin_scans page of ${PAGE} + count=exact REST`, rest(viewPage)),
-    await measure(
-      `admin_scans page, name=ilike.*${SEARCH}* REST`,
-      rest(`${viewPage}&name=ilike.*${SEARCH}*`),
+  );
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
+
+/** The demo admin's supabase-js client, signed in with a password as the login screen does. */
+async function signedInClient(url: string): Promise<SupabaseClient> {
+  const client = createClient(url, LOCAL_ANON_KEY, {
+    auth: { persistSession: false, autoRefreshToken: false },
+    realtime: { transport: ws as unknown as typeof WebSocket },
+  });
+  const { error } = await client.auth.signInWithPassword({ email: admin!.email, password: admin!.password });
+  if (error) throw error;
+  return client;
+}
+
+/** Throws on an error answer, so a failing request is never timed as a fast one. */
+async function ok<T extends { error: unknown }>(request: PromiseLike<T>): Promise<T> {
+  const result = await request;
+  if (result.error) throw new Error(JSON.stringify(result.error));
+  return result;
+}
+
+interface Row {
+  what: string;
+  ours: number;
+  stock?: number;
+  note?: string;
+}
+
+async function measureHttp(url: string, db: Database): Promise<Row[]> {
+  const client = await signedInClient(url);
+  // The admin's list provider, composed as src/providers/dataProvider.ts composes it.
+  const provider = withListQueries(
+    withScalablePaging(
+      withTableNames(
+        supabaseDataProvider({ instanceUrl: url, apiKey: LOCAL_ANON_KEY, supabaseClient: client }),
+      ),
     ),
+  );
+  const sort = { field: 'created_at', order: 'DESC' } as const;
+  const list = (page: number, filter: Record<string, unknown> = {}) =>
+    provider.getList('scans', { pagination: { page, perPage: PAGE }, sort, filter });
+  const stockPage = (offset: number) =>
+    ok(
+      client
+        .from('scans')
+        .select('*', { count: 'exact' })
+        .order('created_at', { ascending: false })
+        .range(offset, offset + PAGE - 1),
+    );
+  const stockSearch = (words: string[]) => {
+    let query = client.from('scans').select('*', { count: 'exact' });
+    for (const word of words) query = query.ilike('name', `%${word}%`);
+    return ok(query.order('created_at', { ascending: false }).range(0, PAGE - 1));
+  };
+
+  const total = (await list(1)).total!;
+  const middle = Math.floor(total / PAGE / 2) + 1;
+  const last = Math.ceil(total / PAGE);
+  const exactTotal = (await stockPage(0)).count!;
+  const matches = async (words: string[]) => (await stockSearch(words)).count!;
+  const stockDashboard = () =>
+    Promise.all([
+      ...['scans', 'profiles', 'chats', 'payments', 'news', 'health_tips'].map((table) =>
+        ok(client.from(table).select('*', { count: 'exact', head: true })),
+      ),
+      ok(client.from('scans').select('health_score').not('health_score', 'is', null)),
+    ]);
+
+  const rows: Row[] = [
+    {
+      what: 'dashboard',
+      ours: await median(() => ok(client.rpc('admin_dashboard_stats'))),
+      stock: await median(stockDashboard),
+      note: 'stock: 6 exact counts + every score',
+    },
+    {
+      what: 'scans, first page',
+      ours: await median(() => list(1)),
+      stock: await median(() => stockPage(0)),
+      note: `shown: ${total.toLocaleString('en-US')}, exact ${exactTotal.toLocaleString('en-US')}`,
+    },
+    {
+      what: `scans, middle page (${middle})`,
+      ours: await median(() => list(middle)),
+      stock: await median(() => stockPage((middle - 1) * PAGE)),
+    },
+    {
+      what: `scans, last page (${last})`,
+      ours: await median(() => list(last)),
+      stock: await median(() => stockPage((last - 1) * PAGE)),
+    },
+    {
+      what: `search "${ONE_WORD}"`,
+      ours: await median(() => list(1, { q: ONE_WORD })),
+      stock: await median(() => stockSearch([ONE_WORD])),
+      note: `${(await matches([ONE_WORD])).toLocaleString('en-US')} matches`,
+    },
+    {
+      what: `search "${TWO_WORDS}"`,
+      ours: await median(() => list(1, { q: TWO_WORDS })),
+      stock: await median(() => stockSearch(TWO_WORDS.split(' '))),
+      note: `${(await matches(TWO_WORDS.split(' '))).toLocaleString('en-US')} matches`,
+    },
+    {
+      what: 'users, first page',
+      ours: await median(() => ok(client.rpc('admin_list_users', {}).range(0, PAGE - 1))),
+      note: `${Number((await db.query<{ n: number }>('select count(*) as n from auth.users')).rows[0].n).toLocaleString('en-US')} users; no stock pattern (auth.users is not exposed)`,
+    },
   ];
-  console.table(results);
-} finally {
-  await db.close();
+  await client.auth.signOut();
+  return rows;
+}
+
+/** Serves the built admin on the bench database and times navigation to the first row of /admin/scans. */
+async function measureBrowser(env: Record<string, string>): Promise<Row[]> {
+  if (!existsSync('dist/admin/index.html')) {
+    console.log('  (no dist/: run `npm run build` to measure /admin/scans in Chromium)');
+    return [];
+  }
+  const port = 4900 + Math.floor(Math.random() * 50);
+  const server = spawn('npx', ['tsx', 'scripts/serve.ts'], {
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.stdout.on('data', (chunk: Buffer) =>
+        /http:\/\//.test(chunk.toString()) ? resolve() : undefined,
+      );
+      server.on('exit', (code) => reject(new Error(`serve.ts exited with ${code}`)));
+    });
+    const origin = `http://127.0.0.1:${port}`;
+    const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium' });
+    try {
+      const login = await browser.newContext();
+      const page = await login.newPage();
+      await page.goto(`${origin}/admin/login`);
+      await page.getByLabel('Email').fill(admin!.email);
+      await page.getByLabel('Password').fill(admin!.password);
+      await page.getByRole('button', { name: 'Sign In' }).click();
+      await page.waitForURL(/\/admin\/dashboard/);
+      const state = await login.storageState();
+      await login.close();
+
+      /** Milliseconds from navigation start until a scans row shows text (skeleton rows have none). */
+      const firstRow = async (tab: Awaited<ReturnType<typeof browser.newPage>>) => {
+        await tab.goto(`${origin}/admin/scans`);
+        const handle = await tab.waitForFunction(
+          () => {
+            const cell = [...document.querySelectorAll('tbody tr td')].find((td) => td.textContent?.trim());
+            return cell ? performance.now() : null;
+          },
+          undefined,
+          { timeout: 30_000, polling: 'raf' },
+        );
+        return (await handle.jsonValue()) as number;
+      };
+      const cold: number[] = [];
+      const warm: number[] = [];
+      for (let i = 0; i < Math.max(3, Math.min(runs, 7)); i++) {
+        const context = await browser.newContext({ storageState: state });
+        const tab = await context.newPage();
+        cold.push(await firstRow(tab));
+        await tab.goto(`${origin}/admin/dashboard`);
+        warm.push(await firstRow(tab));
+        await context.close();
+      }
+      const mid = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+      return [
+        { what: '/admin/scans to first row, cold', ours: mid(cold), note: 'Chromium, new profile' },
+        { what: '/admin/scans to first row, warm', ours: mid(warm), note: 'Chromium, same tab again' },
+      ];
+    } finally {
+      await browser.close();
+    }
+  } finally {
+    server.kill();
+  }
+}
+
+const table = (rows: Row[]) =>
+  rows.map((r) => ({
+    what: r.what,
+    'ours ms': +r.ours.toFixed(1),
+    'stock ms': r.stock === undefined ? '' : +r.stock.toFixed(1),
+    'stock / ours': r.stock === undefined ? '' : `${(r.stock / r.ours).toFixed(1)}x`,
+    note: r.note ?? '',
+  }));
+
+const backends: Array<(size: number) => Promise<BenchDatabase>> = [pgliteDatabase];
+if (process.env.DATABASE_URL) backends.push((size) => postgresDatabase(process.env.DATABASE_URL!, size));
+
+for (const size of sizes) {
+  for (const backend of backends) {
+    const target = await backend(size);
+    console.log(`\n${target.label}, ${size.toLocaleString('en-US')} scans (medians of ${runs} runs)`);
+    try {
+      const db = await target.open();
+      let rows: Row[];
+      try {
+        await seed(db, size);
+        const server = await listen(db);
+        try {
+          rows = await measureHttp(`http://127.0.0.1:${(server.address() as AddressInfo).port}`, db);
+        } finally {
+          server.close();
+        }
+      } finally {
+        await db.close();
+      }
+      if (size === BROWSER_SIZE && !values['no-browser']) rows.push(...(await measureBrowser(target.env)));
+      console.table(table(rows));
+    } finally {
+      await target.drop();
+    }
+  }
 }

@@ -1,3 +1,4 @@
+import { faker } from '@faker-js/faker';
 import type { Database } from '../../mocks/supabase/db';
 
 /**
@@ -6,6 +7,10 @@ import type { Database } from '../../mocks/supabase/db';
  * their food details from the demo scans of supabase/seed.sql. Proportions per scan: 1 user per
  * 1,000 (at least 3), 1 profile per 20, 1 chat per 10 with 4 messages each; 1 scan in 10 is
  * anonymous and 1 in 19 has no score; dates spread over the last 60 days.
+ *
+ * Names are as varied as a real catalogue's, so a search selects as it would in production: 1 scan
+ * in 20 keeps its demo product's name (Indian brands such as Maggi), the others get one of
+ * PRODUCT_NAMES generated names ("Reilly Creamy Peach-glazed Bean Shoots Skewers"), the same on every run.
  */
 export interface GenerateOptions {
   scans: number;
@@ -19,6 +24,20 @@ export interface GenerateResult {
   chats: number;
   messages: number;
   scans: number;
+}
+
+/** Distinct generated product names (faker with a fixed seed). */
+export const PRODUCT_NAMES = 4000;
+
+function productNames(): string[] {
+  faker.seed(7);
+  const names = new Set<string>();
+  while (names.size < PRODUCT_NAMES) {
+    const brand = faker.company.name().split(/[ ,-]/)[0];
+    const adjective = faker.food.adjective();
+    names.add(`${brand} ${adjective.charAt(0).toUpperCase()}${adjective.slice(1)} ${faker.food.dish()}`);
+  }
+  return [...names];
 }
 
 export async function generateScans(db: Database, options: GenerateOptions): Promise<GenerateResult> {
@@ -43,6 +62,7 @@ export async function generateScans(db: Database, options: GenerateOptions): Pro
     )
   ).rows.map((r) => r.id);
 
+  const names = productNames();
   const totals: GenerateResult = { users: users.length, profiles: 0, chats: 0, messages: 0, scans: 0 };
   for (let start = 0; start < scans; start += batchSize) {
     const end = Math.min(scans, start + batchSize);
@@ -58,14 +78,15 @@ export async function generateScans(db: Database, options: GenerateOptions): Pro
                                    health_benefits, health_risks, allergens, nutrition_facts, healthy_recipe,
                                    is_favorite, created_at)
          select case when g % 10 = 0 then null else ($1::uuid[])[g % cardinality($1::uuid[]) + 1] end,
-                t.name, t.description,
+                case when g % 20 = 0 then t.name else ($5::text[])[(g::bigint * 7919) % cardinality($5::text[]) + 1] end,
+                t.description,
                 case when g % 19 = 0 then null else greatest(0, least(100, coalesce(t.health_score, 50) + g % 11 - 5)) end,
                 t.category, t.analysis, t.ingredients, t.health_benefits, t.health_risks, t.allergens,
                 t.nutrition_facts, t.healthy_recipe, g % 6 = 0,
                 now() - make_interval(secs => ((g::bigint * 7919) % 5184000)::int)
            from generate_series($2::int, $3::int) g
            join template t on t.k = (g * 31) % $4::int`,
-        params,
+        [...params, names],
       );
       const profileRows = await tx.query(
         `insert into public.profiles (user_id, name, relationship, age, created_at)

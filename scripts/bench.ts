@@ -23,7 +23,7 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -65,16 +65,29 @@ if (sizes.some((n) => !Number.isInteger(n) || n < 1) || !Number.isInteger(runs) 
 const admin = DEMO_ACCOUNTS.find((a) => a.email === 'admin@labellens.dev');
 if (!admin) throw new Error('The demo admin account is missing');
 
-async function median(fn: () => Promise<unknown>): Promise<number> {
-  for (let i = 0; i < 2; i++) await fn();
-  const times: number[] = [];
-  for (let i = 0; i < runs; i++) {
+const middle = (times: number[]) => [...times].sort((a, b) => a - b)[Math.floor(times.length / 2)];
+
+/**
+ * Medians of `runs` timings of ours and of the stock pattern, run alternately after two warm-up
+ * runs each, so that both see the same load on a shared machine.
+ */
+async function compare(ours: () => Promise<unknown>, stock?: () => Promise<unknown>) {
+  const time = async (fn: () => Promise<unknown>) => {
     const start = performance.now();
     await fn();
-    times.push(performance.now() - start);
+    return performance.now() - start;
+  };
+  for (let i = 0; i < 2; i++) {
+    await ours();
+    await stock?.();
   }
-  times.sort((a, b) => a - b);
-  return times[Math.floor(times.length / 2)];
+  const oursTimes: number[] = [];
+  const stockTimes: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    oursTimes.push(await time(ours));
+    if (stock) stockTimes.push(await time(stock));
+  }
+  return { ours: middle(oursTimes), stock: stock ? middle(stockTimes) : undefined };
 }
 
 /** A throw-away database: a temporary PGlite folder, or a new database on the DATABASE_URL server. */
@@ -87,6 +100,7 @@ interface BenchDatabase {
 }
 
 async function pgliteDatabase(size: number): Promise<BenchDatabase> {
+  if (values.keep) await mkdir(`.data/bench-${size}`, { recursive: true });
   const dataDir = values.keep
     ? `.data/bench-${size}`
     : await mkdtemp(path.join(tmpdir(), `labellens-bench-${size}-`));
@@ -211,45 +225,58 @@ async function measureHttp(url: string, db: Database): Promise<Row[]> {
       ok(client.from('scans').select('health_score').not('health_score', 'is', null)),
     ]);
 
+  const oneWord = await matches([ONE_WORD]);
+  const twoWords = await matches(TWO_WORDS.split(' '));
+  const users = Number((await db.query<{ n: number }>('select count(*) as n from auth.users')).rows[0].n);
+  const count = (n: number) => n.toLocaleString('en-US');
   const rows: Row[] = [
     {
       what: 'dashboard',
-      ours: await median(() => ok(client.rpc('admin_dashboard_stats'))),
-      stock: await median(stockDashboard),
+      ...(await compare(() => ok(client.rpc('admin_dashboard_stats')), stockDashboard)),
       note: 'stock: 6 exact counts + every score',
     },
     {
       what: 'scans, first page',
-      ours: await median(() => list(1)),
-      stock: await median(() => stockPage(0)),
-      note: `shown: ${total.toLocaleString('en-US')}, exact ${exactTotal.toLocaleString('en-US')}`,
+      ...(await compare(
+        () => list(1),
+        () => stockPage(0),
+      )),
+      note: `shown: ${count(total)}, exact ${count(exactTotal)}`,
     },
     {
       what: `scans, middle page (${middle})`,
-      ours: await median(() => list(middle)),
-      stock: await median(() => stockPage((middle - 1) * PAGE)),
+      ...(await compare(
+        () => list(middle),
+        () => stockPage((middle - 1) * PAGE),
+      )),
     },
     {
       what: `scans, last page (${last})`,
-      ours: await median(() => list(last)),
-      stock: await median(() => stockPage((last - 1) * PAGE)),
+      ...(await compare(
+        () => list(last),
+        () => stockPage((last - 1) * PAGE),
+      )),
     },
     {
       what: `search "${ONE_WORD}"`,
-      ours: await median(() => list(1, { q: ONE_WORD })),
-      stock: await median(() => stockSearch([ONE_WORD])),
-      note: `${(await matches([ONE_WORD])).toLocaleString('en-US')} matches`,
+      ...(await compare(
+        () => list(1, { q: ONE_WORD }),
+        () => stockSearch([ONE_WORD]),
+      )),
+      note: `${count(oneWord)} matches`,
     },
     {
       what: `search "${TWO_WORDS}"`,
-      ours: await median(() => list(1, { q: TWO_WORDS })),
-      stock: await median(() => stockSearch(TWO_WORDS.split(' '))),
-      note: `${(await matches(TWO_WORDS.split(' '))).toLocaleString('en-US')} matches`,
+      ...(await compare(
+        () => list(1, { q: TWO_WORDS }),
+        () => stockSearch(TWO_WORDS.split(' ')),
+      )),
+      note: `${count(twoWords)} matches`,
     },
     {
       what: 'users, first page',
-      ours: await median(() => ok(client.rpc('admin_list_users', {}).range(0, PAGE - 1))),
-      note: `${Number((await db.query<{ n: number }>('select count(*) as n from auth.users')).rows[0].n).toLocaleString('en-US')} users; no stock pattern (auth.users is not exposed)`,
+      ...(await compare(() => ok(client.rpc('admin_list_users', {}).range(0, PAGE - 1)))),
+      note: `${count(users)} users; no stock pattern (auth.users is not exposed)`,
     },
   ];
   await client.auth.signOut();
@@ -310,10 +337,9 @@ async function measureBrowser(env: Record<string, string>): Promise<Row[]> {
         warm.push(await firstRow(tab));
         await context.close();
       }
-      const mid = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
       return [
-        { what: '/admin/scans to first row, cold', ours: mid(cold), note: 'Chromium, new profile' },
-        { what: '/admin/scans to first row, warm', ours: mid(warm), note: 'Chromium, same tab again' },
+        { what: '/admin/scans to first row, cold', ours: middle(cold), note: 'Chromium, new profile' },
+        { what: '/admin/scans to first row, warm', ours: middle(warm), note: 'Chromium, same tab again' },
       ];
     } finally {
       await browser.close();

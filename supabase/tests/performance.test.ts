@@ -1,0 +1,122 @@
+import { withIdentity, type Database } from '../../mocks/supabase/db';
+import { openTestDatabase } from '../../mocks/supabase/testing/snapshot';
+import { generateScans } from '../../scripts/seed/generateScans';
+import { IDENTITIES } from './fixtures';
+
+/**
+ * The plans of what the admin lists send (see src/providers/paging.ts and src/providers/search.ts),
+ * as the admin, through the admin views, on a table large enough for the planner to prefer indexes:
+ * pages read an index in either direction and stop after the page; searches, one word or several,
+ * use the trigram indexes; nothing reads the whole scans table. Runs on PGlite, or on the Postgres
+ * server at DATABASE_URL.
+ */
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Index Name'?: string;
+  'Scan Direction'?: string;
+  Plans?: PlanNode[];
+}
+
+let db: Database;
+beforeAll(async () => {
+  db = await openTestDatabase();
+  if ((await db.query<{ n: number }>('select count(*)::int as n from public.scans')).rows[0].n < 20_000) {
+    await generateScans(db, { scans: 20_000 });
+  }
+}, 120_000);
+afterAll(() => db.close());
+
+const nodes = (plan: PlanNode): PlanNode[] => [plan, ...(plan.Plans ?? []).flatMap(nodes)];
+
+/**
+ * The plan as the admin. `indexOnly` rules out sequential scans where the table is too small for the
+ * planner to prefer an index (so the test shows whether an index can serve the query at all).
+ */
+async function plan(sql: string, { indexOnly = false } = {}): Promise<PlanNode[]> {
+  const rows = await withIdentity(db, IDENTITIES.admin, async (tx) => {
+    if (indexOnly) await tx.query(`select set_config('enable_seqscan', 'off', true)`);
+    return tx.query<{ 'QUERY PLAN': unknown }>(`explain (format json) ${sql}`);
+  });
+  const raw = rows.rows[0]['QUERY PLAN'];
+  const parsed = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Array<{ Plan: PlanNode }>;
+  return nodes(parsed[0].Plan);
+}
+
+const indexesUsed = (plan: PlanNode[]) => plan.map((n) => n['Index Name']).filter(Boolean);
+const seqScans = (plan: PlanNode[]) =>
+  plan.filter((n) => n['Node Type'] === 'Seq Scan').map((n) => n['Relation Name']);
+const sorts = (plan: PlanNode[]) => plan.filter((n) => /Sort/.test(n['Node Type']));
+
+/** One `(c1 ilike '%w%' or c2 ilike '%w%')` per word, ANDed: the search builder's and=(or(...),...). */
+const search = (columns: string[], words: string[]) =>
+  words.map((w) => `(${columns.map((c) => `${c} ilike '%${w}%'`).join(' or ')})`).join(' and ');
+
+/** What `Prefer: count=estimated` counts: at most max-rows + 1 matching rows. */
+const estimatedCount = (view: string, where: string) =>
+  `select count(*) from (select 1 from public.${view} where ${where} limit 1001) c`;
+
+describe('a page of scans', () => {
+  it('newest first reads the (created_at, id) index forwards and sorts nothing', async () => {
+    const p = await plan(
+      'select * from public.admin_scans order by created_at desc, id desc limit 25 offset 25',
+    );
+    expect(indexesUsed(p)).toEqual(['scans_created_at_id_idx']);
+    expect(p.find((n) => n['Index Name'])?.['Scan Direction']).toBe('Forward');
+    expect([seqScans(p), sorts(p)]).toEqual([[], []]);
+  });
+
+  it('the last pages read the same index backwards', async () => {
+    const p = await plan('select * from public.admin_scans order by created_at asc, id asc limit 25');
+    expect(indexesUsed(p)).toEqual(['scans_created_at_id_idx']);
+    expect(p.find((n) => n['Index Name'])?.['Scan Direction']).toBe('Backward');
+    expect([seqScans(p), sorts(p)]).toEqual([[], []]);
+  });
+
+  it.each([
+    ['name', 'scans_name_id_idx'],
+    ['category', 'scans_category_id_idx'],
+    ['health_score', 'scans_health_score_id_idx'],
+  ])('sorted by %s, with the id tie-breaker, reads %s', async (column, index) => {
+    for (const direction of ['asc', 'desc']) {
+      const p = await plan(
+        `select * from public.admin_scans order by ${column} ${direction}, id ${direction} limit 25`,
+      );
+      expect(indexesUsed(p)).toEqual([index]);
+      expect(sorts(p)).toEqual([]);
+    }
+  });
+});
+
+describe('searches use the trigram indexes', () => {
+  it.each([
+    ['one word', ['maggi']],
+    ['two words', ['maggi', 'masala']],
+  ])('scans, %s: the count and the page', async (_, words) => {
+    const where = search(['name', 'category'], words);
+    const count = await plan(estimatedCount('admin_scans', where));
+    expect(new Set(indexesUsed(count))).toEqual(new Set(['scans_name_trgm_idx', 'scans_category_trgm_idx']));
+    expect(seqScans(count)).toEqual([]);
+    const page = await plan(
+      `select * from public.admin_scans where ${where} order by created_at desc, id desc limit 25`,
+    );
+    expect(seqScans(page)).toEqual([]);
+  });
+
+  // 20,000 scans come with 1,000 profiles and 2,000 chats, where a sequential scan is cheapest.
+  it('profiles: name or relationship', async () => {
+    const p = await plan(estimatedCount('admin_profiles', search(['name', 'relationship'], ['1240'])), {
+      indexOnly: true,
+    });
+    expect(new Set(indexesUsed(p))).toEqual(
+      new Set(['profiles_name_trgm_idx', 'profiles_relationship_trgm_idx']),
+    );
+    expect(seqScans(p)).toEqual([]);
+  });
+
+  it('chats: title', async () => {
+    const p = await plan(estimatedCount('admin_chats', search(['title'], ['1240'])), { indexOnly: true });
+    expect(indexesUsed(p)).toContain('chats_title_trgm_idx');
+    expect(seqScans(p)).toEqual([]);
+  });
+});

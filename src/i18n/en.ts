@@ -39,7 +39,6 @@ export const en = {
       badge: 'Coming soon',
       messages: 'Messages management is coming soon.',
       payments: 'Payments management is coming soon.',
-      users: 'The users screen is coming in a later release.',
       notifications: 'Sending notifications is coming in a later release.',
     },
     dashboard: {
@@ -124,6 +123,7 @@ export const en = {
       untitled: 'Untitled chat',
       no_messages: 'No messages found in this chat',
       messages_error: 'Could not load the messages of this chat.',
+      more_messages: '%{count} later messages are not shown.',
       missing: 'This chat does not exist. It may have been deleted, or the link is wrong.',
       filters: { has_user: 'User' },
       with_user: 'With user',

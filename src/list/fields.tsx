@@ -1,7 +1,7 @@
 import { Chip, Link as MuiLink, Stack, Typography } from '@mui/material';
 import { useCreatePath, useRecordContext, useTranslate, type RaRecord } from 'react-admin';
 import { Link } from 'react-router-dom';
-import { scoreBadge } from '../domain/adminRecords';
+import { scoreBadge, shortenedId } from '../domain/adminRecords';
 import type { ScoreBand } from '../domain/scoreBands';
 
 const BAND_COLOURS: Record<ScoreBand, 'success' | 'info' | 'warning' | 'error'> = {
@@ -62,7 +62,7 @@ export function OwnerField() {
       to={createPath({ resource: 'users', id: record.user_id, type: 'show' })}
       onClick={(event: React.MouseEvent) => event.stopPropagation()}
     >
-      {record.owner_email ?? record.user_id}
+      {record.owner_email ?? shortenedId(record.user_id)}
     </MuiLink>
   );
 }

@@ -300,9 +300,11 @@ async function measureBrowser(env: Record<string, string>): Promise<Row[]> {
     return [];
   }
   const port = 4900 + Math.floor(Math.random() * 50);
+  // Its own process group, so that stopping it also stops the node process tsx starts.
   const server = spawn('npx', ['tsx', 'scripts/serve.ts'], {
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'inherit'],
+    detached: true,
   });
   try {
     await new Promise<void>((resolve, reject) => {
@@ -379,7 +381,7 @@ async function measureBrowser(env: Record<string, string>): Promise<Row[]> {
       await browser.close();
     }
   } finally {
-    server.kill();
+    if (server.pid) process.kill(-server.pid, 'SIGTERM');
   }
 }
 

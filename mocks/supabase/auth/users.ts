@@ -98,13 +98,39 @@ export async function findUserByPhone(db: Queryable, phone: string): Promise<Use
   return rows[0];
 }
 
-/** Checks a password against the bcrypt hash in SQL, as GoTrue's hashes are pgcrypto-compatible. */
-export async function passwordMatches(db: Queryable, userId: string, password: string): Promise<boolean> {
+/** A bcrypt hash of nothing anyone can type, at GoTrue's cost, made once per database. */
+const decoyHashes = new WeakMap<Queryable, Promise<string>>();
+function decoyHash(db: Queryable): Promise<string> {
+  let hash = decoyHashes.get(db);
+  if (!hash) {
+    hash = db
+      .query<{ hash: string }>(
+        `select extensions.crypt(gen_random_uuid()::text, extensions.gen_salt('bf', 10)) as hash`,
+      )
+      .then((result) => result.rows[0].hash);
+    decoyHashes.set(db, hash);
+  }
+  return hash;
+}
+
+/**
+ * Checks a password against the user's bcrypt hash in SQL (GoTrue's hashes are pgcrypto-compatible).
+ * Without a user, or a user without a password, it still computes one bcrypt hash, against a decoy,
+ * so an unknown email costs what a wrong password costs.
+ */
+export async function passwordMatches(
+  db: Queryable,
+  userId: string | undefined,
+  password: string,
+): Promise<boolean> {
   const { rows } = await db.query<{ ok: boolean }>(
-    `select encrypted_password is not null and encrypted_password <> ''
-        and encrypted_password = extensions.crypt($2, encrypted_password) as ok
-       from auth.users where id = $1`,
-    [userId, password],
+    `with stored as (
+       select nullif(encrypted_password, '') as hash from auth.users where id = $1::uuid
+     ), computed as (
+       select extensions.crypt($2, coalesce((select hash from stored), $3)) as hash
+     )
+     select coalesce((select hash from stored) = computed.hash, false) as ok from computed`,
+    [userId ?? null, password, await decoyHash(db)],
   );
   return rows[0]?.ok === true;
 }

@@ -10,23 +10,25 @@ export function withIdentity<T>(
   fn: (tx: Queryable) => Promise<T>,
   requestInfo: { method?: string; path?: string; headers?: Record<string, string>; readOnly?: boolean } = {},
 ): Promise<T> {
-  return db.transaction(async (tx) => {
-    // PostgREST runs GET/HEAD in a read-only transaction; this must precede any query.
-    if (requestInfo.readOnly) await tx.exec('set transaction read only');
-    await tx.query(
-      `select set_config('role', $1, true),
+  return db.requestTransaction(
+    async (tx) => {
+      // Every request.* setting is local to this transaction (set_config's third argument).
+      await tx.query(
+        `select set_config('role', $1, true),
               set_config('request.jwt.claims', $2, true),
               set_config('request.method', $3, true),
               set_config('request.path', $4, true),
               set_config('request.headers', $5, true)`,
-      [
-        identity.role,
-        JSON.stringify(identity.claims),
-        requestInfo.method ?? '',
-        requestInfo.path ?? '',
-        JSON.stringify(requestInfo.headers ?? {}),
-      ],
-    );
-    return fn(tx);
-  });
+        [
+          identity.role,
+          JSON.stringify(identity.claims),
+          requestInfo.method ?? '',
+          requestInfo.path ?? '',
+          JSON.stringify(requestInfo.headers ?? {}),
+        ],
+      );
+      return fn(tx);
+    },
+    { readOnly: requestInfo.readOnly },
+  );
 }

@@ -91,7 +91,8 @@ describe('finding 3: revoking a token family renews no reuse window', () => {
   });
 });
 
-describe('finding 5: brute force and timing on sign-in', () => {
+// Dozens of bcrypt checks each: generous timeouts for a busy machine.
+describe('finding 5: brute force and timing on sign-in', { timeout: 90_000 }, () => {
   test('60 wrong passwords in a row: the account is limited after 10, with GoTrue 429 body', async () => {
     const standIn = createStandIn({ db });
     const statuses: number[] = [];
@@ -114,9 +115,11 @@ describe('finding 5: brute force and timing on sign-in', () => {
     expect((await token(standIn, 'password', DEMO.user, { clientAddress: '198.51.100.2' })).status).toBe(200);
   });
 
-  test('one address is limited after 30 failures, whichever accounts they name', async () => {
-    const standIn = createStandIn({ db });
-    for (let i = 0; i < DEFAULT_SIGN_IN_LIMITS.perAddress; i += 1) {
+  test('one address is limited after its failures, whichever accounts they name', async () => {
+    expect(DEFAULT_SIGN_IN_LIMITS).toEqual({ perAccount: 10, perAddress: 30, windowSeconds: 300 });
+    // Five, not thirty, so the test stays quick: each unknown email costs a full bcrypt.
+    const standIn = createStandIn({ db, signInLimits: { ...DEFAULT_SIGN_IN_LIMITS, perAddress: 5 } });
+    for (let i = 0; i < 5; i += 1) {
       const res = await token(standIn, 'password', { email: `nobody-${i}@example.in`, password: 'x' });
       expect(res).toEqual({ status: 400, body: INVALID });
     }
@@ -137,7 +140,7 @@ describe('finding 5: brute force and timing on sign-in', () => {
     const standIn = createStandIn({ db });
     for (let i = 0; i < 9; i += 1)
       await token(standIn, 'password', { email: DEMO.user.email, password: 'nope' });
-    for (let i = 0; i < 35; i += 1) expect((await token(standIn, 'password', DEMO.user)).status).toBe(200);
+    for (let i = 0; i < 31; i += 1) expect((await token(standIn, 'password', DEMO.user)).status).toBe(200);
     for (let i = 0; i < 9; i += 1) {
       expect((await token(standIn, 'password', { email: DEMO.user.email, password: 'nope' })).status).toBe(
         400,
@@ -147,7 +150,7 @@ describe('finding 5: brute force and timing on sign-in', () => {
 
   test('tests can raise the limits', async () => {
     const standIn = createStandIn({ db, signInLimits: RAISED });
-    for (let i = 0; i < 60; i += 1) {
+    for (let i = 0; i < 15; i += 1) {
       expect(await token(standIn, 'password', { email: DEMO.admin.email, password: `wrong-${i}` })).toEqual({
         status: 400,
         body: INVALID,
@@ -158,24 +161,25 @@ describe('finding 5: brute force and timing on sign-in', () => {
   test('an unknown email costs what a wrong password costs (one bcrypt either way)', async () => {
     const standIn = createStandIn({ db, signInLimits: RAISED });
     const known = await newUser();
-    const median = async (body: Record<string, string>) => {
+    // The fastest of several tries: the least disturbed by whatever else the machine is doing.
+    const fastest = async (body: Record<string, string>) => {
       const times: number[] = [];
-      for (let i = 0; i < 5; i += 1) {
+      for (let i = 0; i < 6; i += 1) {
         const start = performance.now();
         expect(await token(standIn, 'password', body)).toEqual({ status: 400, body: INVALID });
         times.push(performance.now() - start);
       }
-      return times.sort((a, b) => a - b)[2];
+      return Math.min(...times);
     };
-    await median({ email: known.email, password: 'warm-up' });
-    const wrongPassword = await median({ email: known.email, password: 'not-the-password' });
-    const unknownEmail = await median({
+    await fastest({ email: known.email, password: 'warm-up' });
+    const wrongPassword = await fastest({ email: known.email, password: 'not-the-password' });
+    const unknownEmail = await fastest({
       email: `nobody-${randomUUID()}@example.in`,
       password: 'not-the-password',
     });
     // Before, an unknown email answered about five times faster (no hash was computed).
-    expect(unknownEmail / wrongPassword).toBeGreaterThan(0.6);
-    expect(unknownEmail / wrongPassword).toBeLessThan(1.6);
+    expect(unknownEmail / wrongPassword).toBeGreaterThan(0.5);
+    expect(unknownEmail / wrongPassword).toBeLessThan(2);
   });
 
   test('a banned account is reported only to whoever gives its right password', async () => {

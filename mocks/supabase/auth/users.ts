@@ -98,20 +98,11 @@ export async function findUserByPhone(db: Queryable, phone: string): Promise<Use
   return rows[0];
 }
 
-/** A bcrypt hash of nothing anyone can type, at GoTrue's cost, made once per database. */
-const decoyHashes = new WeakMap<Queryable, Promise<string>>();
-function decoyHash(db: Queryable): Promise<string> {
-  let hash = decoyHashes.get(db);
-  if (!hash) {
-    hash = db
-      .query<{ hash: string }>(
-        `select extensions.crypt(gen_random_uuid()::text, extensions.gen_salt('bf', 10)) as hash`,
-      )
-      .then((result) => result.rows[0].hash);
-    decoyHashes.set(db, hash);
-  }
-  return hash;
-}
+/**
+ * A bcrypt hash at GoTrue's cost (10) of a random UUID nobody kept. It is only ever compared, never
+ * matched: with no stored hash the check is false whatever the password.
+ */
+const DECOY_HASH = '$2a$10$TJfPrR6sdPyF5L/3tV70Zu3.UoApwPILNtRhRGVgqSuTT1EE5VSSO';
 
 /**
  * Checks a password against the user's bcrypt hash in SQL (GoTrue's hashes are pgcrypto-compatible).
@@ -130,7 +121,7 @@ export async function passwordMatches(
        select extensions.crypt($2, coalesce((select hash from stored), $3)) as hash
      )
      select coalesce((select hash from stored) = computed.hash, false) as ok from computed`,
-    [userId ?? null, password, await decoyHash(db)],
+    [userId ?? null, password, DECOY_HASH],
   );
   return rows[0]?.ok === true;
 }

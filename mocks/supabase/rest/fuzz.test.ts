@@ -1,10 +1,11 @@
 import fc from 'fast-check';
 import type { Database } from '../db';
-import { signJwt } from '../jwt';
 import { LOCAL_ANON_KEY } from '../keys';
 import { createStandIn, type StandIn } from '../standIn';
 import { openTestDatabase } from '../testing/snapshot';
 import { reloadSchemaCache } from './index';
+import { signUserToken } from './testFixture';
+import { USER_ID } from '../../../supabase/tests/fixtures';
 
 /**
  * Property: whatever a caller holding the anon key or an app user's token puts in select, order,
@@ -18,7 +19,6 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 250);
 
 const CANARY = 'CANARY-3f9c1e7a-only-the-service-role-reads-this';
 const BCRYPT_HASH = /\$2[aby]\$\d\d\$/;
-const USER_ID = '00000000-0000-4000-8000-000000000002';
 const BASE = 'http://localhost:54321';
 
 let db: Database;
@@ -35,10 +35,7 @@ beforeAll(async () => {
     insert into public.fuzz_canary values (1, '${CANARY}') on conflict (id) do nothing;`);
   reloadSchemaCache(db);
   standIn = createStandIn({ db });
-  userToken = await signJwt(
-    { sub: USER_ID, role: 'authenticated', aud: 'authenticated' },
-    { expiresInSeconds: 3600 },
-  );
+  userToken = await signUserToken(USER_ID);
 });
 afterAll(async () => {
   await db.exec('drop table public.fuzz_canary');

@@ -1,18 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../db';
-import { signJwt } from '../jwt';
 import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY } from '../keys';
 import { createStandIn, type StandIn } from '../standIn';
 import { openTestDatabase } from '../testing/snapshot';
 import { reloadSchemaCache } from './index';
+import { signUserToken } from './testFixture';
+import { ADMIN_ID, USER_ID } from '../../../supabase/tests/fixtures';
 
 /**
  * Regression tests for the adversarial review of the stand-in: each finding's exact request, as
  * anon or as an app user, on the product's own schema (so they also run on a Postgres server).
  */
 
-const ADMIN_ID = '00000000-0000-4000-8000-000000000001';
-const USER_ID = '00000000-0000-4000-8000-000000000002';
 const BASE = 'http://localhost:54321';
 const BCRYPT_HASH = /\$2[aby]\$\d\d\$/;
 
@@ -32,10 +31,7 @@ beforeAll(async () => {
     grant execute on function public.sec_leak_setting(text, text), public.sec_whoami() to anon, authenticated;`);
   reloadSchemaCache(db);
   standIn = createStandIn({ db });
-  userToken = await signJwt(
-    { sub: USER_ID, role: 'authenticated', aud: 'authenticated' },
-    { expiresInSeconds: 3600 },
-  );
+  userToken = await signUserToken(USER_ID);
 });
 afterAll(async () => {
   await db.exec(`drop function public.sec_leak_setting(text, text); drop function public.sec_whoami();`);

@@ -187,9 +187,10 @@ describe('send-notification', () => {
     const data = { blob: 'é'.repeat(2046) }; // 4 + 2046 × 2 bytes
     const result = await send(admin, { userId: DEMO.user.id, title, body: 'Fresh picks', data });
     expect(result.status).toBe(200);
-    const { rows } = await db.query('select title, data, status from public.notifications where message_id = $1', [
-      result.body.messageId,
-    ]);
+    const { rows } = await db.query(
+      'select title, data, status from public.notifications where message_id = $1',
+      [result.body.messageId],
+    );
     expect(rows).toEqual([{ title, data, status: 'sent' }]);
     expect(sandbox.delivered.map((push) => push.data)).toEqual([data]);
   });
@@ -258,7 +259,9 @@ describe('send-notification', () => {
     const title = `Recorded first ${crypto.randomUUID().slice(0, 8)}`;
     expect((await send(client, { userId: DEMO.user.id, title, body: 'There' })).status).toBe(200);
     expect(seenAtSend).toEqual([{ status: 'pending', message_id: null, error: null }]);
-    const { rows } = await db.query('select status, message_id from public.notifications where title = $1', [title]);
+    const { rows } = await db.query('select status, message_id from public.notifications where title = $1', [
+      title,
+    ]);
     expect(rows).toEqual([{ status: 'sent', message_id: 'projects/labellens-local/messages/observed' }]);
   });
 
@@ -276,7 +279,9 @@ describe('send-notification', () => {
       status: 502,
       body: { success: false, error: 'fetch failed' },
     });
-    const { rows } = await db.query('select status, error from public.notifications where title = $1', [title]);
+    const { rows } = await db.query('select status, error from public.notifications where title = $1', [
+      title,
+    ]);
     expect(rows).toEqual([{ status: 'failed', error: 'fetch failed' }]);
   });
 

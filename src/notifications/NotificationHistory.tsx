@@ -91,7 +91,11 @@ export function NotificationHistory({ onSendAgain }: { onSendAgain: (row: Histor
       <ListContextProvider value={list}>
         <Card>
           <DataTable bulkActionButtons={false} rowClick={false} empty={<Empty />}>
-            <DataTable.Col source="created_at" label={label('sent_at')} field={DateField} />
+            <DataTable.Col
+              source="created_at"
+              label={label('sent_at')}
+              render={(row: HistoryRow) => <DateField source="created_at" record={row} showTime />}
+            />
             <DataTable.Col
               source="status"
               label={label('status')}

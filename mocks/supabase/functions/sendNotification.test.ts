@@ -71,6 +71,15 @@ describe('send-notification', () => {
         data: { screen: 'summary', week: '45' },
       },
     ]);
+    // The push carries the message only, not the draft's userId.
+    expect(Object.keys(sandbox.delivered[0]).sort()).toEqual([
+      'at',
+      'body',
+      'data',
+      'result',
+      'title',
+      'token',
+    ]);
     expect(await notificationCount()).toBe(before + 1);
     const { rows } = await db.query(
       `select user_id, title, body, data, status, message_id, error, sent_by from public.notifications

@@ -107,7 +107,8 @@ export function createSendNotificationHandler(
     if (recordError) return failure(500, `Could not record the notification: ${recordError.message}`);
     if (!device) return failure(404, NO_DEVICE);
 
-    const message: PushMessage = { token: device.token, ...draft };
+    const { title, body, data } = draft;
+    const message: PushMessage = { token: device.token, title, body, data };
     const result = await sendSafely(deps.push, message);
     const { error: updateError } = await service
       .from('notifications')

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { supabaseClient } from '../providers/supabaseClient';
@@ -9,6 +9,7 @@ const server = setUpStandInServer();
 const WAIT = { timeout: 30_000 };
 // Each test drives the whole admin in jsdom; a busy machine needs more than the default 30 s.
 vi.setConfig({ testTimeout: 90_000 });
+configure({ asyncUtilTimeout: WAIT.timeout });
 const SUPABASE_URL = 'http://localhost:54321';
 const INCOMPLETE = 'Please select a user and fill in both title and message';
 
@@ -38,7 +39,7 @@ async function fillValidDraft(title: string) {
   await pickUser(DEMO.user.email);
   paste(titleBox(), title);
   paste(bodyBox(), 'Compare sodium per 100 g.');
-  await waitFor(() => expect(sendButton()).toBeEnabled());
+  await waitFor(() => expect(sendButton()).toBeEnabled(), WAIT);
 }
 
 describe('Send Notifications: Compose', () => {
@@ -101,7 +102,7 @@ describe('Send Notifications: Compose', () => {
       expect(await screen.findByText(message)).toBeInTheDocument();
       expect(sendButton()).toBeDisabled();
       paste(dataBox(), JSON.stringify({ blob: 'x'.repeat(4092) }));
-      await waitFor(() => expect(sendButton()).toBeEnabled());
+      await waitFor(() => expect(sendButton()).toBeEnabled(), WAIT);
       expect(screen.queryByText(message)).not.toBeInTheDocument();
     }
   });
@@ -118,7 +119,7 @@ describe('Send Notifications: Compose', () => {
     expect(sendButton()).toBeDisabled();
     expect(screen.getByRole('status')).toHaveTextContent(INCOMPLETE);
     paste(titleBox(), 'Title');
-    await waitFor(() => expect(sendButton()).toBeEnabled());
+    await waitFor(() => expect(sendButton()).toBeEnabled(), WAIT);
     expect(screen.queryByText(INCOMPLETE)).not.toBeInTheDocument();
 
     fireEvent.click(screen.getByRole('button', { name: 'Clear' }));
@@ -133,7 +134,7 @@ describe('Send Notifications: Compose', () => {
     await openCompose();
     await fillValidDraft('Sent from the form');
     paste(dataBox(), '{"screen": "tips"}');
-    await waitFor(() => expect(sendButton()).toBeEnabled());
+    await waitFor(() => expect(sendButton()).toBeEnabled(), WAIT);
     fireEvent.click(sendButton());
     const toast = await screen.findByText(
       /^Notification sent successfully! Message ID: projects\/labellens-local\/messages\/\d+$/,
@@ -155,7 +156,7 @@ describe('Send Notifications: Compose', () => {
         status: 'sent',
       },
     ]);
-    await waitFor(() => expect(titleBox()).toHaveValue(''));
+    await waitFor(() => expect(titleBox()).toHaveValue(''), WAIT);
     expect(bodyBox()).toHaveValue('');
     expect(dataBox()).toHaveValue('');
     expect(picker()).toHaveValue('');
@@ -169,7 +170,7 @@ describe('Send Notifications: Compose', () => {
     ).toBeInTheDocument();
     paste(titleBox(), 'Nobody home');
     paste(bodyBox(), 'No device');
-    await waitFor(() => expect(sendButton()).toBeEnabled());
+    await waitFor(() => expect(sendButton()).toBeEnabled(), WAIT);
     fireEvent.click(sendButton());
     expect(
       await screen.findByText('Failed to send notification: No device token found for this user', {}, WAIT),
@@ -192,7 +193,7 @@ describe('Send Notifications: Compose', () => {
 
     server.msw().use(http.post(`${SUPABASE_URL}/functions/v1/send-notification`, () => HttpResponse.error()));
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
-    await waitFor(() => expect(sendButton()).toBeEnabled());
+    await waitFor(() => expect(sendButton()).toBeEnabled(), WAIT);
     fireEvent.click(sendButton());
     expect(await screen.findByText(/^Failed to send notification$/, {}, WAIT)).toBeInTheDocument();
     expect(titleBox()).toHaveValue('Kept on failure');
@@ -229,7 +230,7 @@ describe('Send Notifications: History', () => {
     expect(JSON.parse((dataBox() as HTMLTextAreaElement).value)).toEqual({ screen: 'tips' });
     expect(picker()).toHaveValue('user@labellens.dev');
     expect(screen.getByText('Device registered')).toBeInTheDocument();
-    await waitFor(() => expect(sendButton()).toBeEnabled());
+    await waitFor(() => expect(sendButton()).toBeEnabled(), WAIT);
   });
 
   it('shows "No notifications sent yet" when there are none', async () => {

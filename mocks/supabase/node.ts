@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { openDatabase, prepareDatabase, type Database } from './db';
+import { createPushSandbox } from '../push/sandbox';
 import { createStandIn, type StandIn } from './standIn';
 
 /** Largest request body the stand-in reads (PostgREST itself has no limit; the gateway in front has). */
@@ -23,7 +24,7 @@ export async function startStandIn(options: StartOptions = {}): Promise<StandIn>
     `[stand-in] database: ${databaseUrl ? 'Postgres server' : `PGlite (${dataDir})`}` +
       `${applied.length ? `, applied ${applied.length} migration(s)` : ''}${seeded ? ', loaded demo data' : ''}`,
   );
-  return createStandIn({ db });
+  return createStandIn({ db, push: createPushSandbox({ log }) });
 }
 
 class BodyTooLarge extends Error {}

@@ -40,7 +40,7 @@ export function Header({ location }: { location: SiteLocation }) {
       <div class="container header-bar">
         <a class="brand" href={pathFor('home', lang)}>
           <Logo />
-          LabelLens
+          <span class="brand-name">LabelLens</span>
         </a>
         <nav class="desktop-nav" aria-label={t.nav.main}>
           <ul>

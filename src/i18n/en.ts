@@ -72,6 +72,15 @@ export const en = {
       scans_axis: 'Scans',
     },
     bands: SCORE_BAND_LABELS,
+    list: {
+      loading: 'Loading...',
+      empty: 'No %{name} yet',
+      load_error: 'Could not load the list.',
+      retry: 'Retry',
+      details: 'Details',
+      missing: 'This record does not exist. It may have been deleted, or the link is wrong.',
+      dialog_error: 'Could not load this record.',
+    },
   },
   resources: {
     scans: {

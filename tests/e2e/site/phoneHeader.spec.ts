@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
 
 /** The side padding of .container (1.25rem): the page's text starts this far from the screen's edge. */
 const SIDE_PADDING = 20;
@@ -9,7 +9,7 @@ const box = async (locator: Locator) => {
   return found;
 };
 
-async function expectWithinScreen(page: Page, locator: Locator, width: number) {
+async function expectWithinScreen(locator: Locator, width: number) {
   const { x, width: w } = await box(locator);
   expect(x).toBeGreaterThanOrEqual(0);
   expect(x + w).toBeLessThanOrEqual(width);
@@ -35,10 +35,10 @@ for (const width of [320, 390]) {
           // Inside the switch's rounded frame (which clips) and inside the screen.
           expect(linkBox.x).toBeGreaterThanOrEqual(switchBox.x);
           expect(linkBox.x + linkBox.width).toBeLessThanOrEqual(switchBox.x + switchBox.width + 0.5);
-          await expectWithinScreen(page, link, width);
+          await expectWithinScreen(link, width);
           expect(await link.evaluate((a) => a.scrollWidth <= a.clientWidth)).toBe(true);
         }
-        await expectWithinScreen(page, header.getByRole('button', { name: toggle }), width);
+        await expectWithinScreen(header.getByRole('button', { name: toggle }), width);
         // The logo links home under the product's name at every width.
         await expect(header.getByRole('link', { name: 'LabelLens' })).toBeVisible();
       });

@@ -38,7 +38,8 @@ describe('the local database folder', () => {
     } finally {
       await second.close();
     }
-  });
+    // Creating a PGlite folder runs initdb on disk: seconds on a quiet machine, far more on a busy one.
+  }, 120_000);
 
   it('refuses a folder a live process holds, naming the process, and frees it on release', () => {
     const dir = path.join(root, 'db');

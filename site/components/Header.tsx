@@ -38,7 +38,7 @@ export function Header({ location }: { location: SiteLocation }) {
   return (
     <header class="site-header">
       <div class="container header-bar">
-        <a class="brand" href={pathFor('home', lang)}>
+        <a class="brand" href={pathFor('home', lang)} aria-label="LabelLens">
           <Logo />
           <span class="brand-name">LabelLens</span>
         </a>

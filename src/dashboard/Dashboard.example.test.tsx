@@ -50,4 +50,4 @@ it('shows scans a test adds: counted, newest first, unnamed ones as Scan and the
   expect(within(items[0]).getByText('35')).toBeInTheDocument(); // the score badge
   expect(items[1]).toHaveTextContent('Masala oats (worked example)');
   expect(within(items[1]).getByText('85')).toBeInTheDocument();
-});
+}, 60_000); // the first render loads react-admin and the database in this process

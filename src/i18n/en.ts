@@ -1,4 +1,5 @@
 import englishMessages from 'ra-language-english';
+import { NOTIFICATION_ISSUES } from '../domain/notification';
 import { SCORE_BAND_LABELS } from '../domain/scoreBands';
 
 /** Every string of the admin, in the product's wording (docs/product-rules.md), over react-admin's own English. */
@@ -39,7 +40,6 @@ export const en = {
       badge: 'Coming soon',
       messages: 'Messages management is coming soon.',
       payments: 'Payments management is coming soon.',
-      notifications: 'Sending notifications is coming in a later release.',
     },
     dashboard: {
       title: 'Dashboard Overview',
@@ -73,6 +73,64 @@ export const en = {
     bands: SCORE_BAND_LABELS,
     pagination: {
       estimated_range: '%{offsetBegin}-%{offsetEnd} of about %{total}',
+    },
+    notifications: {
+      title: 'Send Notifications',
+      subtitle: "Send a push notification to one user's Android device",
+      tabs: { compose: 'Compose', history: 'History' },
+      recipient: 'User',
+      recipient_placeholder: 'Search by email, phone or user ID',
+      recipient_searching: 'Searching users...',
+      recipient_none: 'No users match',
+      recipient_no_email: 'No email',
+      has_device: 'Device registered',
+      no_device: 'No registered device',
+      no_device_warning: 'This user has no registered device: the notification will fail to send.',
+      load_users_failed: 'Failed to load users',
+      title_label: 'Title',
+      body_label: 'Message',
+      data_label: 'Custom data (optional)',
+      data_hint: 'A JSON object of string values, e.g. {"screen": "tips"}',
+      counter: '%{count}/%{max}',
+      preview: 'Preview',
+      preview_app: 'LabelLens',
+      preview_now: 'now',
+      preview_title: 'Notification title',
+      preview_body: 'Your message appears here.',
+      info_title: 'Push delivery',
+      info_text:
+        "The notification is delivered to the user's Android device through Firebase Cloud Messaging, to the device token the LabelLens app registered.",
+      requirements_title: 'Requirements',
+      requirements: {
+        app: 'The user has the LabelLens app installed and has signed in on their device',
+        permission: 'The user allowed notifications for LabelLens',
+        fields: 'A user, a title and a message are chosen',
+        limits: 'Title at most %{title} characters, message at most %{body}',
+        data: 'Custom data, if any, is a JSON object of string values (at most %{bytes} bytes)',
+      },
+      clear: 'Clear',
+      send: 'Send Notification',
+      sending: 'Sending...',
+      sent: 'Notification sent successfully! Message ID: %{messageId}',
+      signed_out: 'You must be logged in to send notifications',
+      failed_reason: 'Failed to send notification: %{error}',
+      failed: 'Failed to send notification',
+      issues: NOTIFICATION_ISSUES,
+      history: {
+        empty: 'No notifications sent yet',
+        load_error: 'Could not load the notification history.',
+        retry: 'Retry',
+        sent_at: 'Sent',
+        status: 'Status',
+        recipient: 'Recipient',
+        sender: 'Sender',
+        content: 'Notification',
+        data: 'Data',
+        outcome: 'Message ID / error',
+        send_again: 'Send again',
+        unknown_user: 'Deleted user',
+        statuses: { sent: 'sent', failed: 'failed', pending: 'pending' },
+      },
     },
     list: {
       loading: 'Loading...',

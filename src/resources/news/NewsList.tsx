@@ -1,14 +1,92 @@
-import { DataTable, DateField, List, UrlField } from 'react-admin';
+import OpenInNewIcon from '@mui/icons-material/OpenInNew';
+import { IconButton, Stack, Tooltip } from '@mui/material';
+import {
+  DataTable,
+  DateField,
+  EditButton,
+  List,
+  ShowButton,
+  useRecordContext,
+  useTranslate,
+} from 'react-admin';
+import { BulkDeleteButton } from '../../editing/BulkDeleteButton';
+import { DeleteRecordButton } from '../../editing/DeleteRecordButton';
+import { ListHeading } from '../../editing/ListHeading';
+import { SearchBox } from '../../editing/SearchBox';
+import { useResourceToast } from '../../editing/useResourceToast';
+import { useRouteDialog } from '../../editing/useRouteDialog';
+import { ListPagination } from '../../list/ListPagination';
+import { ArticleCell } from './ArticleCell';
+import { NewsCreate } from './NewsCreate';
+import { NewsEdit } from './NewsEdit';
+import { NewsShow } from './NewsShow';
+import { SourceLink } from './SourceLink';
 
-/** Minimal news list (server-paginated, newest first); the full screen is a later issue. */
+/** News Articles: newest first, searched by title or content, with route-driven dialogs. */
 export default function NewsList() {
+  const toast = useResourceToast('news');
   return (
-    <List sort={{ field: 'created_at', order: 'DESC' }}>
-      <DataTable bulkActionButtons={false}>
-        <DataTable.Col source="title" />
-        <DataTable.Col source="source_url" field={UrlField} />
-        <DataTable.Col source="created_at" field={DateField} />
-      </DataTable>
-    </List>
+    <>
+      <List
+        sort={{ field: 'created_at', order: 'DESC' }}
+        actions={false}
+        title="resources.news.heading"
+        pagination={<ListPagination />}
+        perPage={25}
+        queryOptions={{ onError: (error: unknown) => toast('fetch_failed', { error }) }}
+      >
+        <ListHeading>
+          <SearchBox placeholder="resources.news.search" />
+        </ListHeading>
+        <DataTable bulkActionButtons={<BulkDeleteButton />} rowClick={false}>
+          <DataTable.Col source="title" label="resources.news.fields.article">
+            <ArticleCell />
+          </DataTable.Col>
+          <DataTable.Col
+            source="source_url"
+            label="resources.news.fields.source"
+            render={(record) => <SourceLink url={record.source_url} />}
+          />
+          <DataTable.Col source="created_at" field={DateField} />
+          <DataTable.Col label="resources.news.fields.actions">
+            <NewsActions />
+          </DataTable.Col>
+        </DataTable>
+      </List>
+      <NewsDialogs />
+    </>
   );
+}
+
+function NewsActions() {
+  const record = useRecordContext();
+  const translate = useTranslate();
+  if (!record) return null;
+  return (
+    <Stack direction="row" sx={{ alignItems: 'center' }}>
+      <ShowButton />
+      <EditButton />
+      <DeleteRecordButton />
+      <Tooltip title={translate('resources.news.open_source')}>
+        <IconButton
+          component="a"
+          href={record.source_url}
+          target="_blank"
+          rel="noopener noreferrer"
+          size="small"
+          aria-label={translate('resources.news.open_source')}
+        >
+          <OpenInNewIcon fontSize="small" />
+        </IconButton>
+      </Tooltip>
+    </Stack>
+  );
+}
+
+function NewsDialogs() {
+  const { creating, editId, showId, close } = useRouteDialog();
+  if (creating) return <NewsCreate onClose={close} />;
+  if (editId) return <NewsEdit id={editId} onClose={close} />;
+  if (showId) return <NewsShow id={showId} onClose={close} />;
+  return null;
 }

@@ -81,6 +81,15 @@ export const en = {
       bulk_delete_title: 'Delete the selected items',
       characters: '%{count} / %{max} characters',
     },
+    list: {
+      loading: 'Loading...',
+      empty: 'No %{name} yet',
+      load_error: 'Could not load the list.',
+      retry: 'Retry',
+      details: 'Details',
+      missing: 'This record does not exist. It may have been deleted, or the link is wrong.',
+      dialog_error: 'Could not load this record.',
+    },
   },
   resources: {
     scans: {

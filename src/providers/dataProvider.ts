@@ -3,9 +3,13 @@ import { supabaseDataProvider } from 'ra-supabase';
 import { HttpError, type DataProvider } from 'react-admin';
 import { dashboardStatsSchema, type DashboardStats } from '../domain/dashboardStats';
 import { supabaseAnonKey, supabaseClient, supabaseUrl } from './supabaseClient';
+import { withListQueries } from './search';
 import { withTableNames } from './tableNames';
 
-/** The admin's data provider: ra-supabase's, with the spec's route names and typed custom methods. */
+/**
+ * The admin's data provider: ra-supabase's, with the spec's route names, every list's search and
+ * derived filters built in SQL (search.ts), and typed custom methods.
+ */
 export function createDataProvider(client: SupabaseClient = supabaseClient) {
   const base = supabaseDataProvider({
     instanceUrl: supabaseUrl,
@@ -13,7 +17,7 @@ export function createDataProvider(client: SupabaseClient = supabaseClient) {
     supabaseClient: client,
   });
   return {
-    ...withTableNames(base),
+    ...withListQueries(withTableNames(base)),
 
     /** Every dashboard figure in one round trip; the RPC raises for anyone but an active admin. */
     async getDashboardStats(): Promise<DashboardStats> {

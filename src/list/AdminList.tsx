@@ -1,0 +1,95 @@
+import type { ReactElement, ReactNode } from 'react';
+import {
+  CreateButton,
+  ExportButton,
+  FilterButton,
+  List,
+  SearchInput,
+  TopToolbar,
+  useTranslate,
+  type Exporter,
+  type SortPayload,
+} from 'react-admin';
+import { ListPagination } from './ListPagination';
+import { ListBody, ListEmptyState, ListErrorState } from './ListStates';
+
+export interface AdminListProps {
+  /** The table (usually a `<DataTable>`); skeleton rows replace it while the first page loads. */
+  children: ReactNode;
+  /** Catalogue key of the search box's placeholder; without it the list has no search box. */
+  searchPlaceholder?: string;
+  /** Extra filter inputs (their `source` is the filter key, kept in the URL with the search). */
+  filters?: ReactElement[];
+  /** Export of the current filter as CSV (see csvExporter); without it no Export button. */
+  exporter?: Exporter;
+  /** Initial sort; newest first by default. */
+  sort?: SortPayload;
+  /** Shows a Create button (editable resources). */
+  hasCreate?: boolean;
+  /** Replaces the default empty state ("No <name> yet"). */
+  empty?: ReactElement;
+  /** Replaces the default error state's message (it keeps its Retry button). */
+  error?: ReactElement;
+  /** Number of skeleton columns while loading. */
+  skeletonColumns?: number;
+  /** The list's title in the app bar and page (a catalogue key or element); default the resource's name. */
+  title?: string | ReactElement;
+  /** Anything to render beside the table, e.g. a route-driven dialog. */
+  aside?: ReactNode;
+}
+
+/**
+ * Every admin list: server-side paging (25 rows, page-size choice), sorting and filtering with the
+ * search box as filter `q` and every filter in the URL (bookmarkable), skeleton rows while
+ * loading, an empty state, an error state with Retry, and CSV export of the current filter.
+ * The data provider turns `q` into SQL (src/providers/search.ts); screens never build searches.
+ *
+ *   <AdminList searchPlaceholder="labellens.scans.search" filters={scanFilters} exporter={exportScans}>
+ *     <DataTable bulkActionButtons={false}>...</DataTable>
+ *   </AdminList>
+ */
+export function AdminList({
+  children,
+  searchPlaceholder,
+  filters = [],
+  exporter,
+  sort = { field: 'created_at', order: 'DESC' },
+  hasCreate = false,
+  empty = <ListEmptyState />,
+  error = <ListErrorState />,
+  skeletonColumns,
+  title,
+  aside,
+}: AdminListProps) {
+  const translate = useTranslate();
+  const allFilters = [
+    ...(searchPlaceholder
+      ? [<SearchInput key="q" source="q" alwaysOn placeholder={translate(searchPlaceholder)} />]
+      : []),
+    ...filters,
+  ];
+  return (
+    <>
+      <List
+        sort={sort}
+        perPage={25}
+        pagination={<ListPagination />}
+        filters={allFilters.length ? allFilters : undefined}
+        exporter={exporter ?? false}
+        actions={
+          <TopToolbar>
+            {filters.length > 0 && <FilterButton />}
+            {hasCreate && <CreateButton />}
+            {exporter && <ExportButton />}
+          </TopToolbar>
+        }
+        empty={empty}
+        error={error}
+        title={title}
+      >
+        <ListBody columns={skeletonColumns}>{children}</ListBody>
+      </List>
+      {aside}
+    </>
+  );
+}

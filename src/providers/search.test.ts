@@ -1,0 +1,66 @@
+import {
+  applyListQuery,
+  containsCondition,
+  hasUserConditions,
+  relationshipConditions,
+  scoreBandConditions,
+  searchConditions,
+} from './search';
+
+describe('search builder', () => {
+  it('ANDs one OR per word across the searched columns', () => {
+    expect(searchConditions('  Masala   oats ', ['name', 'category'])).toEqual([
+      'or(name.ilike."*Masala*",category.ilike."*Masala*")',
+      'or(name.ilike."*oats*",category.ilike."*oats*")',
+    ]);
+  });
+
+  it('sends nothing for a blank or missing search', () => {
+    expect(searchConditions('', ['name'])).toEqual([]);
+    expect(searchConditions('   ', ['name'])).toEqual([]);
+    expect(searchConditions(undefined, ['name'])).toEqual([]);
+    expect(applyListQuery({ q: ' ', is_favorite: true }, { searchColumns: ['name'] })).toEqual({
+      is_favorite: true,
+    });
+  });
+
+  it("quotes PostgREST's reserved characters so they are plain text", () => {
+    expect(containsCondition('name', 'a,b(c).d:e')).toBe('name.ilike."*a,b(c).d:e*"');
+    expect(containsCondition('name', 'say"hi"')).toBe('name.ilike."*say\\"hi\\"*"');
+  });
+
+  it("escapes LIKE's wildcards and escape character", () => {
+    expect(containsCondition('name', '100%')).toBe('name.ilike."*100\\\\%*"');
+    expect(containsCondition('name', 'a_b')).toBe('name.ilike."*a\\\\_b*"');
+    expect(containsCondition('name', 'back\\slash')).toBe('name.ilike."*back\\\\\\\\slash*"');
+  });
+
+  it('matches a word with * through an escaped regex, since PostgREST turns every * of a like into %', () => {
+    expect(containsCondition('name', 'a*b.')).toBe('name.imatch."a\\\\*b\\\\."');
+  });
+
+  it('puts every condition in one and=() parameter and keeps the other filters', () => {
+    expect(
+      applyListQuery(
+        { q: 'tea', score_band: 'good', is_favorite: true },
+        { searchColumns: ['name'], derivedFilters: { score_band: scoreBandConditions } },
+      ),
+    ).toEqual({
+      is_favorite: true,
+      'and@': '(or(name.ilike."*tea*"),health_score.gte.60,health_score.lte.79)',
+    });
+  });
+
+  it('turns score bands, owners and relationships into conditions', () => {
+    expect(scoreBandConditions('excellent')).toEqual(['health_score.gte.80', 'health_score.lte.100']);
+    expect(scoreBandConditions('poor')).toEqual(['health_score.gte.0', 'health_score.lte.39']);
+    expect(scoreBandConditions('na')).toEqual(['health_score.is.null']);
+    expect(scoreBandConditions('other')).toEqual([]);
+    expect(hasUserConditions(true)).toEqual(['user_id.not.is.null']);
+    expect(hasUserConditions(false)).toEqual(['user_id.is.null']);
+    expect(relationshipConditions('Mother')).toEqual(['relationship.ilike."Mother"']);
+    expect(relationshipConditions('self')).toEqual([
+      'or(relationship.is.null,relationship.eq."",relationship.ilike."self")',
+    ]);
+  });
+});

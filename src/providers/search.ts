@@ -1,0 +1,141 @@
+import {
+  withLifecycleCallbacks,
+  type DataProvider,
+  type GetListParams,
+  type ResourceCallbacks,
+} from 'react-admin';
+import { SCORE_BANDS, type ScoreBand } from '../domain/scoreBands';
+
+/**
+ * The one place where a list's search box (`q`) and its non-column filters become PostgREST
+ * conditions. Every condition of a request goes into a single `and=(...)` parameter:
+ *
+ *   q = "masala oats"  on scans (name, category)
+ *   and=(or(name.ilike."*masala*",category.ilike."*masala*"),or(name.ilike."*oats*",category.ilike."*oats*"))
+ *
+ * so a row is kept when every word appears in at least one searched column (AND across words, OR
+ * across columns), case-insensitively, as a substring, in SQL (trigram indexes serve `ilike`).
+ *
+ * Values are always double-quoted with `\` escaping, as PostgREST's logic-tree grammar reads them,
+ * so `, ( ) . : "` never break the request. LIKE's own wildcards `%` and `_` (and its escape `\`)
+ * are escaped so they match literally. PostgREST turns every `*` of a like pattern into `%` and
+ * offers no escape for it, so a word containing `*` is matched with `imatch` (`~*`) and a regex
+ * whose metacharacters are escaped instead: still literal, still case-insensitive, still indexed.
+ */
+
+/** Per resource: the columns `q` searches and the filters that are conditions rather than `column=eq.value`. */
+export interface ListQueryConfig {
+  /** Columns of the resource's table or view that the search box matches. */
+  searchColumns: readonly string[];
+  /**
+   * Filters (by key in react-admin's filter object, hence in the URL) that turn into logic
+   * conditions, e.g. a score band into a range. Returning `[]` drops the filter.
+   */
+  derivedFilters?: Readonly<Record<string, (value: unknown) => string[]>>;
+}
+
+/** A double-quoted PostgREST value: `"` and `\` escaped with `\`. */
+export const quoteValue = (value: string) => `"${value.replace(/[\\"]/g, '\\$&')}"`;
+
+/** A LIKE pattern that matches `text` literally: `\`, `%` and `_` escaped with LIKE's default escape `\`. */
+export const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&');
+
+/** A POSIX regex that matches `text` literally. */
+export const escapeRegex = (text: string) => text.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&');
+
+/** `column` contains `word` (case-insensitive substring), as one PostgREST filter. */
+export function containsCondition(column: string, word: string): string {
+  if (word.includes('*')) return `${column}.imatch.${quoteValue(escapeRegex(word))}`;
+  return `${column}.ilike.${quoteValue(`*${escapeLike(word)}*`)}`;
+}
+
+/** `column` equals `text` ignoring case (no wildcards), as one PostgREST filter. */
+export function equalsIgnoringCaseCondition(column: string, text: string): string {
+  if (text.includes('*')) return `${column}.imatch.${quoteValue(`^${escapeRegex(text)}$`)}`;
+  return `${column}.ilike.${quoteValue(escapeLike(text))}`;
+}
+
+/** The search's words: split on whitespace, blanks dropped. */
+export const searchWords = (q: unknown) => (typeof q === 'string' ? q.split(/\s+/).filter(Boolean) : []);
+
+/** One `or(...)` per word over the columns; `[]` for a blank search. */
+export function searchConditions(q: unknown, columns: readonly string[]): string[] {
+  return searchWords(q).map(
+    (word) => `or(${columns.map((column) => containsCondition(column, word)).join(',')})`,
+  );
+}
+
+/** The health-score range of a band ('na' = no score), from the bands the whole product uses. */
+export function scoreBandConditions(value: unknown): string[] {
+  if (value === 'na') return ['health_score.is.null'];
+  const band = SCORE_BANDS.find((b) => b.band === (value as ScoreBand));
+  return band ? [`health_score.gte.${band.min}`, `health_score.lte.${band.max}`] : [];
+}
+
+/** A user filter: true = has an owner, false = anonymous. */
+export const hasUserConditions = (value: unknown): string[] =>
+  value === true || value === 'true'
+    ? ['user_id.not.is.null']
+    : value === false || value === 'false'
+      ? ['user_id.is.null']
+      : [];
+
+/** Relationship as an operator types it; "Self" also finds the blank relationships that mean Self. */
+export function relationshipConditions(value: unknown): string[] {
+  if (typeof value !== 'string' || !value.trim()) return [];
+  const text = value.trim();
+  const equals = equalsIgnoringCaseCondition('relationship', text);
+  return text.toLowerCase() === 'self' ? [`or(relationship.is.null,relationship.eq."",${equals})`] : [equals];
+}
+
+/** A text column equal to the typed value, ignoring case (e.g. the category filter). */
+export const textEqualsConditions = (column: string) => (value: unknown) =>
+  typeof value === 'string' && value.trim() ? [equalsIgnoringCaseCondition(column, value.trim())] : [];
+
+/**
+ * Every resource's searched columns and derived filters, by react-admin resource name.
+ * Resources not listed here send `q` nowhere (a list without a search box).
+ */
+export const LIST_QUERIES: Readonly<Record<string, ListQueryConfig>> = {
+  scans: {
+    searchColumns: ['name', 'category'],
+    derivedFilters: { score_band: scoreBandConditions, category: textEqualsConditions('category') },
+  },
+  profiles: {
+    searchColumns: ['name', 'relationship'],
+    derivedFilters: { relationship: relationshipConditions },
+  },
+  chats: { searchColumns: ['title'], derivedFilters: { has_user: hasUserConditions } },
+};
+
+/**
+ * The filter object ra-data-postgrest receives: `q` and derived filters removed, their conditions
+ * in one `and` parameter (the `@` with no operator passes the value through untouched).
+ */
+export function applyListQuery(
+  filter: Record<string, unknown>,
+  config: ListQueryConfig,
+): Record<string, unknown> {
+  const { q, ...rest } = filter;
+  const conditions = searchConditions(q, config.searchColumns);
+  for (const [key, toConditions] of Object.entries(config.derivedFilters ?? {})) {
+    if (!(key in rest)) continue;
+    conditions.push(...toConditions(rest[key]));
+    delete rest[key];
+  }
+  return conditions.length ? { ...rest, 'and@': `(${conditions.join(',')})` } : rest;
+}
+
+function listCallbacks(resource: string, config: ListQueryConfig): ResourceCallbacks {
+  const withQuery = <P extends Pick<GetListParams, 'filter'>>(params: P): Promise<P> =>
+    Promise.resolve({ ...params, filter: applyListQuery(params.filter ?? {}, config) });
+  return { resource, beforeGetList: withQuery, beforeGetManyReference: withQuery };
+}
+
+/** The provider with every configured resource's `q` and derived filters built as above. */
+export function withListQueries<T extends DataProvider>(provider: T, queries = LIST_QUERIES): T {
+  return withLifecycleCallbacks(
+    provider,
+    Object.entries(queries).map(([resource, config]) => listCallbacks(resource, config)),
+  ) as T;
+}

@@ -1,21 +1,21 @@
-import { useCallback } from 'react';
-import { useBasename, useRedirect, useResourceContext } from 'react-admin';
-import { matchPath, useLocation } from 'react-router-dom';
+import { useBasename, useResourceContext } from 'react-admin';
+import { useMatch } from 'react-router-dom';
+import { useRecordDialog } from '../list';
 
 /**
- * Which dialog the URL opens over a resource's list: `/<resource>/create`, `/<resource>/:id` (edit)
- * or `/<resource>/:id/show`. The dialogs are routes, so they can be linked and Back closes them;
- * `close` goes back to the list, which keeps its filters and page.
+ * Which dialog the URL opens over an editable resource's list: `/<resource>/create`,
+ * `/<resource>/:id` (edit) or `/<resource>/:id/show` (details, as in the list kit). `close` goes
+ * Back when the dialog was opened from the list, else to the list.
  */
 export function useRouteDialog() {
-  const resource = useResourceContext();
+  const resource = useResourceContext() ?? '';
   const basename = useBasename();
-  const { pathname } = useLocation();
-  const redirect = useRedirect();
-  const base = `${basename}/${resource}`;
-  const creating = matchPath(`${base}/create`, pathname) !== null;
-  const shown = matchPath(`${base}/:id/show`, pathname);
-  const edited = creating ? null : matchPath(`${base}/:id`, pathname);
-  const close = useCallback(() => redirect('list', resource), [redirect, resource]);
-  return { creating, showId: shown?.params.id, editId: edited?.params.id, close };
+  const { id: showId, close } = useRecordDialog(resource);
+  const creating = useMatch(`${basename}/${resource}/create`) !== null;
+  const edited = useMatch(`${basename}/${resource}/:id`);
+  const editId = creating ? undefined : edited?.params.id;
+  return { creating, editId, showId, close };
 }
+
+/** Navigation state of a link that opens a dialog from its list, so closing it goes Back. */
+export const OPENED_FROM_LIST = { openedFromList: true } as const;

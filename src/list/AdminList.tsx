@@ -36,6 +36,8 @@ export interface AdminListProps {
   title?: string | ReactElement;
   /** Anything to render beside the table, e.g. a route-driven dialog. */
   aside?: ReactNode;
+  /** Rendered above the rows, inside the list (e.g. a heading with the list's count). */
+  header?: ReactNode;
 }
 
 /**
@@ -60,6 +62,7 @@ export function AdminList({
   skeletonColumns,
   title,
   aside,
+  header,
 }: AdminListProps) {
   const translate = useTranslate();
   const allFilters = [
@@ -87,6 +90,7 @@ export function AdminList({
         error={error}
         title={title}
       >
+        {header}
         <ListBody columns={skeletonColumns}>{children}</ListBody>
       </List>
       {aside}

@@ -1,21 +1,11 @@
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import { IconButton, Stack, Tooltip } from '@mui/material';
-import {
-  DataTable,
-  DateField,
-  EditButton,
-  List,
-  ShowButton,
-  useRecordContext,
-  useTranslate,
-} from 'react-admin';
+import { DataTable, DateField, EditButton, useRecordContext, useTranslate } from 'react-admin';
 import { BulkDeleteButton } from '../../editing/BulkDeleteButton';
 import { DeleteRecordButton } from '../../editing/DeleteRecordButton';
-import { ListHeading } from '../../editing/ListHeading';
-import { SearchBox } from '../../editing/SearchBox';
-import { useResourceToast } from '../../editing/useResourceToast';
-import { useRouteDialog } from '../../editing/useRouteDialog';
-import { ListPagination } from '../../list/ListPagination';
+import { EmptyWithHeading, ListHeading } from '../../editing/ListHeading';
+import { OPENED_FROM_LIST, useRouteDialog } from '../../editing/useRouteDialog';
+import { AdminList, ListErrorState, ShowDialogButton } from '../../list';
 import { ArticleCell } from './ArticleCell';
 import { NewsCreate } from './NewsCreate';
 import { NewsEdit } from './NewsEdit';
@@ -24,37 +14,31 @@ import { SourceLink } from './SourceLink';
 
 /** News Articles: newest first, searched by title or content, with route-driven dialogs. */
 export default function NewsList() {
-  const toast = useResourceToast('news');
   return (
-    <>
-      <List
-        sort={{ field: 'created_at', order: 'DESC' }}
-        actions={false}
-        title="resources.news.heading"
-        pagination={<ListPagination />}
-        perPage={25}
-        queryOptions={{ onError: (error: unknown) => toast('fetch_failed', { error }) }}
-      >
-        <ListHeading>
-          <SearchBox placeholder="resources.news.search" />
-        </ListHeading>
-        <DataTable bulkActionButtons={<BulkDeleteButton />} rowClick={false}>
-          <DataTable.Col source="title" label="resources.news.fields.article">
-            <ArticleCell />
-          </DataTable.Col>
-          <DataTable.Col
-            source="source_url"
-            label="resources.news.fields.source"
-            render={(record) => <SourceLink url={record.source_url} />}
-          />
-          <DataTable.Col source="created_at" field={DateField} />
-          <DataTable.Col label="resources.news.fields.actions">
-            <NewsActions />
-          </DataTable.Col>
-        </DataTable>
-      </List>
-      <NewsDialogs />
-    </>
+    <AdminList
+      title="resources.news.heading"
+      searchPlaceholder="resources.news.search"
+      header={<ListHeading />}
+      empty={<EmptyWithHeading />}
+      error={<ListErrorState message="resources.news.notifications.fetch_failed" />}
+      skeletonColumns={4}
+      aside={<NewsDialogs />}
+    >
+      <DataTable bulkActionButtons={<BulkDeleteButton />} rowClick={false}>
+        <DataTable.Col source="title" label="resources.news.fields.article">
+          <ArticleCell />
+        </DataTable.Col>
+        <DataTable.Col
+          source="source_url"
+          label="resources.news.fields.source"
+          render={(record) => <SourceLink url={record.source_url} />}
+        />
+        <DataTable.Col source="created_at" field={DateField} />
+        <DataTable.Col label="resources.news.fields.actions">
+          <NewsActions />
+        </DataTable.Col>
+      </DataTable>
+    </AdminList>
   );
 }
 
@@ -64,8 +48,8 @@ function NewsActions() {
   if (!record) return null;
   return (
     <Stack direction="row" sx={{ alignItems: 'center' }}>
-      <ShowButton />
-      <EditButton />
+      <ShowDialogButton />
+      <EditButton state={OPENED_FROM_LIST} />
       <DeleteRecordButton />
       <Tooltip title={translate('resources.news.open_source')}>
         <IconButton

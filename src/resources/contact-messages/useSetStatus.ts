@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useUpdate } from 'react-admin';
 import { useResourceToast } from '../../editing/useResourceToast';
 import type { ContactMessage, ContactStatus } from './statuses';
@@ -9,6 +10,7 @@ import type { ContactMessage, ContactStatus } from './statuses';
 export function useSetStatus() {
   const [update, { isPending }] = useUpdate();
   const toast = useResourceToast('contact-messages');
+  const queryClient = useQueryClient();
   const setStatus = (record: ContactMessage, status: ContactStatus, { silent = false } = {}) =>
     update(
       'contact-messages',
@@ -16,6 +18,8 @@ export function useSetStatus() {
       {
         mutationMode: 'pessimistic',
         onSuccess: () => {
+          // The sidebar's count of new messages is a list query of its own: count again.
+          void queryClient.invalidateQueries({ queryKey: ['contact-messages', 'getList'] });
           if (!silent) toast(status === 'archived' ? 'archived' : 'marked_new');
         },
         onError: (error: unknown) => toast('status_failed', { error }),

@@ -28,12 +28,13 @@ function MessageDetails() {
   const translate = useTranslate();
   const message = useRecordContext<ContactMessage>();
   const { setStatus, isPending } = useSetStatus();
-  const markedRead = useRef<string | null>(null);
+  // Only the status the message had when it was opened counts: "Mark as new" must stick.
+  const opened = useRef<string | null>(null);
 
   useEffect(() => {
-    if (message?.status !== 'new' || markedRead.current === message.id) return;
-    markedRead.current = String(message.id);
-    setStatus(message, 'read', { silent: true });
+    if (!message || opened.current === message.id) return;
+    opened.current = message.id;
+    if (message.status === 'new') setStatus(message, 'read', { silent: true });
   }, [message, setStatus]);
 
   if (!message) return null;

@@ -42,9 +42,10 @@ describe('route-driven form dialogs', () => {
       await typeInto(user, within(dialog).getByRole('textbox', { name: 'Key' }), `  ${key} `);
       await user.click(within(dialog).getByRole('button', { name: 'Save' }));
       expect(await screen.findByText('Tag created successfully', undefined, WAIT)).toBeInTheDocument();
-      await waitFor(() =>
-        expect(screen.queryByRole('dialog', { name: 'Create Tag' })).not.toBeInTheDocument(),
-      , WAIT);
+      await waitFor(
+        () => expect(screen.queryByRole('dialog', { name: 'Create Tag' })).not.toBeInTheDocument(),
+        WAIT,
+      );
       const { rows } = await server
         .db()
         .query('select label, icon, color, category, is_active, sort_order from public.tags where key = $1', [
@@ -75,9 +76,11 @@ describe('route-driven form dialogs', () => {
 
       const ask = await screen.findByRole('dialog', { name: 'Discard unsaved changes?' });
       await user.click(within(ask).getByRole('button', { name: 'Keep editing' }));
-      await waitFor(() =>
-        expect(screen.queryByRole('dialog', { name: 'Discard unsaved changes?' })).not.toBeInTheDocument(),
-      , WAIT);
+      await waitFor(
+        () =>
+          expect(screen.queryByRole('dialog', { name: 'Discard unsaved changes?' })).not.toBeInTheDocument(),
+        WAIT,
+      );
       expect(within(dialog).getByRole('textbox', { name: 'Title' })).toHaveValue('Draft headline');
 
       await user.keyboard('{Escape}');
@@ -86,9 +89,10 @@ describe('route-driven form dialogs', () => {
           name: 'Discard',
         }),
       );
-      await waitFor(() =>
-        expect(screen.queryByRole('dialog', { name: 'Create News Article' })).not.toBeInTheDocument(),
-      , WAIT);
+      await waitFor(
+        () => expect(screen.queryByRole('dialog', { name: 'Create News Article' })).not.toBeInTheDocument(),
+        WAIT,
+      );
       expect(
         await screen.findByRole('heading', { name: 'News Articles', level: 1 }, WAIT),
       ).toBeInTheDocument();
@@ -122,9 +126,10 @@ describe('route-driven form dialogs', () => {
       await user.clear(field);
       await typeInto(user, field, rows[0].tip);
       await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-      await waitFor(() =>
-        expect(screen.queryByRole('dialog', { name: 'Edit Health Tip' })).not.toBeInTheDocument(),
-      , WAIT);
+      await waitFor(
+        () => expect(screen.queryByRole('dialog', { name: 'Edit Health Tip' })).not.toBeInTheDocument(),
+        WAIT,
+      );
       expect(screen.queryByRole('dialog', { name: 'Discard unsaved changes?' })).not.toBeInTheDocument();
     },
     FLOW_TIMEOUT,

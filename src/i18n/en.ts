@@ -252,7 +252,7 @@ export const en = {
       reply: 'Reply',
       archive: 'Archive',
       mark_new: 'Mark as new',
-      new_count: '%{count} new messages',
+      new_count: '%{count} new',
       received: 'Received',
       fields: {
         status: 'Status',

@@ -4,7 +4,7 @@ import { renderAdmin } from '../test/renderAdmin';
 import { DEMO, signIn, setUpStandInServer } from '../test/standInServer';
 
 const server = setUpStandInServer();
-const WAIT = { timeout: 20_000 };
+const WAIT = { timeout: 45_000 };
 // The whole admin renders under jsdom on a shared machine: allow each flow its time.
 const FLOW_TIMEOUT = 120_000;
 

@@ -140,4 +140,62 @@ describe('ra-supabase data provider', () => {
     });
     expect((await f.db.query('select 1 from rt_authors where id = 80')).rows).toEqual([]);
   });
+
+  test('a two- and a three-word title@ilike search returns the rows of the SQL AND of the words', async () => {
+    const searches: string[] = [];
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      const request = new Request(input, init);
+      searches.push(decodeURIComponent(new URL(request.url).search));
+      return (await f.standIn.handle(request))!;
+    });
+    const titles = [
+      'Sugar tax explained',
+      'Tax on sugar drinks',
+      'Sugar-free drinks',
+      'A tax on salt',
+      'Sugary drinks tax',
+    ];
+    const { rows: inserted } = await f.db.query<{ id: number }>(
+      'insert into public.rt_posts (title) select unnest($1::text[]) returning id',
+      [titles],
+    );
+    const dataProvider = supabaseDataProvider({
+      instanceUrl: BASE_URL,
+      apiKey: LOCAL_ANON_KEY,
+      supabaseClient: f.client(),
+    });
+    const search = async (words: string) =>
+      (
+        await dataProvider.getList('rt_posts', {
+          pagination: { page: 1, perPage: 50 },
+          sort: { field: 'id', order: 'ASC' },
+          filter: { 'title@ilike': words },
+        })
+      ).data.map((row) => row.title as string);
+    const sqlAnd = async (words: string[]) =>
+      (
+        await f.db.query<{ title: string }>(
+          `select title from public.rt_posts
+            where (select bool_and(title ilike '%' || w || '%') from unnest($1::text[]) w) order by id`,
+          [words],
+        )
+      ).rows.map((row) => row.title);
+
+    expect(await search('sugar tax')).toEqual([
+      'Sugar tax explained',
+      'Tax on sugar drinks',
+      'Sugary drinks tax',
+    ]);
+    expect(await search('sugar tax')).toEqual(await sqlAnd(['sugar', 'tax']));
+    expect(await search('sugar  drinks tax')).toEqual(['Tax on sugar drinks', 'Sugary drinks tax']);
+    expect(await search('sugar  drinks tax')).toEqual(await sqlAnd(['sugar', 'drinks', 'tax']));
+    // What the provider sent: qs's indices for the two words, one more level for the third.
+    expect(searches.some((q) => q.includes('title[0]=ilike.*sugar*&title[1]=ilike.*tax*'))).toBe(true);
+    expect(
+      searches.some((q) =>
+        q.includes('title[0][0]=ilike.*sugar*&title[0][1]=ilike.*drinks*&title[1]=ilike.*tax*'),
+      ),
+    ).toBe(true);
+    await f.db.query('delete from public.rt_posts where id = any($1::int[])', [inserted.map((r) => r.id)]);
+  });
 });

@@ -14,8 +14,14 @@ const errorOf = (fn: () => unknown) => {
 
 describe('filter values', () => {
   test('operators, negation, lists with quoted values and is', () => {
-    expect(parseFilterValue('eq.5')).toEqual({ negated: false, operation: { kind: 'op', op: 'eq', value: '5' } });
-    expect(parseFilterValue('not.ilike.*a.b*')).toEqual({ negated: true, operation: { kind: 'op', op: 'ilike', value: '*a.b*' } });
+    expect(parseFilterValue('eq.5')).toEqual({
+      negated: false,
+      operation: { kind: 'op', op: 'eq', value: '5' },
+    });
+    expect(parseFilterValue('not.ilike.*a.b*')).toEqual({
+      negated: true,
+      operation: { kind: 'op', op: 'ilike', value: '*a.b*' },
+    });
     expect(parseFilterValue('in.("a,b",c,"d\\"e")')).toEqual({
       negated: false,
       operation: { kind: 'in', values: ['a,b', 'c', 'd"e'] },
@@ -55,14 +61,35 @@ describe('logic trees', () => {
         negated: true,
         op: 'or',
         children: [
-          { kind: 'filter', filter: { field: { name: 'a', jsonPath: [] }, negated: false, operation: { kind: 'op', op: 'eq', value: '1' } } },
+          {
+            kind: 'filter',
+            filter: {
+              field: { name: 'a', jsonPath: [] },
+              negated: false,
+              operation: { kind: 'op', op: 'eq', value: '1' },
+            },
+          },
           {
             kind: 'expr',
             negated: false,
             op: 'and',
             children: [
-              { kind: 'filter', filter: { field: { name: 'b', jsonPath: [] }, negated: false, operation: { kind: 'in', values: ['1', '2'] } } },
-              { kind: 'filter', filter: { field: { name: 'c', jsonPath: [] }, negated: false, operation: { kind: 'op', op: 'eq', value: 'x,y' } } },
+              {
+                kind: 'filter',
+                filter: {
+                  field: { name: 'b', jsonPath: [] },
+                  negated: false,
+                  operation: { kind: 'in', values: ['1', '2'] },
+                },
+              },
+              {
+                kind: 'filter',
+                filter: {
+                  field: { name: 'c', jsonPath: [] },
+                  negated: false,
+                  operation: { kind: 'op', op: 'eq', value: 'x,y' },
+                },
+              },
             ],
           },
         ],
@@ -87,7 +114,11 @@ describe('order, select and ranges', () => {
     expect(parseOrder('rating.desc.nullslast,title,data->>kcal.asc.nullsfirst')).toEqual([
       { field: { name: 'rating', jsonPath: [] }, direction: 'desc', nulls: 'last' },
       { field: { name: 'title', jsonPath: [] } },
-      { field: { name: 'data', jsonPath: [{ arrow: '->>', key: 'kcal' }] }, direction: 'asc', nulls: 'first' },
+      {
+        field: { name: 'data', jsonPath: [{ arrow: '->>', key: 'kcal' }] },
+        direction: 'asc',
+        nulls: 'first',
+      },
     ]);
     expect(errorOf(() => parseOrder('id.sideways'))).toEqual({
       status: 400,
@@ -99,19 +130,38 @@ describe('order, select and ranges', () => {
   });
 
   test('select with renames, casts, JSON paths and embeds with hints and !inner', () => {
-    expect(parseSelect('id,label:title,rating::text,data->>kcal,author:rt_authors!author_id!inner(name),rt_comments(*)')).toEqual([
+    expect(
+      parseSelect(
+        'id,label:title,rating::text,data->>kcal,author:rt_authors!author_id!inner(name),rt_comments(*)',
+      ),
+    ).toEqual([
       { kind: 'field', field: { name: 'id', jsonPath: [] } },
       { kind: 'field', field: { name: 'title', jsonPath: [] }, alias: 'label' },
       { kind: 'field', field: { name: 'rating', jsonPath: [] }, cast: 'text' },
       { kind: 'field', field: { name: 'data', jsonPath: [{ arrow: '->>', key: 'kcal' }] } },
-      { kind: 'relation', name: 'rt_authors', alias: 'author', hint: 'author_id', inner: true, children: [{ kind: 'field', field: { name: 'name', jsonPath: [] } }] },
+      {
+        kind: 'relation',
+        name: 'rt_authors',
+        alias: 'author',
+        hint: 'author_id',
+        inner: true,
+        children: [{ kind: 'field', field: { name: 'name', jsonPath: [] } }],
+      },
       { kind: 'relation', name: 'rt_comments', inner: false, children: [{ kind: 'star' }] },
     ]);
-    expect(errorOf(() => parseSelect('id,..rt_authors(name)'))).toMatchObject({ code: 'PGRST100', message: 'Unsupported by the local stand-in: spread embeds (..relation) in select' });
+    expect(errorOf(() => parseSelect('id,..rt_authors(name)'))).toMatchObject({
+      code: 'PGRST100',
+      message: 'Unsupported by the local stand-in: spread embeds (..relation) in select',
+    });
   });
 
   test('query params: repeated keys, embedded paths, rpc arguments, bad limits', () => {
-    const q = parseQueryParams(new URLSearchParams('rating=gte.2&rating=lte.4&rt_comments.body=eq.x&rt_comments.limit=1&limit=5&offset=10'), { forRpc: false });
+    const q = parseQueryParams(
+      new URLSearchParams(
+        'rating=gte.2&rating=lte.4&rt_comments.body=eq.x&rt_comments.limit=1&limit=5&offset=10',
+      ),
+      { forRpc: false },
+    );
     expect(q.filters.get('')?.map((f) => f.operation)).toEqual([
       { kind: 'op', op: 'gte', value: '2' },
       { kind: 'op', op: 'lte', value: '4' },
@@ -119,9 +169,15 @@ describe('order, select and ranges', () => {
     expect(q.filters.get('rt_comments')).toHaveLength(1);
     expect(q.ranges.get('')).toEqual({ offset: 10, limit: 5 });
     expect(q.ranges.get('rt_comments')).toEqual({ offset: 0, limit: 1 });
-    expect(parseQueryParams(new URLSearchParams('search=ram&id=gt.3'), { forRpc: true }).rpcArgs).toEqual([['search', 'ram']]);
-    expect(errorOf(() => parseQueryParams(new URLSearchParams('limit=abc'), { forRpc: false }))).toMatchObject({ status: 400, code: 'PGRST100' });
-    expect(errorOf(() => parseQueryParams(new URLSearchParams('name=Asha'), { forRpc: false }))).toMatchObject({
+    expect(parseQueryParams(new URLSearchParams('search=ram&id=gt.3'), { forRpc: true }).rpcArgs).toEqual([
+      ['search', 'ram'],
+    ]);
+    expect(
+      errorOf(() => parseQueryParams(new URLSearchParams('limit=abc'), { forRpc: false })),
+    ).toMatchObject({ status: 400, code: 'PGRST100' });
+    expect(
+      errorOf(() => parseQueryParams(new URLSearchParams('name=Asha'), { forRpc: false })),
+    ).toMatchObject({
       status: 400,
       code: 'PGRST100',
       message: '"failed to parse filter (Asha)" (line 1, column 1)',
@@ -135,11 +191,52 @@ describe('order, select and ranges', () => {
     });
   });
 
+  test('filter keys: field and JSON path from the start of the key, the rest ignored (pTreePath)', () => {
+    const q = parseQueryParams(
+      new URLSearchParams(
+        'title[0][0]=ilike.*a*&title[0][1]=ilike.*b*&title[1]=ilike.*c*&data->>kcal[x]=gt.1&rt_comments.body[0]=eq.y',
+      ),
+      { forRpc: false },
+    );
+    expect(q.filters.get('')).toEqual([
+      {
+        field: { name: 'title', jsonPath: [] },
+        negated: false,
+        operation: { kind: 'op', op: 'ilike', value: '*a*' },
+      },
+      {
+        field: { name: 'title', jsonPath: [] },
+        negated: false,
+        operation: { kind: 'op', op: 'ilike', value: '*b*' },
+      },
+      {
+        field: { name: 'title', jsonPath: [] },
+        negated: false,
+        operation: { kind: 'op', op: 'ilike', value: '*c*' },
+      },
+      {
+        field: { name: 'data', jsonPath: [{ arrow: '->>', key: 'kcal' }] },
+        negated: false,
+        operation: { kind: 'op', op: 'gt', value: '1' },
+      },
+    ]);
+    expect(q.filters.get('rt_comments')).toEqual([
+      {
+        field: { name: 'body', jsonPath: [] },
+        negated: false,
+        operation: { kind: 'op', op: 'eq', value: 'y' },
+      },
+    ]);
+  });
+
   test('the Range header intersects limit/offset', () => {
     expect(applyRangeHeader(undefined, '0-24')).toEqual({ offset: 0, limit: 25 });
     expect(applyRangeHeader({ offset: 5, limit: 10 }, '0-9')).toEqual({ offset: 5, limit: 5 });
     expect(applyRangeHeader(undefined, '10-')).toEqual({ offset: 10 });
     expect(applyRangeHeader({ offset: 0 }, 'garbage')).toEqual({ offset: 0 });
-    expect(errorOf(() => applyRangeHeader(undefined, '5-1'))).toMatchObject({ status: 416, code: 'PGRST103' });
+    expect(errorOf(() => applyRangeHeader(undefined, '5-1'))).toMatchObject({
+      status: 416,
+      code: 'PGRST103',
+    });
   });
 });

@@ -306,14 +306,24 @@ function opExpr(c: Cursor, singleValue: (c: Cursor) => string): Pick<Filter, 'ne
 export const parseFilterValue = (value: string) =>
   run(value, `failed to parse filter (${value})`, (c) => opExpr(c, restOfInput));
 
-/** A filter key: an embed path and a field, e.g. `messages.data->>kind`. */
-export function parseFilterKey(key: string): { path: string[]; field: Field } {
-  return run(key, `failed to parse tree path (${key})`, (c) => {
-    const names = [fieldName(c)];
-    while (c.eat('.')) names.push(fieldName(c));
-    const path = jsonPath(c);
-    return { path: names.slice(0, -1), field: { name: names[names.length - 1], jsonPath: path } };
-  });
+/**
+ * A filter, order, limit or offset key as PostgREST's pTreePath reads it: the embed path, the field
+ * and its JSON path are taken from the start of the key and the rest is ignored (the parser does
+ * not require the end of input). So `title[0]` and `title[1]`, which qs writes for an array value,
+ * both name `title`, and repeated keys become separate filters that are ANDed.
+ */
+export function parseTreePath(key: string): { path: string[]; field: Field } {
+  return run(
+    key,
+    `failed to parse tree path (${key})`,
+    (c) => {
+      const names = [fieldName(c)];
+      while (c.eat('.')) names.push(fieldName(c));
+      const path = jsonPath(c);
+      return { path: names.slice(0, -1), field: { name: names[names.length - 1], jsonPath: path } };
+    },
+    false,
+  );
 }
 
 function logicTree(c: Cursor): LogicTree {
@@ -339,9 +349,21 @@ function logicTree(c: Cursor): LogicTree {
   return { kind: 'expr', negated, op, children };
 }
 
-/** `or=(a.eq.1,b.gt.2)` with key `or`, `not.or`, `messages.and`, ... */
+/**
+ * `or=(a.eq.1,b.gt.2)` with key `or`, `not.or`, `messages.and`, ...: the key is read as PostgREST's
+ * pLogicPath reads it (names separated by dots from its start; `not` anywhere negates).
+ */
 export function parseLogic(key: string, value: string): { path: string[]; tree: LogicTree } {
-  const names = key.split('.');
+  const names = run(
+    key,
+    `failed to parse logic path (${key})`,
+    (c) => {
+      const list = [fieldName(c)];
+      while (c.eat('.')) list.push(fieldName(c));
+      return list;
+    },
+    false,
+  );
   const op = names[names.length - 1];
   const negated = names.includes('not');
   const path = names.slice(0, -1).filter((n) => n !== 'not');

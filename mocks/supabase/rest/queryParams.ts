@@ -3,11 +3,11 @@ import {
   isFtsOperator,
   isSimpleOperator,
   parseColumnList,
-  parseFilterKey,
   parseFilterValue,
   parseLogic,
   parseOrder,
   parseSelect,
+  parseTreePath,
 } from './grammar';
 import type { QueryParams, RangeSpec } from './types';
 
@@ -15,7 +15,8 @@ const RESERVED = new Set(['select', 'columns', 'on_conflict', 'apikey']);
 const RESERVED_EMBEDDABLE = new Set(['order', 'limit', 'offset', 'and', 'or']);
 
 const lastSegment = (key: string) => key.slice(key.lastIndexOf('.') + 1);
-const pathOf = (key: string) => (key.includes('.') ? key.slice(0, key.lastIndexOf('.')) : '');
+/** The embed path of an order, limit or offset key (`rt_comments.order` → `rt_comments`). */
+const pathOf = (key: string) => parseTreePath(key).path.join('.');
 
 /** PostgREST's test for "this value is a filter" (QueryParams.hasOperator / hasFtsOperator). */
 function hasOperator(value: string): boolean {
@@ -71,7 +72,7 @@ export function parseQueryParams(search: URLSearchParams, { forRpc }: { forRpc: 
       result.rpcArgs.push([key, value]);
       continue;
     }
-    const { path, field } = parseFilterKey(key);
+    const { path, field } = parseTreePath(key);
     push(result.filters, path.join('.'), { field, ...parseFilterValue(value) });
   }
   for (const path of new Set([...limits.keys(), ...offsets.keys()])) {

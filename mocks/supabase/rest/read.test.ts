@@ -48,14 +48,59 @@ describe('filters', () => {
   });
 
   test('in.() with quoted values containing commas and parentheses', async () => {
-    expect(await ids(`/rt_authors?select=id&order=id&name=in.(${encodeURIComponent('"Dev, Jr. (II)",Asha')})`)).toEqual([1, 4]);
-    expect(await ids(`/rt_authors?select=id&or=(${encodeURIComponent('name.eq."Dev, Jr. (II)",city.eq.Delhi')})`)).toEqual([2, 4]);
+    expect(
+      await ids(`/rt_authors?select=id&order=id&name=in.(${encodeURIComponent('"Dev, Jr. (II)",Asha')})`),
+    ).toEqual([1, 4]);
+    expect(
+      await ids(`/rt_authors?select=id&or=(${encodeURIComponent('name.eq."Dev, Jr. (II)",city.eq.Delhi')})`),
+    ).toEqual([2, 4]);
   });
 
   test('values are compared with the column type: a bad integer is 22P02 → 400', async () => {
     const res = await f.rest('/rt_posts?rating=eq.abc');
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ code: '22P02', message: 'invalid input syntax for type integer: "abc"', details: null, hint: null });
+    expect(await res.json()).toEqual({
+      code: '22P02',
+      message: 'invalid input syntax for type integer: "abc"',
+      details: null,
+      hint: null,
+    });
+  });
+});
+
+describe('filter keys as PostgREST reads them (field and JSON path from the start of the key)', () => {
+  test.each([
+    // qs writes an array value as title[0]=…&title[1]=…: two filters on title, ANDed
+    ['title[0]=ilike.*a*&title[1]=ilike.*d*', [4, 5]],
+    // ra-data-postgrest nests a third word one level deeper: [[w1, w2], w3]
+    ['title[0][0]=ilike.*a*&title[0][1]=ilike.*d*&title[1]=ilike.*l*', [5]],
+    // a repeated key is one more ANDed filter
+    ['title=ilike.*a*&title=ilike.*d*', [4, 5]],
+    ['data->>lang[0]=eq.en&data->>lang[1]=neq.hi', [1, 2]],
+  ])('%s', async (query, expected) => {
+    expect(await ids(`/rt_posts?select=id&order=id&${query}`)).toEqual(expected);
+  });
+
+  test('the words ANDed give the rows of the SQL AND of the words', async () => {
+    const { rows } = await f.db.query<{ id: number }>(
+      `select id from public.rt_posts where title ilike '%a%' and title ilike '%d%' and title ilike '%l%' order by id`,
+    );
+    expect(
+      await ids(
+        '/rt_posts?select=id&order=id&title%5B0%5D%5B0%5D=ilike.*a*&title%5B0%5D%5B1%5D=ilike.*d*&title%5B1%5D=ilike.*l*',
+      ),
+    ).toEqual(rows.map((r) => r.id));
+  });
+
+  test('a key that does not start with a field name is still PGRST100', async () => {
+    const res = await f.rest('/rt_posts?%5B0%5D=eq.1');
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({
+      code: 'PGRST100',
+      message: '"failed to parse tree path ([0])" (line 1, column 1)',
+      details: 'unexpected "[" expecting field name (* or [a..z0..9_$])',
+      hint: null,
+    });
   });
 });
 
@@ -66,18 +111,36 @@ describe('select', () => {
     );
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual([
-      { id: 1, label: 'Millet upma', rating: '5', kcal: '250', author: { name: 'Asha', bio: { bio: 'Writes about millets' } }, rt_comments: [{ body: 'Too salty' }] },
-      { id: 3, label: 'Poha', rating: null, kcal: null, author: { name: 'Ravi', bio: null }, rt_comments: [] },
+      {
+        id: 1,
+        label: 'Millet upma',
+        rating: '5',
+        kcal: '250',
+        author: { name: 'Asha', bio: { bio: 'Writes about millets' } },
+        rt_comments: [{ body: 'Too salty' }],
+      },
+      {
+        id: 3,
+        label: 'Poha',
+        rating: null,
+        kcal: null,
+        author: { name: 'Ravi', bio: null },
+        rt_comments: [],
+      },
     ]);
   });
 
   test('!inner keeps only parents with a matching embedded row; embedded filters filter the embed', async () => {
-    const inner = await f.rest('/rt_posts?select=id,rt_authors!inner(name)&rt_authors.city=eq.Delhi&order=id');
+    const inner = await f.rest(
+      '/rt_posts?select=id,rt_authors!inner(name)&rt_authors.city=eq.Delhi&order=id',
+    );
     expect(await inner.json()).toEqual([
       { id: 3, rt_authors: { name: 'Ravi' } },
       { id: 4, rt_authors: { name: 'Ravi' } },
     ]);
-    const left = await f.rest('/rt_authors?select=name,rt_posts(title)&rt_posts.rating=gte.4&order=id&limit=2');
+    const left = await f.rest(
+      '/rt_authors?select=name,rt_posts(title)&rt_posts.rating=gte.4&order=id&limit=2',
+    );
     expect(await left.json()).toEqual([
       { name: 'Asha', rt_posts: [{ title: 'Millet upma' }] },
       { name: 'Ravi', rt_posts: [{ title: 'Ragi dosa' }] },
@@ -87,13 +150,19 @@ describe('select', () => {
   test('unknown column → 400 42703, unknown embed → 400 PGRST200, filter on a non-embedded path → PGRST108', async () => {
     const column = await f.rest('/rt_posts?select=id,nope');
     expect(column.status).toBe(400);
-    expect(await column.json()).toEqual({ code: '42703', message: 'column rt_posts.nope does not exist', details: null, hint: null });
+    expect(await column.json()).toEqual({
+      code: '42703',
+      message: 'column rt_posts.nope does not exist',
+      details: null,
+      hint: null,
+    });
     const embed = await f.rest('/rt_posts?select=id,rt_author(name)');
     expect(embed.status).toBe(400);
     expect(await embed.json()).toEqual({
       code: 'PGRST200',
       message: "Could not find a relationship between 'rt_posts' and 'rt_author' in the schema cache",
-      details: "Searched for a foreign key relationship between 'rt_posts' and 'rt_author' in the schema 'public', but no matches were found.",
+      details:
+        "Searched for a foreign key relationship between 'rt_posts' and 'rt_author' in the schema 'public', but no matches were found.",
       hint: "Perhaps you meant 'rt_authors' instead of 'rt_author'.",
     });
     const path = await f.rest('/rt_posts?select=id&rt_comments.body=eq.x');
@@ -120,7 +189,9 @@ describe('order, ranges and counts', () => {
   });
 
   test('limit/offset with an exact count: 206 and Content-Range', async () => {
-    const res = await f.rest('/rt_posts?select=id&order=id&limit=2&offset=2', { headers: { Prefer: 'count=exact' } });
+    const res = await f.rest('/rt_posts?select=id&order=id&limit=2&offset=2', {
+      headers: { Prefer: 'count=exact' },
+    });
     expect(res.status).toBe(206);
     expect(res.headers.get('content-range')).toBe('2-3/6');
     expect(res.headers.get('preference-applied')).toBe('count=exact');
@@ -137,7 +208,9 @@ describe('order, ranges and counts', () => {
   });
 
   test('Range header: 0-1 is the first two rows', async () => {
-    const res = await f.rest('/rt_posts?select=id&order=id', { headers: { Range: '0-1', 'Range-Unit': 'items', Prefer: 'count=exact' } });
+    const res = await f.rest('/rt_posts?select=id&order=id', {
+      headers: { Range: '0-1', 'Range-Unit': 'items', Prefer: 'count=exact' },
+    });
     expect([res.status, res.headers.get('content-range')]).toEqual([206, '0-1/6']);
   });
 
@@ -154,7 +227,10 @@ describe('order, ranges and counts', () => {
   });
 
   test('count=estimated is exact below the threshold; HEAD answers headers only', async () => {
-    const res = await f.rest('/rt_posts?select=id&limit=1', { method: 'HEAD', headers: { Prefer: 'count=estimated' } });
+    const res = await f.rest('/rt_posts?select=id&limit=1', {
+      method: 'HEAD',
+      headers: { Prefer: 'count=estimated' },
+    });
     expect([res.status, res.headers.get('content-range'), await res.text()]).toEqual([206, '0-0/6', '']);
   });
 
@@ -169,7 +245,9 @@ describe('order, ranges and counts', () => {
 
 describe('singular responses', () => {
   test('one row as an object', async () => {
-    const res = await f.rest('/rt_authors?id=eq.2', { headers: { Accept: 'application/vnd.pgrst.object+json' } });
+    const res = await f.rest('/rt_authors?id=eq.2', {
+      headers: { Accept: 'application/vnd.pgrst.object+json' },
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/vnd.pgrst.object+json; charset=utf-8');
     expect(await res.json()).toEqual({ id: 2, name: 'Ravi', city: 'Delhi' });
@@ -179,7 +257,9 @@ describe('singular responses', () => {
     ['id=gt.1', 3],
     ['id=eq.99', 0],
   ])('%s → 406 PGRST116', async (query, rows) => {
-    const res = await f.rest(`/rt_authors?${query}`, { headers: { Accept: 'application/vnd.pgrst.object+json' } });
+    const res = await f.rest(`/rt_authors?${query}`, {
+      headers: { Accept: 'application/vnd.pgrst.object+json' },
+    });
     expect(res.status).toBe(406);
     expect(await res.json()).toEqual({
       code: 'PGRST116',
@@ -192,7 +272,9 @@ describe('singular responses', () => {
   test('an unavailable media type is 406 PGRST107; text/csv works', async () => {
     const xml = await f.rest('/rt_authors', { headers: { Accept: 'application/xml' } });
     expect([xml.status, (await xml.json()).code]).toEqual([406, 'PGRST107']);
-    const csv = await f.rest('/rt_authors?select=id,name&order=id&limit=2', { headers: { Accept: 'text/csv' } });
+    const csv = await f.rest('/rt_authors?select=id,name&order=id&limit=2', {
+      headers: { Accept: 'text/csv' },
+    });
     expect(await csv.text()).toBe('id,name\n1,Asha\n2,Ravi');
   });
 });

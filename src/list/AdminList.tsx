@@ -36,7 +36,7 @@ export interface AdminListProps {
   title?: string | ReactElement;
   /** Anything to render beside the table, e.g. a route-driven dialog. */
   aside?: ReactNode;
-  /** Rendered above the rows, inside the list (e.g. a heading with the list's count). */
+  /** Rendered above the table inside the list's context (e.g. a heading with the total). */
   header?: ReactNode;
 }
 

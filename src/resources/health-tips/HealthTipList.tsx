@@ -3,7 +3,8 @@ import { DataTable, DateField, EditButton } from 'react-admin';
 import { BulkDeleteButton } from '../../editing/BulkDeleteButton';
 import { DeleteRecordButton } from '../../editing/DeleteRecordButton';
 import { EmptyWithHeading, ListHeading } from '../../editing/ListHeading';
-import { OPENED_FROM_LIST, useRouteDialog } from '../../editing/useRouteDialog';
+import { RouteDialogs } from '../../editing/RouteDialogs';
+import { OPENED_FROM_LIST } from '../../editing/useRouteDialog';
 import { AdminList, ListErrorState } from '../../list';
 import { HealthTipCreate } from './HealthTipCreate';
 import { HealthTipEdit } from './HealthTipEdit';
@@ -18,7 +19,7 @@ export default function HealthTipList() {
       empty={<EmptyWithHeading />}
       error={<ListErrorState message="resources.health-tips.notifications.fetch_failed" />}
       skeletonColumns={3}
-      aside={<HealthTipDialogs />}
+      aside={<RouteDialogs create={HealthTipCreate} edit={HealthTipEdit} />}
     >
       <DataTable bulkActionButtons={<BulkDeleteButton />} rowClick={false}>
         <DataTable.Col
@@ -40,11 +41,4 @@ export default function HealthTipList() {
       </DataTable>
     </AdminList>
   );
-}
-
-function HealthTipDialogs() {
-  const { creating, editId, close } = useRouteDialog();
-  if (creating) return <HealthTipCreate onClose={close} />;
-  if (editId) return <HealthTipEdit id={editId} onClose={close} />;
-  return null;
 }

@@ -4,7 +4,8 @@ import { DataTable, DateField, EditButton, useRecordContext, useTranslate } from
 import { BulkDeleteButton } from '../../editing/BulkDeleteButton';
 import { DeleteRecordButton } from '../../editing/DeleteRecordButton';
 import { EmptyWithHeading, ListHeading } from '../../editing/ListHeading';
-import { OPENED_FROM_LIST, useRouteDialog } from '../../editing/useRouteDialog';
+import { RouteDialogs } from '../../editing/RouteDialogs';
+import { OPENED_FROM_LIST } from '../../editing/useRouteDialog';
 import { AdminList, ListErrorState, ShowDialogButton } from '../../list';
 import { ArticleCell } from './ArticleCell';
 import { NewsCreate } from './NewsCreate';
@@ -22,7 +23,7 @@ export default function NewsList() {
       empty={<EmptyWithHeading />}
       error={<ListErrorState message="resources.news.notifications.fetch_failed" />}
       skeletonColumns={4}
-      aside={<NewsDialogs />}
+      aside={<RouteDialogs create={NewsCreate} edit={NewsEdit} show={NewsShow} />}
     >
       <DataTable bulkActionButtons={<BulkDeleteButton />} rowClick={false}>
         <DataTable.Col source="title" label="resources.news.fields.article">
@@ -65,12 +66,4 @@ function NewsActions() {
       </Tooltip>
     </Stack>
   );
-}
-
-function NewsDialogs() {
-  const { creating, editId, showId, close } = useRouteDialog();
-  if (creating) return <NewsCreate onClose={close} />;
-  if (editId) return <NewsEdit id={editId} onClose={close} />;
-  if (showId) return <NewsShow id={showId} onClose={close} />;
-  return null;
 }

@@ -3,7 +3,8 @@ import { DataTable, DateField, EditButton, SelectInput, useGetList, useRecordCon
 import { BulkDeleteButton } from '../../editing/BulkDeleteButton';
 import { DeleteRecordButton } from '../../editing/DeleteRecordButton';
 import { EmptyWithHeading, ListHeading } from '../../editing/ListHeading';
-import { OPENED_FROM_LIST, useRouteDialog } from '../../editing/useRouteDialog';
+import { RouteDialogs } from '../../editing/RouteDialogs';
+import { OPENED_FROM_LIST } from '../../editing/useRouteDialog';
 import { AdminList, ListErrorState } from '../../list';
 import { BulkStatusButtons } from './BulkStatusButtons';
 import { TagCreate } from './TagCreate';
@@ -37,7 +38,7 @@ export default function TagList() {
       empty={<EmptyWithHeading />}
       error={<ListErrorState message="resources.tags.notifications.fetch_failed" />}
       skeletonColumns={7}
-      aside={<TagDialogs />}
+      aside={<RouteDialogs create={TagCreate} edit={TagEdit} />}
     >
       <DataTable
         bulkActionButtons={
@@ -94,11 +95,4 @@ function TagSwatchLabel() {
       <Typography variant="body2">{record.label}</Typography>
     </Box>
   );
-}
-
-function TagDialogs() {
-  const { creating, editId, close } = useRouteDialog();
-  if (creating) return <TagCreate onClose={close} />;
-  if (editId) return <TagEdit id={editId} onClose={close} />;
-  return null;
 }

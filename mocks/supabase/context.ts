@@ -1,4 +1,5 @@
 import type { PushSender } from '../../supabase/functions/send-notification/push';
+import type { FailedSignIns } from './auth/signInLimits';
 import type { Database } from './db';
 
 /** What every part of the stand-in (REST, Auth, Functions) is given to answer a request. */
@@ -9,6 +10,8 @@ export interface StandInContext {
   fetch: typeof fetch;
   /** Where edge functions deliver push messages (the sandbox of mocks/push unless told otherwise). */
   push: PushSender;
+  /** Failed password sign-ins per account and address, for GoTrue's rate limit. */
+  signIns: FailedSignIns;
 }
 
 /** subPath is the request path below the part's prefix, e.g. '/scans' for /rest/v1/scans. */

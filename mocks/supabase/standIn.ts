@@ -1,6 +1,7 @@
 import { createPushSandbox } from '../push/sandbox';
 import type { PushSender } from '../../supabase/functions/send-notification/push';
 import { handleAuth } from './auth';
+import { FailedSignIns, setClientAddress, type SignInLimits } from './auth/signInLimits';
 import type { StandInContext } from './context';
 import { CORS_HEADERS, withCors } from './cors';
 import type { Database } from './db';
@@ -9,8 +10,11 @@ import { LOCAL_JWT_SECRET } from './keys';
 import { handleRest } from './rest';
 
 export interface StandIn {
-  /** Answers a Supabase API request, or returns null for a path that is not the API's. */
-  handle(request: Request): Promise<Response | null>;
+  /**
+   * Answers a Supabase API request, or returns null for a path that is not the API's. A server
+   * passes the client's socket address (for the per-address sign-in limit).
+   */
+  handle(request: Request, info?: { clientAddress?: string }): Promise<Response | null>;
   readonly db: Database;
 }
 
@@ -24,20 +28,30 @@ export function createStandIn({
   db,
   jwtSecret = LOCAL_JWT_SECRET,
   push = createPushSandbox(),
+  signInLimits,
 }: {
   db: Database;
   jwtSecret?: string;
   push?: PushSender;
+  /** Failed sign-ins allowed per account and address (tests that fail on purpose raise them). */
+  signInLimits?: SignInLimits;
 }): StandIn {
   const inProcessFetch: typeof fetch = async (input, init) => {
     const response = await standIn.handle(new Request(input, init));
     if (!response) throw new TypeError(`The stand-in does not serve ${new Request(input).url}`);
     return response;
   };
-  const ctx: StandInContext = { db, jwtSecret, fetch: inProcessFetch, push };
+  const ctx: StandInContext = {
+    db,
+    jwtSecret,
+    fetch: inProcessFetch,
+    push,
+    signIns: new FailedSignIns(signInLimits),
+  };
   const standIn: StandIn = {
     db,
-    async handle(request) {
+    async handle(request, info = {}) {
+      if (info.clientAddress) setClientAddress(request, info.clientAddress);
       const { pathname } = new URL(request.url);
       const route = ROUTES.find((r) => pathname === r.prefix || pathname.startsWith(`${r.prefix}/`));
       if (!route) return null;

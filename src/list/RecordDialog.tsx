@@ -9,11 +9,9 @@ import {
   IconButton,
   Skeleton,
   Stack,
-  Tooltip,
 } from '@mui/material';
 import type { ReactNode } from 'react';
 import {
-  HttpError,
   RecordContextProvider,
   useBasename,
   useCreatePath,
@@ -60,23 +58,26 @@ export function ShowDialogButton({ label = 'ra.action.show' }: { label?: string 
   if (!record) return null;
   const state: OpenedFromList = { openedFromList: true };
   return (
-    <Tooltip title={translate(label)}>
-      <IconButton
-        component={Link}
-        to={{ pathname: createPath({ resource, id: record.id, type: 'show' }), search: location.search }}
-        state={state}
-        aria-label={translate(label)}
-        size="small"
-        onClick={(event: React.MouseEvent) => event.stopPropagation()}
-      >
-        <VisibilityIcon fontSize="small" />
-      </IconButton>
-    </Tooltip>
+    <IconButton
+      component={Link}
+      to={{ pathname: createPath({ resource, id: record.id, type: 'show' }), search: location.search }}
+      state={state}
+      aria-label={translate(label)}
+      title={translate(label)}
+      size="small"
+      onClick={(event: React.MouseEvent) => event.stopPropagation()}
+    >
+      <VisibilityIcon fontSize="small" />
+    </IconButton>
   );
 }
 
-/** A getOne failure that means "no such record": PostgREST's 406 (no row) or 400 (malformed id). */
-const isMissing = (error: unknown) => error instanceof HttpError && [400, 404, 406].includes(error.status);
+/**
+ * A getOne failure that means "no such record": PostgREST's 406 (no row) or 400 (malformed id).
+ * Read by status, not by class: the providers' HttpError may come from another copy of ra-core.
+ */
+const isMissing = (error: unknown) =>
+  [400, 404, 406].includes((error as { status?: unknown } | null)?.status as number);
 
 export interface RecordDialogProps<T extends RaRecord> {
   resource: string;

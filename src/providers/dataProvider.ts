@@ -5,10 +5,12 @@ import { dashboardStatsSchema, type DashboardStats } from '../domain/dashboardSt
 import { supabaseAnonKey, supabaseClient, supabaseUrl } from './supabaseClient';
 import { withListQueries } from './search';
 import { withTableNames } from './tableNames';
+import { withUsersResource } from './users';
 
 /**
  * The admin's data provider: ra-supabase's, with the spec's route names, every list's search and
- * derived filters built in SQL (search.ts), and typed custom methods.
+ * derived filters built in SQL (search.ts), the users resource over the
+ * admin_list_users RPC (users.ts), and typed custom methods.
  */
 export function createDataProvider(client: SupabaseClient = supabaseClient) {
   const base = supabaseDataProvider({
@@ -17,7 +19,7 @@ export function createDataProvider(client: SupabaseClient = supabaseClient) {
     supabaseClient: client,
   });
   return {
-    ...withListQueries(withTableNames(base)),
+    ...withUsersResource(withListQueries(withTableNames(base)), client),
 
     /** Every dashboard figure in one round trip; the RPC raises for anyone but an active admin. */
     async getDashboardStats(): Promise<DashboardStats> {

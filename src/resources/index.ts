@@ -17,6 +17,7 @@ import tags from './tags';
 export const RESOURCES = [
   { name: 'scans', ...scans },
   { name: 'profiles', ...profiles },
+  { name: 'users', ...users },
   { name: 'chats', ...chats },
   { name: 'news', ...news },
   { name: 'health-tips', ...healthTips },
@@ -31,7 +32,6 @@ const PaymentsPage = lazy(() => import('./comingSoonPages').then((m) => ({ defau
 /** Routes inside the layout that are not resources (paths below /admin). */
 export const CUSTOM_PAGES: ReadonlyArray<{ path: string; component: ComponentType }> = [
   { path: '/dashboard', component: Dashboard },
-  { path: '/users', component: users.page },
   { path: '/messages', component: MessagesPage },
   { path: '/notifications', component: notifications.page },
   { path: '/payments', component: PaymentsPage },

@@ -1,7 +1,9 @@
 import UsersIcon from '@mui/icons-material/People';
 import { lazy } from 'react';
 
+/** The users resource: read through the admin_list_users RPC (src/providers/users.ts). */
 export default {
-  page: lazy(() => import('./UsersPage')),
+  list: lazy(() => import('./UsersList')),
   icon: UsersIcon,
+  recordRepresentation: 'email',
 };

@@ -1,6 +1,6 @@
 import {
+  assumeIdentity,
   isPgError,
-  withIdentity,
   type Database,
   type Queryable,
   type RequestIdentity,
@@ -46,7 +46,8 @@ class Rollback<T> extends Error {
 /**
  * Runs fn as the identity (role and JWT claims set as PostgREST sets them) and always rolls back,
  * so tests leave the database as they found it (also on a shared Postgres server). Returns fn's
- * value, or the Postgres error it raised.
+ * value, or the Postgres error it raised. It runs on the owner's connection, so a test may switch
+ * back to the superuser (`set_config('role', 'none', true)`) to check what the identity did.
  */
 export async function attempt<T>(
   db: Database,
@@ -57,8 +58,10 @@ export async function attempt<T>(
     throw new Rollback(await fn(tx));
   };
   try {
-    if (identity === 'superuser') await db.transaction(run);
-    else await withIdentity(db, identity, run);
+    await db.transaction(async (tx) => {
+      if (identity !== 'superuser') await assumeIdentity(tx, identity);
+      await run(tx);
+    });
   } catch (error) {
     if (error instanceof Rollback) return { ok: true, value: error.value as T };
     if (isPgError(error)) return { ok: false, code: error.code, message: error.message };

@@ -9,6 +9,7 @@ export type AuthErrorCode =
   | 'not_admin'
   | 'phone_exists'
   | 'phone_not_confirmed'
+  | 'over_request_rate_limit'
   | 'refresh_token_already_used'
   | 'refresh_token_not_found'
   | 'same_password'
@@ -36,6 +37,8 @@ export const badRequest = (code: AuthErrorCode, message: string) => new AuthHttp
 export const forbidden = (code: AuthErrorCode, message: string) => new AuthHttpError(403, code, message);
 export const unprocessable = (code: AuthErrorCode, message: string) => new AuthHttpError(422, code, message);
 export const notFound = (code: AuthErrorCode, message: string) => new AuthHttpError(404, code, message);
+export const tooManyRequests = () =>
+  new AuthHttpError(429, 'over_request_rate_limit', 'Request rate limit reached');
 
 export const API_VERSION_HEADER = 'X-Supabase-Api-Version';
 const API_VERSION_2024 = '2024-01-01';

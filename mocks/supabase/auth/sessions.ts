@@ -64,8 +64,11 @@ interface TokenRow {
 /**
  * GoTrue's refresh-token rotation. A revoked token is still honoured when it is the parent of the
  * session's active token (the client lost the last answer: the active token is returned again) or
- * within the reuse interval (a new child is issued). Past that it is reuse: the whole token family of
- * the session is revoked and the caller gets already_used (the revocation is kept, not rolled back).
+ * within the reuse interval after it was rotated (a new child is issued). Past that it is reuse: the
+ * whole token family of the session is revoked and the caller gets already_used (the revocation is
+ * kept, not rolled back). A revoked family has no active token, and then nothing in it is honoured
+ * again: the revocation leaves every token's rotation time (updated_at) as it was, so it opens no
+ * new reuse window, and the newest token, which was never rotated, has none at all.
  */
 export async function rotateRefreshToken(db: Queryable, token: string): Promise<RefreshOutcome> {
   const { rows } = await db.query<TokenRow>(
@@ -83,14 +86,13 @@ export async function rotateRefreshToken(db: Queryable, token: string): Promise<
       `select token, parent from auth.refresh_tokens where session_id = $1 and not revoked order by id desc limit 1`,
       [session.id],
     );
-    if (active[0]?.parent === current.token)
-      return { kind: 'issued', session, refreshToken: active[0].token };
+    if (active.length === 0) return { kind: 'already_used' };
+    if (active[0].parent === current.token) return { kind: 'issued', session, refreshToken: active[0].token };
     const reuseUntil = new Date(current.updated_at).getTime() + REFRESH_TOKEN_REUSE_INTERVAL_SECONDS * 1000;
     if (Date.now() > reuseUntil) {
-      await db.query(
-        `update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $1 and not revoked`,
-        [session.id],
-      );
+      await db.query(`update auth.refresh_tokens set revoked = true where session_id = $1 and not revoked`, [
+        session.id,
+      ]);
       return { kind: 'already_used' };
     }
   }

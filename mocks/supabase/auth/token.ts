@@ -1,6 +1,7 @@
 import type { StandInContext } from '../context';
 import { readJsonBody, stringField } from './body';
-import { AuthHttpError, badRequest } from './errors';
+import { AuthHttpError, badRequest, tooManyRequests } from './errors';
+import { clientAddressOf } from './signInLimits';
 import { markSignedIn, sessionResponse } from './sessionResponse';
 import { rotateRefreshToken, startSession } from './sessions';
 import { findUserByEmail, findUserById, findUserByPhone, isBanned, passwordMatches } from './users';
@@ -27,11 +28,19 @@ async function passwordGrant(request: Request, ctx: StandInContext): Promise<Res
     );
   if (!email && !phone) throw badRequest('validation_failed', 'missing email or phone');
 
+  // Refused before any check, so a limited caller learns nothing about the password.
+  const account = email ? `email:${email.toLowerCase()}` : `phone:${phone}`;
+  const address = clientAddressOf(request);
+  if (ctx.signIns.isLimited(account, address)) throw tooManyRequests();
+
   const found = email ? await findUserByEmail(ctx.db, email) : await findUserByPhone(ctx.db, phone);
-  if (!found || !found.encrypted_password) throw badRequest('invalid_credentials', INVALID_LOGIN);
-  if (isBanned(found)) throw badRequest('user_banned', 'User is banned');
-  if (!(await passwordMatches(ctx.db, found.id, password)))
+  // One bcrypt comparison whether or not the account exists; a ban is told only to whoever knows the password.
+  if (!(await passwordMatches(ctx.db, found?.id, password)) || !found) {
+    ctx.signIns.recordFailure(account, address);
     throw badRequest('invalid_credentials', INVALID_LOGIN);
+  }
+  ctx.signIns.clearAccount(account);
+  if (isBanned(found)) throw badRequest('user_banned', 'User is banned');
   if (email && !found.email_confirmed_at) throw badRequest('email_not_confirmed', 'Email not confirmed');
   if (phone && !found.phone_confirmed_at) throw badRequest('phone_not_confirmed', 'Phone not confirmed');
 

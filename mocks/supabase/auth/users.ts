@@ -98,13 +98,30 @@ export async function findUserByPhone(db: Queryable, phone: string): Promise<Use
   return rows[0];
 }
 
-/** Checks a password against the bcrypt hash in SQL, as GoTrue's hashes are pgcrypto-compatible. */
-export async function passwordMatches(db: Queryable, userId: string, password: string): Promise<boolean> {
+/**
+ * A bcrypt hash at GoTrue's cost (10) of a random UUID nobody kept. It is only ever compared, never
+ * matched: with no stored hash the check is false whatever the password.
+ */
+const DECOY_HASH = '$2a$10$TJfPrR6sdPyF5L/3tV70Zu3.UoApwPILNtRhRGVgqSuTT1EE5VSSO';
+
+/**
+ * Checks a password against the user's bcrypt hash in SQL (GoTrue's hashes are pgcrypto-compatible).
+ * Without a user, or a user without a password, it still computes one bcrypt hash, against a decoy,
+ * so an unknown email costs what a wrong password costs.
+ */
+export async function passwordMatches(
+  db: Queryable,
+  userId: string | undefined,
+  password: string,
+): Promise<boolean> {
   const { rows } = await db.query<{ ok: boolean }>(
-    `select encrypted_password is not null and encrypted_password <> ''
-        and encrypted_password = extensions.crypt($2, encrypted_password) as ok
-       from auth.users where id = $1`,
-    [userId, password],
+    `with stored as (
+       select nullif(encrypted_password, '') as hash from auth.users where id = $1::uuid
+     ), computed as (
+       select extensions.crypt($2, coalesce((select hash from stored), $3)) as hash
+     )
+     select coalesce((select hash from stored) = computed.hash, false) as ok from computed`,
+    [userId ?? null, password, DECOY_HASH],
   );
   return rows[0]?.ok === true;
 }

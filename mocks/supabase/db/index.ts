@@ -1,4 +1,4 @@
 export * from './types';
 export { openDatabase, type OpenOptions } from './open';
 export { prepareDatabase } from './prepare';
-export { withIdentity } from './identity';
+export { assumeIdentity, withIdentity, type RequestInfo } from './identity';

@@ -7,14 +7,23 @@ import type { Database, Queryable, QueryResult } from './types';
 export interface OpenOptions {
   /** A folder for PGlite's files, or 'memory'. Ignored when databaseUrl is given. */
   dataDir?: string;
-  /** A postgres:// URL: use that server instead of PGlite. */
+  /** A postgres:// URL: use that server instead of PGlite (migrations and the auth part use it). */
   databaseUrl?: string;
+  /**
+   * Where API requests connect on a server: default databaseUrl with the user `authenticator` and
+   * the password AUTHENTICATOR_PASSWORD (none when unset).
+   */
+  authenticatorUrl?: string;
   /** A PGlite data-directory dump (from dumpDataDir) to start from, for fast test databases. */
   loadDataDir?: Blob | File;
 }
 
 export async function openDatabase(options: OpenOptions = {}): Promise<Database> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl);
+  if (options.databaseUrl)
+    return openPostgres(
+      options.databaseUrl,
+      options.authenticatorUrl ?? authenticatorUrlFor(options.databaseUrl),
+    );
   return openPglite(options);
 }
 
@@ -28,16 +37,35 @@ async function openPglite(options: OpenOptions): Promise<Database & { dump(): Pr
   const wrap = (q: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
     async query<T>(sql: string, params?: unknown[]) {
       const result = await q.query<T>(sql, params);
-      return { rows: result.rows, fields: result.fields, affectedRows: result.affectedRows } as QueryResult<T>;
+      return {
+        rows: result.rows,
+        fields: result.fields,
+        affectedRows: result.affectedRows,
+      } as QueryResult<T>;
     },
     async exec(sql: string) {
       await q.exec(sql);
     },
   });
+  // Back to the connection's own user with every setting at its default: undoes whatever a request
+  // set for the session (set_config(..., false), SET ROLE, SET SESSION AUTHORIZATION).
+  const sessionUser = (await db.query<{ name: string }>('select session_user::text as name')).rows[0].name;
+  const resetSession = `set session authorization "${sessionUser.replaceAll('"', '""')}"; reset all`;
   return {
     kind: 'pglite',
     ...wrap(db),
     transaction: (fn) => db.transaction((tx) => fn(wrap(tx))),
+    requestTransaction: (fn, { readOnly = false } = {}) =>
+      db.transaction(async (tx) => {
+        const q = wrap(tx);
+        // PostgREST runs GET/HEAD read-only; this must precede any query.
+        if (readOnly) await q.exec('set transaction read only');
+        await q.exec(resetSession);
+        const result = await fn(q);
+        // A rolled-back transaction undoes its SETs by itself; a committed one keeps them, so reset.
+        await q.exec(resetSession);
+        return result;
+      }),
     close: () => db.close(),
     dump: () => db.dumpDataDir('none'),
   };
@@ -47,38 +75,66 @@ async function openPglite(options: OpenOptions): Promise<Database & { dump(): Pr
 pg.types.setTypeParser(20, (value) => Number(value));
 pg.types.setTypeParser(1700, (value) => Number(value));
 
-async function openPostgres(connectionString: string): Promise<Database> {
+function authenticatorUrlFor(databaseUrl: string): string {
+  const url = new URL(databaseUrl);
+  url.username = 'authenticator';
+  url.password = process.env.AUTHENTICATOR_PASSWORD ?? '';
+  return url.toString();
+}
+
+async function openPostgres(connectionString: string, authenticatorUrl: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString, max: 8 });
-  const wrap = (q: pg.Pool | pg.PoolClient): Queryable => ({
-    async query<T>(sql: string, params?: unknown[]) {
-      const result = await q.query(sql, params);
-      return {
-        rows: result.rows as T[],
-        fields: result.fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })),
-        affectedRows: result.rowCount ?? undefined,
-      };
-    },
-    async exec(sql: string) {
-      await q.query(sql);
-    },
-  });
+  const requests = new pg.Pool({ connectionString: authenticatorUrl, max: 8 });
   return {
     kind: 'postgres',
-    ...wrap(pool),
-    async transaction(fn) {
-      const client = await pool.connect();
+    ...wrapPg(pool),
+    transaction: (fn) => runTransaction(pool, fn),
+    async requestTransaction(fn, { readOnly = false } = {}) {
+      const client = await requests.connect();
+      let broken: Error | undefined;
       try {
-        await client.query('begin');
-        const result = await fn(wrap(client));
-        await client.query('commit');
-        return result;
-      } catch (error) {
-        await client.query('rollback').catch(() => undefined);
-        throw error;
+        return await runTransaction(client, fn, readOnly ? 'begin read only' : 'begin');
       } finally {
-        client.release();
+        // Nothing the request set for the session reaches the next user of this connection.
+        await client.query('discard all').catch((error: Error) => (broken = error));
+        client.release(broken);
       }
     },
-    close: () => pool.end(),
+    close: async () => {
+      await Promise.all([pool.end(), requests.end()]);
+    },
   };
+}
+
+const wrapPg = (q: pg.Pool | pg.PoolClient): Queryable => ({
+  async query<T>(sql: string, params?: unknown[]) {
+    const result = await q.query(sql, params);
+    return {
+      rows: result.rows as T[],
+      fields: result.fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })),
+      affectedRows: result.rowCount ?? undefined,
+    };
+  },
+  async exec(sql: string) {
+    await q.query(sql);
+  },
+});
+
+async function runTransaction<T>(
+  source: pg.Pool | pg.PoolClient,
+  fn: (tx: Queryable) => Promise<T>,
+  begin = 'begin',
+): Promise<T> {
+  const client = source instanceof pg.Pool ? await source.connect() : source;
+  try {
+    await client.query(begin);
+    const result = await fn(wrapPg(client));
+    await client.query('commit');
+    return result;
+  } catch (error) {
+    await client.query('rollback').catch(() => undefined);
+    throw error;
+  } finally {
+    if (source instanceof pg.Pool) (client as pg.PoolClient).release();
+  }
 }

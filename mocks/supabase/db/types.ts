@@ -14,6 +14,14 @@ export interface Database extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   /** Runs fn in one transaction: commits when it resolves, rolls back when it throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Runs one API request's transaction so that nothing it does outlives it. On a Postgres server
+   * it runs as the non-superuser `authenticator` role, which can only become anon, authenticated
+   * or service_role (as PostgREST connects), and the connection's session state is discarded
+   * before it goes back to the pool. On PGlite, whose one connection is the superuser, session
+   * state (role, session authorization, every setting) is reset before and after the request.
+   */
+  requestTransaction<T>(fn: (tx: Queryable) => Promise<T>, options?: { readOnly?: boolean }): Promise<T>;
   close(): Promise<void>;
 }
 

@@ -196,7 +196,10 @@ export function statusForSqlState(code: string, message: string, authed: boolean
     '3B': 500,
     '40': 500,
     '53': 503,
-    '54': 500,
+    // "Too complex" (more than 1664 select items, nesting past Postgres' stack): the client's to
+    // simplify. PostgREST answered 413 for this class; 12.x answers 500, which a client cannot
+    // tell from a server fault, so the stand-in keeps the 4xx.
+    '54': 413,
     '55': 500,
     '57': 500,
     '58': 500,

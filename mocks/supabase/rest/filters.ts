@@ -1,4 +1,4 @@
-import { ident, literal, type SqlParams } from './sql';
+import { ident, type SqlParams } from './sql';
 import type { Field, Filter, LogicTree, SimpleOperator } from './types';
 
 const SQL_OPERATORS: Record<SimpleOperator, string> = {
@@ -29,11 +29,13 @@ const FTS_FUNCTIONS = {
   wfts: 'websearch_to_tsquery',
 };
 
-/** `"alias"."column"->'key'->>0` */
-export function fieldSql(alias: string, field: Field): string {
+/** `"alias"."column"->$1::text->>$2::int`: JSON keys and indexes are parameters too. */
+export function fieldSql(alias: string, field: Field, params: SqlParams): string {
   let sql = `${ident(alias)}.${ident(field.name)}`;
   for (const step of field.jsonPath) {
-    sql += `${step.arrow}${typeof step.key === 'number' ? String(step.key) : literal(step.key)}`;
+    const key =
+      typeof step.key === 'number' ? `${params.add(String(step.key))}::int` : `${params.add(step.key)}::text`;
+    sql += `${step.arrow}${key}`;
   }
   return sql;
 }
@@ -53,7 +55,7 @@ export interface FilterContext {
 
 /** One filter as SQL; values are parameters, typed by Postgres from the column they meet. */
 export function filterSql(filter: Filter, ctx: FilterContext): string {
-  const target = fieldSql(ctx.alias, filter.field);
+  const target = fieldSql(ctx.alias, filter.field, ctx.params);
   const op = filter.operation;
   let sql: string;
   switch (op.kind) {

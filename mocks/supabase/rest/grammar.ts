@@ -44,8 +44,19 @@ export const isFtsOperator = (s: string): s is FtsOperator => FTS_OPERATORS.has(
 
 const IDENTIFIER_CHAR = /[\p{L}\p{N}_ $]/u;
 
+/** A cast's target: a type name (letters, digits, `_`) with an optional `[]`, nothing else. */
+const TYPE_NAME = /^[A-Za-z_][A-Za-z0-9_]*(?:\[\])?/;
+
+/**
+ * How deep select embeds and and/or trees may nest. Real PostgREST parses deeper (Postgres itself
+ * gives up near 10,000 levels); no client nests this far, and a recursive parser must stop
+ * somewhere before the JavaScript stack does.
+ */
+export const MAX_NESTING = 100;
+
 class Cursor {
   pos = 0;
+  depth = 0;
   constructor(
     readonly input: string,
     readonly label: string,
@@ -77,6 +88,16 @@ class Cursor {
   fail(expecting: string): never {
     const unexpected = this.atEnd() ? 'unexpected end of input' : `unexpected "${this.peek()}"`;
     throw queryParamError(`"${this.label}" (line 1, column ${this.pos + 1})`, `${unexpected} ${expecting}`);
+  }
+  /** Runs p one nesting level deeper (an embed's children, a logic tree's operands). */
+  nested<T>(what: string, p: () => T): T {
+    if (this.depth >= MAX_NESTING) throw unsupported(`${what} nested more than ${MAX_NESTING} levels deep`);
+    this.depth += 1;
+    try {
+      return p();
+    } finally {
+      this.depth -= 1;
+    }
   }
   /** Runs p; on a parse failure restores the position and returns undefined (parsec's `try`). */
   attempt<T>(p: () => T): T | undefined {
@@ -177,7 +198,7 @@ function selectItem(c: Cursor): SelectItem {
   const relation = c.attempt(() => relationHead(c));
   if (relation) {
     c.expect('(');
-    const children = selectForest(c);
+    const children = c.nested('embedded resources', () => selectForest(c));
     c.skipSpaces();
     c.expect(')');
     return { ...relation, children };
@@ -193,9 +214,16 @@ function selectItem(c: Cursor): SelectItem {
   });
   const f = field(c);
   let cast: string | undefined;
-  if (c.eat('::')) cast = identifier(c);
+  if (c.eat('::')) cast = typeName(c);
   selectItemEnd(c);
   return { kind: 'field', field: f, ...(cast ? { cast } : {}), ...(alias ? { alias } : {}) };
+}
+
+function typeName(c: Cursor): string {
+  const m = TYPE_NAME.exec(c.rest);
+  if (!m) c.fail('expecting a type name ([a..z0..9_] with an optional [])');
+  c.pos += m[0].length;
+  return m[0];
 }
 
 function selectItemEnd(c: Cursor) {
@@ -337,13 +365,15 @@ function logicTree(c: Cursor): LogicTree {
   const op = c.eat('and') ? 'and' : c.eat('or') ? 'or' : c.fail('expecting logic operator (and, or)');
   c.skipSpaces();
   c.expect('(');
-  const children = [logicTree(c)];
-  for (;;) {
-    c.skipSpaces();
-    if (!c.eat(',')) break;
-    c.skipSpaces();
-    children.push(logicTree(c));
-  }
+  const children = c.nested('and/or trees', () => {
+    const list = [logicTree(c)];
+    for (;;) {
+      c.skipSpaces();
+      if (!c.eat(',')) return list;
+      c.skipSpaces();
+      list.push(logicTree(c));
+    }
+  });
   c.skipSpaces();
   c.expect(')');
   return { kind: 'expr', negated, op, children };

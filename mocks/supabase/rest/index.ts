@@ -11,6 +11,7 @@ import {
   unsupported,
   unsupportedMethod,
 } from './errors';
+import { resolveCastTypes } from './casts';
 import { resolveIdentity } from './identity';
 import { runDelete, runInsert, runUpdate } from './mutate';
 import { negotiate, parsePreferences, type Accept, type Preferences } from './preferences';
@@ -33,8 +34,30 @@ export { reloadSchemaCache } from './schemaCache';
 
 type Route = { kind: 'table' | 'rpc'; name: string };
 
+/**
+ * Percent-decodes a path segment as PostgREST's server (wai) does: leniently, so bytes that are not
+ * UTF-8 (`%FF`) become U+FFFD and the name is simply not found, instead of failing the request.
+ */
+function decodePathSegment(segment: string): string {
+  const bytes: number[] = [];
+  const encoder = new TextEncoder();
+  for (let i = 0; i < segment.length; i += 1) {
+    const hex = segment[i] === '%' ? segment.slice(i + 1, i + 3) : '';
+    if (/^[0-9a-fA-F]{2}$/.test(hex)) {
+      bytes.push(parseInt(hex, 16));
+      i += 2;
+    } else {
+      const codePoint = segment.codePointAt(i)!;
+      const char = String.fromCodePoint(codePoint);
+      bytes.push(...encoder.encode(char));
+      i += char.length - 1;
+    }
+  }
+  return new TextDecoder().decode(new Uint8Array(bytes));
+}
+
 function parseRoute(subPath: string): Route {
-  const segments = subPath.split('/').filter(Boolean).map(decodeURIComponent);
+  const segments = subPath.split('/').filter(Boolean).map(decodePathSegment);
   if (segments.length === 0) throw openApiDisabled();
   if (segments.length === 1) return { kind: 'table', name: segments[0] };
   if (segments.length === 2 && segments[0] === 'rpc') return { kind: 'rpc', name: segments[1] };
@@ -92,6 +115,7 @@ export const handleRest: RouteHandler = async (request, ctx, subPath) => {
       ctx.db,
       identity,
       async (tx) => {
+        await resolveCastTypes(tx, query);
         const answer = await dispatch({ request, route, tx, cache, query, prefs, accept, body });
         if (prefs.tx === 'rollback') throw new RollbackWith(answer);
         return answer;

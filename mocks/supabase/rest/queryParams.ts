@@ -47,6 +47,7 @@ export function parseQueryParams(search: URLSearchParams, { forRpc }: { forRpc: 
     order: new Map(),
     ranges: new Map(),
     rpcArgs: [],
+    castTypes: new Map(),
   };
   const columns = search.get('columns');
   if (columns) result.columns = parseColumnList(columns, 'columns');

@@ -4,6 +4,7 @@ import { conditionsSql, fieldOutputName, fieldSql, type FilterContext } from './
 import type { SchemaCache, Table } from './schemaCache';
 import { ident, qualified, SqlParams } from './sql';
 import type { OrderTerm, QueryParams, RangeSpec, SelectItem } from './types';
+import { castTypeSql } from './casts';
 
 /** Supabase's default `db-max-rows`: no response carries more rows than this. */
 export const MAX_ROWS = 1000;
@@ -51,8 +52,8 @@ export function selectList(ctx: BuildContext, level: Level, items: SelectItem[])
   for (const item of items) {
     if (item.kind === 'star') list.push(`${ident(level.alias)}.*`);
     else if (item.kind === 'field') {
-      const value = fieldSql(level.alias, item.field);
-      const cast = item.cast ? `::${item.cast}` : '';
+      const value = fieldSql(level.alias, item.field, ctx.params);
+      const cast = item.cast ? `::${castTypeSql(ctx.query, item.cast)}` : '';
       list.push(
         `${item.cast ? `(${value})${cast}` : value} as ${ident(item.alias ?? fieldOutputName(item.field))}`,
       );
@@ -95,7 +96,7 @@ function embedSql(ctx: BuildContext, parent: Level, item: RelationItem): string 
   const fromWhere = embedFromWhere(ctx, parent, item, rel, child);
   if (rel.toOne)
     return `(select row_to_json(pgrst_row) from (select ${list} ${fromWhere} limit 1) pgrst_row)`;
-  const tail = `${orderSql(ctx, child)}${rangeSql(ctx.query.ranges.get(path))}`;
+  const tail = `${orderSql(ctx, child)}${rangeSql(ctx.query.ranges.get(path), ctx.params)}`;
   return `coalesce((select json_agg(pgrst_row) from (select ${list} ${fromWhere}${tail}) pgrst_row), '[]'::json)`;
 }
 
@@ -120,17 +121,20 @@ export function levelConditions(ctx: BuildContext, level: Level, items: SelectIt
   return conditions;
 }
 
-const orderTermSql = (alias: string, term: OrderTerm) =>
-  `${fieldSql(alias, term.field)}${term.direction ? ` ${term.direction}` : ''}${term.nulls ? ` nulls ${term.nulls}` : ''}`;
+const orderTermSql = (alias: string, term: OrderTerm, params: SqlParams) =>
+  `${fieldSql(alias, term.field, params)}${term.direction ? ` ${term.direction}` : ''}${term.nulls ? ` nulls ${term.nulls}` : ''}`;
 
 export function orderSql(ctx: BuildContext, level: Level): string {
   const terms = ctx.query.order.get(level.path) ?? [];
-  return terms.length ? ` order by ${terms.map((t) => orderTermSql(level.alias, t)).join(', ')}` : '';
+  return terms.length
+    ? ` order by ${terms.map((t) => orderTermSql(level.alias, t, ctx.params)).join(', ')}`
+    : '';
 }
 
-export function rangeSql(range: RangeSpec | undefined): string {
+export function rangeSql(range: RangeSpec | undefined, params: SqlParams): string {
   if (!range) return '';
-  return `${range.limit !== undefined ? ` limit ${range.limit}` : ''}${range.offset ? ` offset ${range.offset}` : ''}`;
+  const limit = range.limit !== undefined ? ` limit ${params.add(String(range.limit))}::bigint` : '';
+  return `${limit}${range.offset ? ` offset ${params.add(String(range.offset))}::bigint` : ''}`;
 }
 
 /** Every filter, order, range and logic path must name an embed present in select (PGRST108). */

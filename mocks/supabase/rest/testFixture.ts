@@ -112,10 +112,14 @@ export async function openFixture(): Promise<Fixture> {
         realtime: { transport: ws as unknown as typeof WebSocket },
       });
     },
-    userToken: (sub) =>
-      signJwt({ sub, role: 'authenticated', aud: 'authenticated' }, { expiresInSeconds: 3600 }),
+    userToken: signUserToken,
     close: () => db.close(),
   };
 }
 
 export const SERVICE_ROLE_KEY = LOCAL_SERVICE_ROLE_KEY;
+
+/** An hour's access token of an app user (role authenticated), as Supabase Auth signs it. */
+export function signUserToken(sub: string): Promise<string> {
+  return signJwt({ sub, role: 'authenticated', aud: 'authenticated' }, { expiresInSeconds: 3600 });
+}

@@ -76,4 +76,6 @@ export interface QueryParams {
   onConflict?: string[];
   /** name=value pairs without an operator: RPC arguments on GET. */
   rpcArgs: Array<[string, string]>;
+  /** Each cast's type name → the quoted catalog type it resolved to (filled by resolveCastTypes). */
+  castTypes: Map<string, string>;
 }

@@ -13,8 +13,15 @@ begin
   if not exists (select 1 from pg_roles where rolname = 'service_role') then
     create role service_role nologin noinherit bypassrls;
   end if;
+  -- PostgREST's connection role: not a superuser, inherits nothing, may only become an API role.
+  -- On a Postgres server the stand-in's API requests connect as it. Made without a password, it
+  -- can only log in where the server trusts local connections (README: giving it a password).
+  if not exists (select 1 from pg_roles where rolname = 'authenticator') then
+    create role authenticator login noinherit;
+  end if;
 end
 $$;
+grant anon, authenticated, service_role to authenticator;
 
 create schema if not exists extensions;
 create extension if not exists pgcrypto with schema extensions;

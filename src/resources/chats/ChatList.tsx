@@ -1,15 +1,53 @@
-import { DataTable, DateField, List } from 'react-admin';
+import { DataTable, DateField, NumberField, SelectInput } from 'react-admin';
+import { AdminList, csvExporter, ShowDialogButton, useRecordDialog } from '../../list';
+import { OwnerField } from '../../list/fields';
+import { ChatTitleField } from './ChatFields';
+import { ChatShow } from './ChatShow';
 
-/** Minimal chats list (server-paginated, newest first); the full screen is a later issue. */
+const chatFilters = [
+  <SelectInput
+    key="has_user"
+    source="has_user"
+    label="labellens.chats.filters.has_user"
+    choices={[
+      { id: 'true', name: 'labellens.chats.with_user' },
+      { id: 'false', name: 'labellens.chats.without_user' },
+    ]}
+  />,
+];
+
+const exportChats = csvExporter('chats', (chat) => ({
+  id: chat.id,
+  title: chat.title,
+  user: chat.owner_email ?? 'Anonymous',
+  user_id: chat.user_id,
+  message_count: chat.message_count,
+  created_at: chat.created_at,
+  updated_at: chat.updated_at,
+}));
+
+/** Chat Sessions: every chat, newest first, with its user and number of messages. */
 export default function ChatList() {
+  const dialog = useRecordDialog('chats');
   return (
-    <List sort={{ field: 'created_at', order: 'DESC' }}>
-      <DataTable bulkActionButtons={false}>
-        <DataTable.Col source="title" />
-        <DataTable.Col source="user_id" />
+    <AdminList
+      title="labellens.chats.title"
+      searchPlaceholder="labellens.chats.search"
+      filters={chatFilters}
+      exporter={exportChats}
+      skeletonColumns={6}
+      aside={<ChatShow id={dialog.id} onClose={dialog.close} />}
+    >
+      <DataTable bulkActionButtons={false} rowClick={false}>
+        <DataTable.Col source="title" field={ChatTitleField} />
+        <DataTable.Col source="user_id" disableSort field={OwnerField} />
+        <DataTable.NumberCol source="message_count" disableSort field={NumberField} />
         <DataTable.Col source="created_at" field={DateField} />
         <DataTable.Col source="updated_at" field={DateField} />
+        <DataTable.Col label={false}>
+          <ShowDialogButton />
+        </DataTable.Col>
       </DataTable>
-    </List>
+    </AdminList>
   );
 }

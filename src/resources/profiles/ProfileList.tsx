@@ -1,16 +1,64 @@
-import { DataTable, DateField, List } from 'react-admin';
+import { DataTable, DateField, NumberField, TextInput } from 'react-admin';
+import { AdminList, csvExporter, ShowDialogButton, useRecordDialog } from '../../list';
+import { OwnerField, ScoreBadgeField } from '../../list/fields';
+import {
+  AgeGenderField,
+  HealthListsField,
+  HeightWeightField,
+  ProfileNameField,
+  RelationshipField,
+} from './ProfileFields';
+import { ProfileShow } from './ProfileShow';
 
-/** Minimal profiles list (server-paginated, newest first); the full screen is a later issue. */
+const profileFilters = [
+  <TextInput key="relationship" source="relationship" label="labellens.profiles.filters.relationship" />,
+];
+
+const exportProfiles = csvExporter('profiles', (profile) => ({
+  id: profile.id,
+  name: profile.name,
+  relationship: profile.relationship?.trim() ? profile.relationship : 'Self',
+  age: profile.age,
+  gender: profile.gender,
+  height_cm: profile.height,
+  weight_kg: profile.weight,
+  health_conditions: profile.health_conditions,
+  allergies: profile.allergies,
+  dietary_restrictions: profile.dietary_restrictions,
+  scans_count: profile.scans_count,
+  avg_health_score: profile.avg_health_score,
+  last_scan_date: profile.last_scan_date,
+  owner: profile.owner_email ?? '',
+}));
+
+/** User Profiles: the family health profiles, newest first; the eye opens every field. */
 export default function ProfileList() {
+  const dialog = useRecordDialog('profiles');
   return (
-    <List sort={{ field: 'created_at', order: 'DESC' }}>
-      <DataTable bulkActionButtons={false}>
-        <DataTable.Col source="name" />
-        <DataTable.Col source="relationship" />
-        <DataTable.NumberCol source="age" />
-        <DataTable.NumberCol source="scans_count" />
-        <DataTable.Col source="created_at" field={DateField} />
+    <AdminList
+      title="labellens.profiles.title"
+      searchPlaceholder="labellens.profiles.search"
+      filters={profileFilters}
+      exporter={exportProfiles}
+      skeletonColumns={9}
+      aside={<ProfileShow id={dialog.id} onClose={dialog.close} />}
+    >
+      <DataTable bulkActionButtons={false} rowClick={false}>
+        <DataTable.Col source="name" field={ProfileNameField} />
+        <DataTable.Col source="relationship" field={RelationshipField} />
+        <DataTable.Col source="age" field={AgeGenderField} />
+        <DataTable.Col source="height" field={HeightWeightField} />
+        <DataTable.Col source="health_conditions" disableSort field={HealthListsField} />
+        <DataTable.NumberCol source="scans_count" field={NumberField} />
+        <DataTable.Col source="avg_health_score">
+          <ScoreBadgeField source="avg_health_score" missing="labellens.profiles.no_data" />
+        </DataTable.Col>
+        <DataTable.Col source="last_scan_date" field={DateField} />
+        <DataTable.Col source="user_id" disableSort field={OwnerField} />
+        <DataTable.Col label={false}>
+          <ShowDialogButton />
+        </DataTable.Col>
       </DataTable>
-    </List>
+    </AdminList>
   );
 }

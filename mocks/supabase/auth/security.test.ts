@@ -1,0 +1,197 @@
+import { randomUUID } from 'node:crypto';
+import type { Database } from '../db';
+import { LOCAL_ANON_KEY } from '../keys';
+import { createStandIn, type StandIn } from '../standIn';
+import { openTestDatabase } from '../testing/snapshot';
+import { DEFAULT_SIGN_IN_LIMITS } from './signInLimits';
+import { DEMO, TEST_SUPABASE_URL } from './testClient';
+import { insertUser } from './users';
+
+/** Regression tests for the review's auth findings (refresh-token reuse, brute force, timing, bans). */
+
+let db: Database;
+beforeAll(async () => {
+  db = await openTestDatabase();
+});
+afterAll(() => db.close());
+
+const RAISED = { perAccount: 10_000, perAddress: 10_000, windowSeconds: 300 };
+
+async function token(
+  standIn: StandIn,
+  grant: 'password' | 'refresh_token',
+  body: Record<string, string>,
+  {
+    clientAddress = '198.51.100.1',
+    headers = {},
+  }: { clientAddress?: string; headers?: Record<string, string> } = {},
+) {
+  const response = (await standIn.handle(
+    new Request(`${TEST_SUPABASE_URL}/auth/v1/token?grant_type=${grant}`, {
+      method: 'POST',
+      headers: { apikey: LOCAL_ANON_KEY, 'X-Supabase-Api-Version': '2024-01-01', ...headers },
+      body: JSON.stringify(body),
+    }),
+    { clientAddress },
+  ))!;
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+async function newUser(extra: { bannedUntil?: Date } = {}) {
+  const email = `sec-${randomUUID()}@example.in`;
+  const password = 'Correct-horse-1';
+  await insertUser(db, {
+    email,
+    phone: null,
+    password,
+    emailConfirmed: true,
+    phoneConfirmed: false,
+    userMetadata: {},
+    appMetadata: {},
+    ...extra,
+  });
+  return { email, password };
+}
+
+const RATE_LIMITED = { code: 'over_request_rate_limit', message: 'Request rate limit reached' };
+const INVALID = { code: 'invalid_credentials', message: 'Invalid login credentials' };
+
+describe('finding 3: revoking a token family renews no reuse window', () => {
+  test('a thief holding the newest token cannot refresh after the family is revoked', async () => {
+    const standIn = createStandIn({ db, signInLimits: RAISED });
+    const signedIn = await token(standIn, 'password', DEMO.user);
+    const stolen = signedIn.body.refresh_token as string;
+    // The thief refreshes first, twice, and holds the newest token.
+    const next = (await token(standIn, 'refresh_token', { refresh_token: stolen })).body
+      .refresh_token as string;
+    const thief = (await token(standIn, 'refresh_token', { refresh_token: next })).body
+      .refresh_token as string;
+    await db.query(
+      `update auth.refresh_tokens set updated_at = now() - interval '11 seconds' where token = $1`,
+      [stolen],
+    );
+    const rotatedAt = async () =>
+      (
+        await db.query<{ at: Date }>('select updated_at as at from auth.refresh_tokens where token = $1', [
+          thief,
+        ])
+      ).rows[0].at;
+    const before = await rotatedAt();
+    // The victim's client presents the old token past the interval: reuse, the family is revoked.
+    expect(await token(standIn, 'refresh_token', { refresh_token: stolen })).toEqual({
+      status: 400,
+      body: { code: 'refresh_token_already_used', message: 'Invalid Refresh Token: Already Used' },
+    });
+    expect(await rotatedAt()).toEqual(before);
+    // The thief refreshes promptly: nothing in a revoked family is honoured again.
+    expect(await token(standIn, 'refresh_token', { refresh_token: thief })).toEqual({
+      status: 400,
+      body: { code: 'refresh_token_already_used', message: 'Invalid Refresh Token: Already Used' },
+    });
+  });
+});
+
+// Dozens of bcrypt checks each: generous timeouts for a busy machine.
+describe('finding 5: brute force and timing on sign-in', { timeout: 90_000 }, () => {
+  test('60 wrong passwords in a row: the account is limited after 10, with GoTrue 429 body', async () => {
+    const standIn = createStandIn({ db });
+    const statuses: number[] = [];
+    for (let i = 0; i < 60; i += 1) {
+      statuses.push(
+        (await token(standIn, 'password', { email: DEMO.admin.email, password: `wrong-${i}` })).status,
+      );
+    }
+    expect(statuses).toEqual([...Array<number>(10).fill(400), ...Array<number>(50).fill(429)]);
+    // Limited before the password is checked: the right one is refused too, in both error formats.
+    expect(await token(standIn, 'password', DEMO.admin)).toEqual({ status: 429, body: RATE_LIMITED });
+    const legacy = await token(standIn, 'password', DEMO.admin, {
+      headers: { 'X-Supabase-Api-Version': '' },
+    });
+    expect(legacy).toEqual({
+      status: 429,
+      body: { code: 429, error_code: 'over_request_rate_limit', msg: 'Request rate limit reached' },
+    });
+    // Another account from another address is not affected.
+    expect((await token(standIn, 'password', DEMO.user, { clientAddress: '198.51.100.2' })).status).toBe(200);
+  });
+
+  test('one address is limited after its failures, whichever accounts they name', async () => {
+    expect(DEFAULT_SIGN_IN_LIMITS).toEqual({ perAccount: 10, perAddress: 30, windowSeconds: 300 });
+    // Five, not thirty, so the test stays quick: each unknown email costs a full bcrypt.
+    const standIn = createStandIn({ db, signInLimits: { ...DEFAULT_SIGN_IN_LIMITS, perAddress: 5 } });
+    for (let i = 0; i < 5; i += 1) {
+      const res = await token(standIn, 'password', { email: `nobody-${i}@example.in`, password: 'x' });
+      expect(res).toEqual({ status: 400, body: INVALID });
+    }
+    expect(await token(standIn, 'password', DEMO.user)).toEqual({ status: 429, body: RATE_LIMITED });
+    expect((await token(standIn, 'password', DEMO.user, { clientAddress: '198.51.100.9' })).status).toBe(200);
+    // Behind a proxy the first X-Forwarded-For hop is the address.
+    const proxied = (await standIn.handle(
+      new Request(`${TEST_SUPABASE_URL}/auth/v1/token?grant_type=password`, {
+        method: 'POST',
+        headers: { apikey: LOCAL_ANON_KEY, 'X-Forwarded-For': '198.51.100.1, 10.0.0.1' },
+        body: JSON.stringify(DEMO.user),
+      }),
+    ))!;
+    expect(proxied.status).toBe(429);
+  });
+
+  test('successful sign-ins are never limited, and a success clears its account', async () => {
+    const standIn = createStandIn({ db });
+    for (let i = 0; i < 9; i += 1)
+      await token(standIn, 'password', { email: DEMO.user.email, password: 'nope' });
+    for (let i = 0; i < 31; i += 1) expect((await token(standIn, 'password', DEMO.user)).status).toBe(200);
+    for (let i = 0; i < 9; i += 1) {
+      expect((await token(standIn, 'password', { email: DEMO.user.email, password: 'nope' })).status).toBe(
+        400,
+      );
+    }
+  });
+
+  test('tests can raise the limits', async () => {
+    const standIn = createStandIn({ db, signInLimits: RAISED });
+    for (let i = 0; i < 15; i += 1) {
+      expect(await token(standIn, 'password', { email: DEMO.admin.email, password: `wrong-${i}` })).toEqual({
+        status: 400,
+        body: INVALID,
+      });
+    }
+  });
+
+  test('an unknown email costs what a wrong password costs (one bcrypt either way)', async () => {
+    const standIn = createStandIn({ db, signInLimits: RAISED });
+    const known = await newUser();
+    // The fastest of several tries: the least disturbed by whatever else the machine is doing.
+    const fastest = async (body: Record<string, string>) => {
+      const times: number[] = [];
+      for (let i = 0; i < 6; i += 1) {
+        const start = performance.now();
+        expect(await token(standIn, 'password', body)).toEqual({ status: 400, body: INVALID });
+        times.push(performance.now() - start);
+      }
+      return Math.min(...times);
+    };
+    await fastest({ email: known.email, password: 'warm-up' });
+    const wrongPassword = await fastest({ email: known.email, password: 'not-the-password' });
+    const unknownEmail = await fastest({
+      email: `nobody-${randomUUID()}@example.in`,
+      password: 'not-the-password',
+    });
+    // Before, an unknown email answered about five times faster (no hash was computed).
+    expect(unknownEmail / wrongPassword).toBeGreaterThan(0.5);
+    expect(unknownEmail / wrongPassword).toBeLessThan(2);
+  });
+
+  test('a banned account is reported only to whoever gives its right password', async () => {
+    const standIn = createStandIn({ db, signInLimits: RAISED });
+    const banned = await newUser({ bannedUntil: new Date(Date.now() + 86_400_000) });
+    expect(await token(standIn, 'password', { email: banned.email, password: 'guess-1' })).toEqual({
+      status: 400,
+      body: INVALID,
+    });
+    expect(await token(standIn, 'password', banned)).toEqual({
+      status: 400,
+      body: { code: 'user_banned', message: 'User is banned' },
+    });
+  });
+});

@@ -1,0 +1,111 @@
+import { Chip, Link as MuiLink, Stack, Typography } from '@mui/material';
+import { useCreatePath, useRecordContext, useTranslate, type RaRecord } from 'react-admin';
+import { Link } from 'react-router-dom';
+import { scoreBadge, shortenedId } from '../domain/adminRecords';
+import type { ScoreBand } from '../domain/scoreBands';
+
+const BAND_COLOURS: Record<ScoreBand, 'success' | 'info' | 'warning' | 'error'> = {
+  excellent: 'success',
+  good: 'info',
+  fair: 'warning',
+  poor: 'error',
+};
+
+/**
+ * A health-score badge: the band's label (Excellent, Good, Fair, Poor) with the score, or `missing`
+ * (a catalogue key: N/A on scans, No Data on profiles) when there is none.
+ */
+export function ScoreBadge({
+  score,
+  missing,
+}: {
+  score: number | string | null | undefined;
+  missing: string;
+}) {
+  const translate = useTranslate();
+  const band = scoreBadge(score);
+  if (!band) return <Chip size="small" variant="outlined" label={translate(missing)} />;
+  const shown = Math.round(Number(score));
+  return (
+    <Chip
+      size="small"
+      color={BAND_COLOURS[band]}
+      label={`${translate(`labellens.bands.${band}`)} (${shown})`}
+    />
+  );
+}
+
+/** The record's `source` score as a ScoreBadge (for DataTable columns and dialogs). */
+export function ScoreBadgeField({ source, missing }: { source: string; missing: string }) {
+  const record = useRecordContext();
+  return <ScoreBadge score={record?.[source] as number | null} missing={missing} />;
+}
+
+/**
+ * The owner of a scan, profile or chat: their email linking to their user details dialog, or
+ * Anonymous when there is no user (reads `user_id` and the view's `owner_email`).
+ */
+export function OwnerField() {
+  const record = useRecordContext<RaRecord & { user_id?: string | null; owner_email?: string | null }>();
+  const createPath = useCreatePath();
+  const translate = useTranslate();
+  if (!record?.user_id) {
+    return (
+      <Typography variant="body2" color="text.secondary">
+        {translate('labellens.records.anonymous')}
+      </Typography>
+    );
+  }
+  return (
+    <MuiLink
+      component={Link}
+      to={createPath({ resource: 'users', id: record.user_id, type: 'show' })}
+      onClick={(event: React.MouseEvent) => event.stopPropagation()}
+    >
+      {record.owner_email ?? shortenedId(record.user_id)}
+    </MuiLink>
+  );
+}
+
+/** A list of strings as chips; `empty` (a catalogue key) when there are none. */
+export function ChipList({
+  values,
+  empty = 'labellens.records.none',
+}: {
+  values: readonly string[] | null | undefined;
+  empty?: string;
+}) {
+  const translate = useTranslate();
+  if (!values?.length)
+    return (
+      <Typography variant="body2" color="text.secondary">
+        {translate(empty)}
+      </Typography>
+    );
+  return (
+    <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5 }}>
+      {values.map((value, i) => (
+        <Chip key={`${value}-${i}`} size="small" label={value} />
+      ))}
+    </Stack>
+  );
+}
+
+/** The record's `source` list as chips. */
+export function ChipListField({ source }: { source: string }) {
+  const record = useRecordContext();
+  return <ChipList values={record?.[source] as string[] | null} />;
+}
+
+/** A labelled value in a details dialog. */
+export function DetailItem({ label, children }: { label: string; children: React.ReactNode }) {
+  const translate = useTranslate();
+  return (
+    <div>
+      <Typography variant="caption" color="text.secondary" component="p">
+        {translate(label)}
+      </Typography>
+      <div>{children}</div>
+    </div>
+  );
+}

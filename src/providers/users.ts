@@ -1,0 +1,74 @@
+import type { PostgrestError, SupabaseClient } from '@supabase/supabase-js';
+import {
+  HttpError,
+  type DataProvider,
+  type GetListParams,
+  type GetManyParams,
+  type GetOneParams,
+  type RaRecord,
+} from 'react-admin';
+
+/** The `users` resource: the auth users an admin may see, read through the admin_list_users RPC. */
+export const USERS_RESOURCE = 'users';
+
+/** Columns admin_list_users returns that a list may sort by (the RPC's own order is newest first). */
+const SORTABLE = new Set(['email', 'phone', 'created_at', 'updated_at', 'last_sign_in_at', 'provider']);
+
+const fail = (error: PostgrestError, status: number): never => {
+  // With the status, react-admin's checkError signs out a session that lost admin access.
+  throw new HttpError(error.message, status, error);
+};
+
+/**
+ * getList/getOne/getMany for `users`, so react-admin's paging, sorting and search apply: `q` is the
+ * RPC's search (every word in the email, phone or id, in SQL); order, range and the exact count
+ * are PostgREST's, applied to the function's rows. The RPC is POSTed so a search such as
+ * "eq.x" stays an argument rather than reading as a filter.
+ */
+export function usersDataProvider(client: SupabaseClient) {
+  const users = (search: unknown = null) =>
+    client.rpc(
+      'admin_list_users',
+      { search: typeof search === 'string' && search.trim() ? search : null },
+      {
+        count: 'exact',
+      },
+    );
+  return {
+    async getList<R extends RaRecord>(_resource: string, { pagination, sort, filter }: GetListParams) {
+      const { page, perPage } = pagination ?? { page: 1, perPage: 25 };
+      let query = users(filter?.q);
+      if (sort && SORTABLE.has(sort.field)) {
+        query = query.order(sort.field, { ascending: sort.order === 'ASC', nullsFirst: false });
+      }
+      const from = (page - 1) * perPage;
+      const { data, error, status, count } = await query.range(from, from + perPage - 1);
+      if (error) return fail(error, status);
+      return { data: (data ?? []) as R[], total: count ?? 0 };
+    },
+    async getOne<R extends RaRecord>(_resource: string, { id }: GetOneParams) {
+      const { data, error, status } = await users().eq('id', String(id)).single();
+      if (error) return fail(error, status);
+      return { data: data as R };
+    },
+    async getMany<R extends RaRecord>(_resource: string, { ids }: GetManyParams) {
+      const { data, error, status } = await users().in('id', ids.map(String));
+      if (error) return fail(error, status);
+      return { data: (data ?? []) as R[] };
+    },
+  } satisfies Pick<DataProvider, 'getList' | 'getOne' | 'getMany'>;
+}
+
+/** The provider with the `users` resource's reads served by the RPC (it has no table to write). */
+export function withUsersResource<T extends DataProvider>(provider: T, client: SupabaseClient): T {
+  const users = usersDataProvider(client);
+  return {
+    ...provider,
+    getList: (resource, params) =>
+      resource === USERS_RESOURCE ? users.getList(resource, params) : provider.getList(resource, params),
+    getOne: (resource, params) =>
+      resource === USERS_RESOURCE ? users.getOne(resource, params) : provider.getOne(resource, params),
+    getMany: (resource, params) =>
+      resource === USERS_RESOURCE ? users.getMany(resource, params) : provider.getMany(resource, params),
+  };
+}

@@ -1,0 +1,95 @@
+import { Avatar, Stack, Typography } from '@mui/material';
+import { useRecordContext, useTranslate } from 'react-admin';
+import { ChipList } from '../../list/fields';
+
+export interface Profile {
+  id: string;
+  user_id: string;
+  name: string;
+  avatar: string | null;
+  relationship: string | null;
+  age: number | null;
+  gender: string | null;
+  height: number | string | null;
+  weight: number | string | null;
+  date_of_birth: string | null;
+  health_conditions: string[];
+  allergies: string[];
+  dietary_restrictions: string[];
+  scans_count: number;
+  avg_health_score: number | string | null;
+  last_scan_date: string | null;
+  created_at: string;
+  updated_at: string;
+  owner_email: string | null;
+}
+
+const dash = (value: unknown) =>
+  value === null || value === undefined || value === '' ? '—' : String(value);
+
+/** Name with the avatar (or its initial). */
+export function ProfileNameField() {
+  const profile = useRecordContext<Profile>();
+  if (!profile) return null;
+  return (
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+      <Avatar src={profile.avatar ?? undefined} alt="" sx={{ width: 28, height: 28, fontSize: 14 }}>
+        {profile.name.trim().charAt(0).toUpperCase()}
+      </Avatar>
+      <span>{profile.name}</span>
+    </Stack>
+  );
+}
+
+/** The relationship, or Self when it is blank. */
+export function RelationshipField() {
+  const profile = useRecordContext<Profile>();
+  const translate = useTranslate();
+  if (!profile) return null;
+  return <>{profile.relationship?.trim() ? profile.relationship : translate('labellens.profiles.self')}</>;
+}
+
+export function AgeGenderField() {
+  const profile = useRecordContext<Profile>();
+  const translate = useTranslate();
+  if (!profile) return null;
+  return (
+    <>
+      {translate('labellens.profiles.age_gender', { age: dash(profile.age), gender: dash(profile.gender) })}
+    </>
+  );
+}
+
+export function HeightWeightField() {
+  const profile = useRecordContext<Profile>();
+  const translate = useTranslate();
+  if (!profile) return null;
+  return (
+    <>
+      {translate('labellens.profiles.height_weight', {
+        height: dash(profile.height),
+        weight: dash(profile.weight),
+      })}
+    </>
+  );
+}
+
+/** Conditions, allergies and dietary restrictions, each as labelled chips. */
+export function HealthListsField() {
+  const profile = useRecordContext<Profile>();
+  const translate = useTranslate();
+  if (!profile) return null;
+  const lists = ['health_conditions', 'allergies', 'dietary_restrictions'] as const;
+  return (
+    <Stack spacing={0.5}>
+      {lists.map((list) => (
+        <div key={list}>
+          <Typography variant="caption" color="text.secondary">
+            {translate(`resources.profiles.fields.${list}`)}
+          </Typography>
+          <ChipList values={profile[list]} />
+        </div>
+      ))}
+    </Stack>
+  );
+}

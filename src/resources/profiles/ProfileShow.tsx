@@ -1,0 +1,87 @@
+import { Grid, Typography } from '@mui/material';
+import type { ReactNode } from 'react';
+import { DateField, useRecordContext } from 'react-admin';
+import { RecordDialog } from '../../list';
+import { ChipList, DetailItem, OwnerField, ScoreBadge } from '../../list/fields';
+import {
+  AgeGenderField,
+  HeightWeightField,
+  ProfileNameField,
+  RelationshipField,
+  type Profile,
+} from './ProfileFields';
+
+const field = (name: string) => `resources.profiles.fields.${name}`;
+
+function Cell({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Grid size={{ xs: 12, sm: 6 }}>
+      <DetailItem label={label}>{children}</DetailItem>
+    </Grid>
+  );
+}
+
+function ProfileDetails() {
+  const profile = useRecordContext<Profile>();
+  if (!profile) return null;
+  return (
+    <Grid container spacing={2}>
+      <Cell label={field('name')}>
+        <ProfileNameField />
+      </Cell>
+      <Cell label={field('relationship')}>
+        <RelationshipField />
+      </Cell>
+      <Cell label={field('age')}>
+        <AgeGenderField />
+      </Cell>
+      <Cell label={field('height')}>
+        <HeightWeightField />
+      </Cell>
+      <Cell label={field('date_of_birth')}>
+        <DateField source="date_of_birth" emptyText="—" />
+      </Cell>
+      <Cell label={field('user_id')}>
+        <OwnerField />
+      </Cell>
+      {(['health_conditions', 'allergies', 'dietary_restrictions'] as const).map((list) => (
+        <Cell key={list} label={field(list)}>
+          <ChipList values={profile[list]} />
+        </Cell>
+      ))}
+      <Cell label={field('scans_count')}>{profile.scans_count}</Cell>
+      <Cell label={field('avg_health_score')}>
+        <ScoreBadge score={profile.avg_health_score} missing="labellens.profiles.no_data" />
+      </Cell>
+      <Cell label={field('last_scan_date')}>
+        <DateField source="last_scan_date" showTime emptyText="—" />
+      </Cell>
+      <Cell label={field('created_at')}>
+        <DateField source="created_at" showTime />
+      </Cell>
+      <Cell label={field('updated_at')}>
+        <DateField source="updated_at" showTime />
+      </Cell>
+      <Cell label="labellens.records.id">
+        <Typography variant="body2" sx={{ fontFamily: 'monospace' }}>
+          {profile.id}
+        </Typography>
+      </Cell>
+    </Grid>
+  );
+}
+
+/** The profile's details dialog, at /admin/profiles/:id/show. */
+export function ProfileShow({ id, onClose }: { id: string | undefined; onClose: () => void }) {
+  return (
+    <RecordDialog<Profile>
+      resource="profiles"
+      id={id}
+      onClose={onClose}
+      title={(profile) => profile.name}
+      missingMessage="labellens.profiles.missing"
+    >
+      <ProfileDetails />
+    </RecordDialog>
+  );
+}

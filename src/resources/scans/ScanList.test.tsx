@@ -1,0 +1,139 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { delay, http, HttpResponse } from 'msw';
+import { renderAdmin } from '../../test/renderAdmin';
+import { DEMO, setUpStandInServer, signIn } from '../../test/standInServer';
+
+const server = setUpStandInServer();
+const WAIT = { timeout: 20_000 };
+
+interface ScanRow {
+  id: string;
+  name: string | null;
+  category: string | null;
+  health_score: number | null;
+  email: string | null;
+}
+
+const newestScans = async (limit: number) =>
+  (
+    await server.db().query<ScanRow>(
+      `select s.id, s.name, s.category, s.health_score, u.email::text as email
+         from public.scans s left join auth.users u on u.id = s.user_id
+        order by s.created_at desc limit $1`,
+      [limit],
+    )
+  ).rows;
+
+/** The table's body rows, once the first page has loaded (the pagination shows its range). */
+async function dataRows() {
+  await screen.findByText(/^1-\d+ of \d+$/, {}, WAIT);
+  return within(screen.getByRole('table')).getAllByRole('row').slice(1);
+}
+
+const bandLabel = (score: number | null) =>
+  score === null ? 'N/A' : score >= 80 ? 'Excellent' : score >= 60 ? 'Good' : score >= 40 ? 'Fair' : 'Poor';
+
+describe('Food Scans list', { timeout: 60_000 }, () => {
+  beforeEach(() => signIn(DEMO.admin));
+
+  it('shows the first 25 scans, newest first, with band, owner and count', async () => {
+    const expected = await newestScans(25);
+    const total = (await server.db().query<{ n: number }>('select count(*)::int as n from public.scans'))
+      .rows[0].n;
+    renderAdmin('/admin/scans');
+    const rows = await dataRows();
+    expect(rows).toHaveLength(Math.min(25, total));
+    expected.forEach((scan, i) => {
+      const cells = within(rows[i]).getAllByRole('cell');
+      expect(cells[0]).toHaveTextContent(scan.name || `Scan ${scan.id.slice(0, 8)}`);
+      expect(cells[1]).toHaveTextContent(scan.category ?? '');
+      expect(cells[2]).toHaveTextContent(bandLabel(scan.health_score));
+      expect(cells[4]).toHaveTextContent(scan.email ?? 'Anonymous');
+    });
+    expect(screen.getByText(`1-${Math.min(25, total)} of ${total}`)).toBeInTheDocument();
+  });
+
+  it('opens the details dialog from the eye button, with every field', async () => {
+    const [scan] = await newestScans(1);
+    const { rows } = await server
+      .db()
+      .query<{ ingredients: string[]; nutrition_facts: unknown }>(
+        'select ingredients, nutrition_facts from public.scans where id = $1',
+        [scan.id],
+      );
+    renderAdmin('/admin/scans');
+    const [firstRow] = await dataRows();
+    await userEvent.click(within(firstRow).getByRole('link', { name: 'Show' }));
+    const dialog = await screen.findByRole('dialog', {}, WAIT);
+    await within(dialog).findByText('Nutrition Facts', {}, WAIT);
+    for (const section of [
+      'Analysis',
+      'Ingredients',
+      'Health Benefits',
+      'Health Risks',
+      'Allergens',
+      'Healthy Recipe',
+    ])
+      expect(within(dialog).getByText(section)).toBeInTheDocument();
+    for (const ingredient of rows[0].ingredients)
+      expect(within(dialog).getAllByText(ingredient).length).toBeGreaterThan(0);
+    expect(within(dialog).getByTestId('nutrition-facts').textContent).toBe(
+      JSON.stringify(rows[0].nutrition_facts ?? {}, null, 2),
+    );
+  });
+
+  it('says so when a linked scan does not exist', async () => {
+    renderAdmin('/admin/scans/00000000-0000-4000-8000-00000000dead/show');
+    const dialog = await screen.findByRole('dialog', {}, WAIT);
+    expect(
+      await within(dialog).findByText(
+        'This scan does not exist. It may have been deleted, or the link is wrong.',
+        {},
+        WAIT,
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('shows an error with Retry when loading fails, and the rows after a retry', async () => {
+    let failing = true;
+    server
+      .msw()
+      .use(
+        http.get('http://localhost:54321/rest/v1/admin_scans', () =>
+          failing
+            ? HttpResponse.json(
+                { code: 'XX000', message: 'boom', details: null, hint: null },
+                { status: 500 },
+              )
+            : undefined,
+        ),
+      );
+    renderAdmin('/admin/scans');
+    const retry = await screen.findByRole('button', { name: 'Retry' }, WAIT);
+    expect(screen.getByText('Could not load the list.')).toBeInTheDocument();
+    failing = false;
+    await userEvent.click(retry);
+    expect((await dataRows()).length).toBeGreaterThan(0);
+    expect(screen.queryByText('Could not load the list.')).not.toBeInTheDocument();
+  });
+
+  it('shows skeleton rows while the first page loads', async () => {
+    server.msw().use(
+      http.get('http://localhost:54321/rest/v1/admin_scans', async () => {
+        await delay(1500);
+        return undefined;
+      }),
+    );
+    renderAdmin('/admin/scans');
+    expect(await screen.findByTestId('list-skeleton', {}, WAIT)).toBeInTheDocument();
+    expect((await dataRows()).length).toBeGreaterThan(0);
+    expect(screen.queryByTestId('list-skeleton')).not.toBeInTheDocument();
+  });
+
+  it('shows the empty state when there are no scans', async () => {
+    await server.db().query('delete from public.scans');
+    renderAdmin('/admin/scans');
+    expect(await screen.findByText('No scans yet', {}, WAIT)).toBeInTheDocument();
+  });
+});

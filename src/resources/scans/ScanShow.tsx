@@ -1,0 +1,119 @@
+import { Box, Divider, Grid, Stack, Typography } from '@mui/material';
+import { DateField, useRecordContext, useTranslate } from 'react-admin';
+import { RecordDialog } from '../../list';
+import { ChipList, DetailItem, OwnerField, ScoreBadge } from '../../list/fields';
+import { FavouriteField, useScanName } from './ScanName';
+
+interface Scan {
+  id: string;
+  name: string | null;
+  description: string | null;
+  image_url: string | null;
+  health_score: number | null;
+  category: string | null;
+  analysis: string | null;
+  ingredients: string[];
+  health_benefits: string[];
+  health_risks: string[];
+  allergens: string[];
+  nutrition_facts: Record<string, unknown> | null;
+  healthy_recipe: string | null;
+  is_favorite: boolean;
+  created_at: string;
+}
+
+/** Text as written (paragraphs kept), or a dash when there is none. */
+const Prose = ({ text }: { text: string | null }) => (
+  <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap' }}>
+    {text?.trim() ? text : '—'}
+  </Typography>
+);
+
+function ScanDetails() {
+  const scan = useRecordContext<Scan>();
+  const translate = useTranslate();
+  const scanName = useScanName();
+  if (!scan) return null;
+  const section = (key: string) => `labellens.scans.sections.${key}`;
+  return (
+    <Stack spacing={2}>
+      <Grid container spacing={2}>
+        <Grid size={{ xs: 12, sm: 5 }}>
+          {scan.image_url ? (
+            <Box
+              component="img"
+              src={scan.image_url}
+              alt={translate('labellens.scans.image_alt', { name: scanName(scan) })}
+              sx={{ width: '100%', borderRadius: 1, objectFit: 'cover', maxHeight: 260 }}
+            />
+          ) : (
+            <Typography color="text.secondary">{translate('labellens.scans.no_image')}</Typography>
+          )}
+        </Grid>
+        <Grid size={{ xs: 12, sm: 7 }}>
+          <Stack spacing={1.5}>
+            <DetailItem label="resources.scans.fields.health_score">
+              <ScoreBadge score={scan.health_score} missing="labellens.scans.not_available" />
+            </DetailItem>
+            <DetailItem label="resources.scans.fields.category">{scan.category ?? '—'}</DetailItem>
+            <DetailItem label="resources.scans.fields.is_favorite">
+              <FavouriteField />
+            </DetailItem>
+            <DetailItem label="resources.scans.fields.user_id">
+              <OwnerField />
+            </DetailItem>
+            <DetailItem label="resources.scans.fields.created_at">
+              <DateField source="created_at" showTime />
+            </DetailItem>
+            <DetailItem label="labellens.records.id">
+              <Typography variant="body2" sx={{ fontFamily: 'monospace' }}>
+                {scan.id}
+              </Typography>
+            </DetailItem>
+          </Stack>
+        </Grid>
+      </Grid>
+      <DetailItem label={section('description')}>
+        <Prose text={scan.description} />
+      </DetailItem>
+      <DetailItem label={section('analysis')}>
+        <Prose text={scan.analysis} />
+      </DetailItem>
+      <Divider />
+      {(['ingredients', 'health_benefits', 'health_risks', 'allergens'] as const).map((list) => (
+        <DetailItem key={list} label={section(list)}>
+          <ChipList values={scan[list]} />
+        </DetailItem>
+      ))}
+      <Divider />
+      <DetailItem label={section('nutrition_facts')}>
+        <Box
+          component="pre"
+          data-testid="nutrition-facts"
+          sx={{ m: 0, p: 1.5, bgcolor: 'action.hover', borderRadius: 1, overflowX: 'auto', fontSize: 13 }}
+        >
+          {JSON.stringify(scan.nutrition_facts ?? {}, null, 2)}
+        </Box>
+      </DetailItem>
+      <DetailItem label={section('healthy_recipe')}>
+        <Prose text={scan.healthy_recipe} />
+      </DetailItem>
+    </Stack>
+  );
+}
+
+/** The scan's details dialog, at /admin/scans/:id/show. */
+export function ScanShow({ id, onClose }: { id: string | undefined; onClose: () => void }) {
+  const scanName = useScanName();
+  return (
+    <RecordDialog<Scan>
+      resource="scans"
+      id={id}
+      onClose={onClose}
+      title={scanName}
+      missingMessage="labellens.scans.missing"
+    >
+      <ScanDetails />
+    </RecordDialog>
+  );
+}

@@ -1,0 +1,118 @@
+import { Button, Divider, Grid, Stack, Typography } from '@mui/material';
+import type { ReactNode } from 'react';
+import { useBasename, useRecordContext, useTranslate } from 'react-admin';
+import { Link } from 'react-router-dom';
+import { RecordDialog } from '../list';
+import { DetailItem } from '../list/fields';
+import {
+  type AdminUser,
+  UserDateField,
+  UserPhoneField,
+  UserProviderField,
+  UserStatusField,
+} from './UserFields';
+
+const field = (name: string) => `labellens.users.fields.${name}`;
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  const translate = useTranslate();
+  return (
+    <section aria-label={translate(title)}>
+      <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, mb: 1 }}>
+        {translate(title)}
+      </Typography>
+      <Grid container spacing={2}>
+        {children}
+      </Grid>
+    </section>
+  );
+}
+
+const Cell = ({ label, children }: { label: string; children: ReactNode }) => (
+  <Grid size={{ xs: 12, sm: 6 }}>
+    <DetailItem label={label}>{children}</DetailItem>
+  </Grid>
+);
+
+/** Links to the user's scans, profiles and chats: each list filtered on user_id. */
+function RelatedRecords({ userId }: { userId: string }) {
+  const translate = useTranslate();
+  const basename = useBasename();
+  const filtered = (resource: string) =>
+    `${basename}/${resource}?${new URLSearchParams({ filter: JSON.stringify({ user_id: userId }) })}`;
+  return (
+    <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }}>
+      {(['scans', 'profiles', 'chats'] as const).map((resource) => (
+        <Button key={resource} component={Link} to={filtered(resource)} variant="outlined" size="small">
+          {translate(`labellens.users.related.${resource}`)}
+        </Button>
+      ))}
+    </Stack>
+  );
+}
+
+function UserDetails() {
+  const user = useRecordContext<AdminUser>();
+  const translate = useTranslate();
+  if (!user) return null;
+  return (
+    <Stack spacing={2}>
+      <Section title="labellens.users.sections.basic">
+        <Cell label={field('email')}>{user.email ?? translate('labellens.users.not_provided')}</Cell>
+        <Cell label={field('phone')}>
+          <UserPhoneField empty="labellens.users.not_provided" />
+        </Cell>
+        <Cell label={field('id')}>
+          <Typography variant="body2" sx={{ fontFamily: 'monospace' }}>
+            {user.id}
+          </Typography>
+        </Cell>
+        <Cell label={field('role')}>{user.role ?? 'authenticated'}</Cell>
+        <Cell label={field('provider')}>
+          <UserProviderField />
+        </Cell>
+      </Section>
+      <Divider />
+      <Section title="labellens.users.sections.status">
+        <Cell label={field('status')}>
+          <UserStatusField />
+        </Cell>
+        <Cell label={field('aud')}>{user.aud ?? '—'}</Cell>
+        {user.banned_until && (
+          <Cell label={field('banned_until')}>
+            <UserDateField source="banned_until" />
+          </Cell>
+        )}
+      </Section>
+      <Divider />
+      <Section title="labellens.users.sections.timeline">
+        <Cell label={field('created_at')}>
+          <UserDateField source="created_at" />
+        </Cell>
+        <Cell label={field('updated_at')}>
+          <UserDateField source="updated_at" />
+        </Cell>
+        <Cell label={field('last_sign_in_at')}>
+          <UserDateField source="last_sign_in_at" />
+        </Cell>
+      </Section>
+      <Divider />
+      <RelatedRecords userId={user.id} />
+    </Stack>
+  );
+}
+
+/** The user's details dialog, at /admin/users/:id/show. */
+export function UserShow({ id, onClose }: { id: string | undefined; onClose: () => void }) {
+  return (
+    <RecordDialog<AdminUser>
+      resource="users"
+      id={id}
+      onClose={onClose}
+      title={(user) => user.email ?? user.id}
+      missingMessage="labellens.users.missing"
+    >
+      <UserDetails />
+    </RecordDialog>
+  );
+}

@@ -1,0 +1,82 @@
+import { Box, Typography } from '@mui/material';
+import { DataTable, useListContext, useTranslate } from 'react-admin';
+import {
+  AdminList,
+  csvExporter,
+  ListEmptyState,
+  ListErrorState,
+  ShowDialogButton,
+  useRecordDialog,
+} from '../list';
+import { shownProvider, userStatus } from '../domain/adminRecords';
+import type { AdminUser } from './UserFields';
+import {
+  FirstActivityField,
+  LastActivityField,
+  UserIdentityField,
+  UserPhoneField,
+  UserProviderField,
+  UserStatusField,
+} from './UserFields';
+import { UserShow } from './UserShow';
+
+/** The heading "Users" and "{n} users found"; 0 while the listing has failed (the list is cleared then). */
+function UsersHeading() {
+  const { total, error } = useListContext();
+  const translate = useTranslate();
+  return (
+    <Box sx={{ px: 2, pt: 2 }}>
+      <Typography variant="h5" component="h1">
+        {translate('labellens.users.title')}
+      </Typography>
+      <Typography color="text.secondary" data-testid="users-found">
+        {translate('labellens.users.count', { count: error ? 0 : (total ?? 0) })}
+      </Typography>
+    </Box>
+  );
+}
+
+const exportUsers = csvExporter<AdminUser>('users', (user) => ({
+  id: user.id,
+  email: user.email,
+  status: userStatus(user),
+  provider: shownProvider(user.provider),
+  phone: user.phone,
+  phone_confirmed: Boolean(user.phone_confirmed_at),
+  first_activity: user.created_at,
+  last_activity: user.last_sign_in_at,
+}));
+
+/** Users: the auth users through admin_list_users, searched by email, phone or id, newest first. */
+export default function UsersList() {
+  const dialog = useRecordDialog('users');
+  return (
+    <AdminList
+      title="labellens.users.title"
+      searchPlaceholder="labellens.users.search"
+      exporter={exportUsers}
+      skeletonColumns={7}
+      empty={<ListEmptyState title="labellens.users.empty" hint="labellens.users.empty_hint" />}
+      error={
+        <>
+          <UsersHeading />
+          <ListErrorState message="labellens.users.fetch_error" />
+        </>
+      }
+      header={<UsersHeading />}
+      aside={<UserShow id={dialog.id} onClose={dialog.close} />}
+    >
+      <DataTable bulkActionButtons={false} rowClick={false}>
+        <DataTable.Col source="email" field={UserIdentityField} />
+        <DataTable.Col source="status" disableSort field={UserStatusField} />
+        <DataTable.Col source="provider" field={UserProviderField} />
+        <DataTable.Col source="phone" field={UserPhoneField} />
+        <DataTable.Col source="created_at" field={FirstActivityField} />
+        <DataTable.Col source="last_sign_in_at" field={LastActivityField} />
+        <DataTable.Col label={false}>
+          <ShowDialogButton />
+        </DataTable.Col>
+      </DataTable>
+    </AdminList>
+  );
+}

@@ -1,5 +1,5 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig, loadEnv, type Plugin } from 'vite';
+import { defineConfig, loadEnv, type Plugin, type Rollup } from 'vite';
 import { LOCAL_ANON_KEY } from './mocks/supabase/keys';
 
 /** Serves the local Supabase stand-in on the dev server's origin (only when no hosted project is set). */
@@ -8,7 +8,18 @@ function localSupabase(): Plugin {
     name: 'labellens-local-supabase',
     async configureServer(server) {
       const { startStandIn, standInMiddleware } = await import('./mocks/supabase/node');
-      server.middlewares.use(standInMiddleware(startStandIn()));
+      const { exitWhenFolderInUse } = await import('./mocks/supabase/localDatabase');
+      const standIn = startStandIn({ command: 'npm run dev' });
+      standIn.catch(exitWhenFolderInUse);
+      server.httpServer?.once(
+        'close',
+        () =>
+          void standIn.then(
+            (s) => s.db.close(),
+            () => undefined,
+          ),
+      );
+      server.middlewares.use(standInMiddleware(standIn));
     },
   };
 }
@@ -26,6 +37,22 @@ function adminSpaFallback(): Plugin {
     },
   };
 }
+
+/**
+ * Build warnings known to be harmless, one named filter per kind, each matched narrowly (kind and
+ * package) so that the same kind from our own code, or from another package, still prints.
+ */
+const HARMLESS_BUILD_WARNINGS: Record<string, (warning: Rollup.RollupLog) => boolean> = {
+  // zod 4 writes explanatory comments that mention `@__PURE__` in positions Rollup cannot use as an
+  // annotation; Rollup drops those comments, which changes nothing but the comments themselves.
+  zodPureAnnotationComments: (w) => w.code === 'INVALID_ANNOTATION' && /node_modules\/zod\//.test(w.id ?? ''),
+  // ra-core's util barrel re-exports FieldTitle, and the two import each other; once the admin is
+  // split into lazy chunks they land in different chunks. The export is a React component that is
+  // only read when something renders, never while the chunks evaluate, so the chunks' order cannot
+  // break it (the admin's list screens, which use it, run in the browser tests).
+  raCoreCrossChunkReexport: (w) =>
+    w.code === 'CYCLIC_CROSS_CHUNK_REEXPORT' && /node_modules\/ra-core\//.test(w.exporter ?? ''),
+};
 
 const BUNDLE_INPUTS = {
   site: { site: 'index.html' },
@@ -50,7 +77,17 @@ export default defineConfig(({ mode }) => {
       outDir: 'dist',
       // Built one bundle at a time (see the build script) so the site never shares a chunk with the admin.
       emptyOutDir: bundle !== 'admin',
-      rollupOptions: { input: BUNDLE_INPUTS[bundle] },
+      rollupOptions: {
+        input: BUNDLE_INPUTS[bundle],
+        onwarn(warning, warn) {
+          if (!Object.values(HARMLESS_BUILD_WARNINGS).some((isHarmless) => isHarmless(warning)))
+            warn(warning);
+        },
+      },
+      // Vite's size notice counts minified bytes of one chunk; the budget that matters is gzipped JS
+      // per route, which `npm run bench:bundle` measures and CI enforces (the admin entry is ~235 KB
+      // gzipped of the 250 KB login-route budget). So the notice fires only well past that budget.
+      chunkSizeWarningLimit: 1000,
     },
     server: { host: '127.0.0.1', port: 5173 },
   };

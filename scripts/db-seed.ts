@@ -5,6 +5,7 @@
  */
 import { parseArgs } from 'node:util';
 import { generateScans } from './seed/generateScans';
+import { exitWhenFolderInUse } from '../mocks/supabase/localDatabase';
 import { localDatabaseTarget, openPreparedDatabase } from './seed/localDatabase';
 
 const { values } = parseArgs({
@@ -18,15 +19,9 @@ if (!Number.isInteger(scans) || scans < 1 || !Number.isInteger(batchSize) || bat
 }
 
 const target = localDatabaseTarget();
-if (!target.databaseUrl) {
-  console.warn(
-    `Warning: do not run this while \`npm start\` or \`npm run dev\` uses ${target.dataDir}: ` +
-      'PGlite allows one process per folder, and two would corrupt it.',
-  );
-}
 console.log(`Adding ${scans.toLocaleString('en-IN')} scans to ${target.label}...`);
 const started = performance.now();
-const db = await openPreparedDatabase(target);
+const db = await openPreparedDatabase(target).catch(exitWhenFolderInUse);
 try {
   const result = await generateScans(db, {
     scans,

@@ -1,4 +1,4 @@
-import { createPushSandbox, UNREGISTERED_ERROR } from './sandbox';
+import { createPushSandbox, isPushSandbox, UNREGISTERED_ERROR } from './sandbox';
 
 describe('push sandbox', () => {
   it('numbers delivered messages like FCM names them and records each with its outcome', async () => {
@@ -20,5 +20,22 @@ describe('push sandbox', () => {
     ]);
     sandbox.clear();
     expect(sandbox.delivered).toEqual([]);
+  });
+
+  it('logs one line per delivery with its outcome, title, body and data', async () => {
+    const lines: string[] = [];
+    const sandbox = createPushSandbox({ log: (line) => lines.push(line) });
+    await sandbox.send({ token: 'device-a', title: 'Hello "there"', body: 'Line', data: { screen: 'tips' } });
+    await sandbox.send({ token: 'invalid-device', title: 'Gone', body: 'Nobody', data: {} });
+    expect(lines).toEqual([
+      '[push] delivered as projects/labellens-local/messages/1 to device device-a: ' +
+        '{"title":"Hello \\"there\\"","body":"Line","data":{"screen":"tips"}}',
+      `[push] refused: ${UNREGISTERED_ERROR} to device invalid-device: {"title":"Gone","body":"Nobody","data":{}}`,
+    ]);
+  });
+
+  it('tells a sandbox from another sender', () => {
+    expect(isPushSandbox(createPushSandbox())).toBe(true);
+    expect(isPushSandbox({ send: async () => ({ ok: true, messageId: 'm' }) })).toBe(false);
   });
 });

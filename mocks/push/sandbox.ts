@@ -16,12 +16,22 @@ export interface PushSandbox extends PushSender {
   clear(): void;
 }
 
+/** One line per delivery, so a person trying the demo sees the push "arrive" in the server log. */
+export function describeDelivery({ token, title, body, data, result }: DeliveredPush): string {
+  const outcome = result.ok ? `delivered as ${result.messageId}` : `refused: ${result.error}`;
+  return `[push] ${outcome} to device ${token}: ${JSON.stringify({ title, body, data })}`;
+}
+
+export function isPushSandbox(sender: PushSender): sender is PushSandbox {
+  return Array.isArray((sender as Partial<PushSandbox>).delivered);
+}
+
 /**
  * A local stand-in for FCM: keeps every message in memory and answers like FCM's HTTP v1 API
  * (message names projects/labellens-local/messages/<n>); a token starting with 'invalid' fails as
- * an unregistered device does.
+ * an unregistered device does. `log` receives describeDelivery's line for each message.
  */
-export function createPushSandbox(): PushSandbox {
+export function createPushSandbox({ log }: { log?: (line: string) => void } = {}): PushSandbox {
   const delivered: DeliveredPush[] = [];
   let sent = 0;
   return {
@@ -33,7 +43,9 @@ export function createPushSandbox(): PushSandbox {
       const result: PushResult = message.token.startsWith('invalid')
         ? { ok: false, error: UNREGISTERED_ERROR }
         : { ok: true, messageId: `projects/${SANDBOX_PROJECT}/messages/${++sent}` };
-      delivered.push({ ...message, data: { ...message.data }, result, at: new Date() });
+      const delivery = { ...message, data: { ...message.data }, result, at: new Date() };
+      delivered.push(delivery);
+      log?.(describeDelivery(delivery));
       return result;
     },
   };

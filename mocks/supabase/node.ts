@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { openDatabase, prepareDatabase, type Database } from './db';
+import { createPushSandbox } from '../push/sandbox';
+import { localDatabaseTarget, openPreparedLocalDatabase } from './localDatabase';
 import { createStandIn, type StandIn } from './standIn';
 
 /** Largest request body the stand-in reads (PostgREST itself has no limit; the gateway in front has). */
@@ -10,20 +11,26 @@ export interface StartOptions {
   dataDir?: string;
   /** Use a Postgres server instead of PGlite; default DATABASE_URL. */
   databaseUrl?: string;
+  /** What holds the database folder, shown to a second process that tries to open it. */
+  command?: string;
   log?: (line: string) => void;
 }
 
+/**
+ * Opens (creating and claiming a folder when needed) and prepares the local database, then serves it.
+ * Throws DataFolderInUse when another live process holds the folder. `standIn.db.close()` releases it.
+ */
 export async function startStandIn(options: StartOptions = {}): Promise<StandIn> {
   const log = options.log ?? ((line: string) => console.log(line));
-  const databaseUrl = options.databaseUrl ?? process.env.DATABASE_URL;
-  const dataDir = options.dataDir ?? process.env.LOCAL_DB_DIR ?? '.data/db';
-  const db: Database = await openDatabase({ databaseUrl, dataDir });
-  const { applied, seeded } = await prepareDatabase(db);
+  const target = localDatabaseTarget(options.dataDir, options.databaseUrl);
+  const { db, applied, seeded } = await openPreparedLocalDatabase(target, {
+    command: options.command ?? 'the local Supabase stand-in',
+  });
   log(
-    `[stand-in] database: ${databaseUrl ? 'Postgres server' : `PGlite (${dataDir})`}` +
+    `[stand-in] database: ${target.label}` +
       `${applied.length ? `, applied ${applied.length} migration(s)` : ''}${seeded ? ', loaded demo data' : ''}`,
   );
-  return createStandIn({ db });
+  return createStandIn({ db, push: createPushSandbox({ log }) });
 }
 
 class BodyTooLarge extends Error {}
@@ -46,7 +53,11 @@ export function toFetchRequest(req: IncomingMessage, body: Buffer | undefined): 
     if (value === undefined) continue;
     for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
   }
-  return new Request(url, { method: req.method, headers, body: body && body.length ? new Uint8Array(body) : undefined });
+  return new Request(url, {
+    method: req.method,
+    headers,
+    body: body && body.length ? new Uint8Array(body) : undefined,
+  });
 }
 
 export async function sendFetchResponse(res: ServerResponse, response: Response): Promise<void> {
@@ -63,7 +74,9 @@ export function standInMiddleware(standIn: StandIn | Promise<StandIn>) {
     try {
       const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
       const body = hasBody ? await readBody(req) : undefined;
-      const response = await (await standIn).handle(toFetchRequest(req, body));
+      const response = await (
+        await standIn
+      ).handle(toFetchRequest(req, body), { clientAddress: req.socket.remoteAddress });
       if (!response) return next();
       await sendFetchResponse(res, response);
     } catch (error) {

@@ -1,17 +1,22 @@
-import { mkdir } from 'node:fs/promises';
-import { openDatabase, prepareDatabase, type Database } from '../../mocks/supabase/db';
+import path from 'node:path';
+import type { Database } from '../../mocks/supabase/db';
+import {
+  localDatabaseTarget,
+  openPreparedLocalDatabase,
+  type LocalDatabaseTarget,
+} from '../../mocks/supabase/localDatabase';
 
-/** The database the stand-in uses: DATABASE_URL, else PGlite in LOCAL_DB_DIR (default .data/db). */
-export function localDatabaseTarget(dataDir = process.env.LOCAL_DB_DIR ?? '.data/db') {
-  const databaseUrl = process.env.DATABASE_URL;
-  return { databaseUrl, dataDir, label: databaseUrl ? 'the server at DATABASE_URL' : `PGlite in ${dataDir}` };
-}
+export { localDatabaseTarget };
 
+/**
+ * The target database, migrated (and seeded when new), held by this script until it is closed: the
+ * same folder handling and lock as `npm start`, so the two never write one PGlite folder at once.
+ * `fresh` empties the folder first (after the lock check).
+ */
 export async function openPreparedDatabase(
-  target: ReturnType<typeof localDatabaseTarget>,
+  target: LocalDatabaseTarget,
+  { fresh = false }: { fresh?: boolean } = {},
 ): Promise<Database> {
-  if (!target.databaseUrl && target.dataDir !== 'memory') await mkdir(target.dataDir, { recursive: true });
-  const db = await openDatabase({ databaseUrl: target.databaseUrl, dataDir: target.dataDir });
-  await prepareDatabase(db);
-  return db;
+  const script = process.env.npm_lifecycle_event ?? path.basename(process.argv[1] ?? 'a script');
+  return (await openPreparedLocalDatabase(target, { command: `npm run ${script}`, fresh })).db;
 }

@@ -38,9 +38,9 @@ export function Header({ location }: { location: SiteLocation }) {
   return (
     <header class="site-header">
       <div class="container header-bar">
-        <a class="brand" href={pathFor('home', lang)}>
+        <a class="brand" href={pathFor('home', lang)} aria-label="LabelLens">
           <Logo />
-          LabelLens
+          <span class="brand-name">LabelLens</span>
         </a>
         <nav class="desktop-nav" aria-label={t.nav.main}>
           <ul>

@@ -16,7 +16,8 @@ export const TAG_LIMITS = {
   sortOrderMin: 0,
 } as const;
 
-export const NOTIFICATION_LIMITS = { titleMax: 50, bodyMax: 200, bodyRows: 4 } as const;
+// Defined beside the notification rules, which the edge function's Deno entry loads without a bundler.
+export { NOTIFICATION_LIMITS } from './notification';
 
 export const CONTACT_LIMITS = {
   firstNameMax: 100,

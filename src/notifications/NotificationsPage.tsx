@@ -1,6 +1,65 @@
-import { ComingSoon } from '../layout/ComingSoon';
+import { Box, Tab, Tabs, Typography } from '@mui/material';
+import { useState } from 'react';
+import { Title, useNotify, useTranslate } from 'react-admin';
+import { useSearchParams } from 'react-router-dom';
+import { dataToText } from '../domain/notificationForm';
+import { BLANK_COMPOSE, ComposeForm, type ComposeStart } from './ComposeForm';
+import type { HistoryRow } from './historyResource';
+import { NotificationHistory } from './NotificationHistory';
+import { useAdminDataProvider } from './useAdminDataProvider';
 
-/** Placeholder until the send-notifications screen (a later issue) lands. */
+const TABS = ['compose', 'history'] as const;
+type TabName = (typeof TABS)[number];
+
+/** /admin/notifications: Compose and History tabs; the tab lives in the URL (?tab=history). */
 export default function NotificationsPage() {
-  return <ComingSoon title="labellens.menu.notifications" message="labellens.coming_soon.notifications" />;
+  const translate = useTranslate();
+  const notify = useNotify();
+  const dataProvider = useAdminDataProvider();
+  const [params, setParams] = useSearchParams();
+  const tab: TabName = params.get('tab') === 'history' ? 'history' : 'compose';
+  const [start, setStart] = useState<{ key: number; value: ComposeStart }>({ key: 0, value: BLANK_COMPOSE });
+
+  const showTab = (next: TabName) => setParams(next === 'compose' ? {} : { tab: next });
+
+  /** Compose, prefilled from a history row, with the recipient's current device status. */
+  const sendAgain = async (row: HistoryRow) => {
+    let recipient: ComposeStart['recipient'] = null;
+    try {
+      const matches = await dataProvider.searchRecipients(row.user_id);
+      recipient = matches.find((match) => match.id === row.user_id) ?? null;
+    } catch {
+      notify('labellens.notifications.load_users_failed', { type: 'error' });
+    }
+    const values = {
+      userId: recipient?.id ?? '',
+      title: row.title,
+      body: row.body,
+      data: dataToText(row.data),
+    };
+    setStart((previous) => ({ key: previous.key + 1, value: { values, recipient } }));
+    showTab('compose');
+  };
+
+  return (
+    <Box sx={{ py: 2 }}>
+      <Title title={translate('labellens.notifications.title')} />
+      <Typography variant="h4" component="h1" sx={{ fontWeight: 700 }}>
+        {translate('labellens.notifications.title')}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 1 }}>
+        {translate('labellens.notifications.subtitle')}
+      </Typography>
+      <Tabs value={tab} onChange={(_, next: TabName) => showTab(next)} sx={{ mb: 2 }}>
+        {TABS.map((name) => (
+          <Tab key={name} value={name} label={translate(`labellens.notifications.tabs.${name}`)} />
+        ))}
+      </Tabs>
+      {tab === 'compose' ? (
+        <ComposeForm key={start.key} start={start.value} />
+      ) : (
+        <NotificationHistory onSendAgain={sendAgain} />
+      )}
+    </Box>
+  );
 }

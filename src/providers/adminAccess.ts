@@ -1,7 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 
 /**
- * Spec §7's admin check: the admin_users rows of this user that are active, expecting exactly one.
+ * The admin check: the admin_users rows of this user that are active, expecting exactly one.
  * Row-level security lets a user read only their own admin_users rows.
  */
 export async function isActiveAdmin(client: SupabaseClient, userId: string): Promise<boolean> {

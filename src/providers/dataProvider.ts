@@ -2,6 +2,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { supabaseDataProvider } from 'ra-supabase';
 import { HttpError, type DataProvider } from 'react-admin';
 import { dashboardStatsSchema, type DashboardStats } from '../domain/dashboardStats';
+import { createNotificationMethods } from '../notifications/notificationMethods';
 import { supabaseAnonKey, supabaseClient, supabaseUrl } from './supabaseClient';
 import { withListQueries } from './search';
 import { withTableNames } from './tableNames';
@@ -28,6 +29,8 @@ export function createDataProvider(client: SupabaseClient = supabaseClient) {
       if (error) throw new HttpError(error.message, status, error);
       return dashboardStatsSchema.parse(data);
     },
+
+    ...createNotificationMethods(client),
   } satisfies DataProvider;
 }
 

@@ -22,7 +22,13 @@ const BASE: Record<string, Row> = {
   health_tips: { tip: 'Drink water first.' },
   tags: { key: 'test-key', label: 'Label', icon: 'leaf', color: '#ef4444', category: 'general' },
   contact_messages: { first_name: 'Asha', email: 'asha@example.in', message: 'Hello' },
-  notifications: { user_id: USER_ID, title: 'Title', body: 'Body', status: 'sent' },
+  notifications: {
+    user_id: USER_ID,
+    title: 'Title',
+    body: 'Body',
+    status: 'sent',
+    message_id: 'projects/p/messages/1',
+  },
   scans: { name: 'Scan' },
   payments: { user_id: USER_ID, amount: 10 },
 };
@@ -286,7 +292,12 @@ const cases: Case[] = [
     { body: x(NOTIFICATION_LIMITS.bodyMax + 1) },
     refusedBy('notifications_body_length'),
   ],
-  ['notification status failed', 'notifications', { status: 'failed' }, accepted],
+  [
+    'notification status failed',
+    'notifications',
+    { status: 'failed', message_id: null, error: 'UNREGISTERED' },
+    accepted,
+  ],
   [
     'notification status unknown',
     'notifications',

@@ -299,7 +299,8 @@ describe('RLS details', () => {
       { role: 'service_role', claims: { role: 'service_role' } },
       async (tx) => {
         const result = await tx.query(
-          `insert into public.notifications (user_id, title, body, status, sent_by) values ($1, 'Hi', 'There', 'sent', $2)`,
+          `insert into public.notifications (user_id, title, body, status, message_id, sent_by)
+           values ($1, 'Hi', 'There', 'sent', 'projects/p/messages/1', $2)`,
           [USER_ID, ADMIN_ID],
         );
         return result.affectedRows;

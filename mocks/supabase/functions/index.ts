@@ -1,9 +1,10 @@
 import ws from 'ws';
-import { NOTIFICATION_LIMITS } from '../../../src/domain/limits';
+import { checkNotificationDraft, NOTIFICATION_ISSUES } from '../../../src/domain/notification';
 import { createSendNotificationHandler } from '../../../supabase/functions/send-notification/handler';
 import type { RouteHandler, StandInContext } from '../context';
 import { verifyJwt } from '../jwt';
 import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY } from '../keys';
+import { createPushSandboxHandler } from './pushSandbox';
 
 type FunctionHandler = (req: Request) => Promise<Response>;
 
@@ -16,9 +17,11 @@ const FUNCTIONS: Record<string, (ctx: StandInContext, supabaseUrl: string) => Fu
       serviceRoleKey: LOCAL_SERVICE_ROLE_KEY,
       fetch: ctx.fetch,
       push: ctx.push,
-      limits: NOTIFICATION_LIMITS,
+      checkDraft: checkNotificationDraft,
+      issues: NOTIFICATION_ISSUES,
       realtime: { transport: ws as unknown as typeof WebSocket },
     }),
+  'push-sandbox': (ctx) => createPushSandboxHandler(ctx),
 };
 
 const relayError = (status: number, code: string, message: string) =>

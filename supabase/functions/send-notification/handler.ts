@@ -1,5 +1,12 @@
 import { createClient, type SupabaseClient, type SupabaseClientOptions } from '@supabase/supabase-js';
-import type { PushMessage, PushSender } from './push.ts';
+import type { PushMessage, PushResult, PushSender } from './push.ts';
+
+interface Draft {
+  userId: string;
+  title: string;
+  body: string;
+  data: Record<string, string>;
+}
 
 export interface SendNotificationDeps {
   supabaseUrl: string;
@@ -7,8 +14,13 @@ export interface SendNotificationDeps {
   serviceRoleKey: string;
   fetch: typeof fetch;
   push: PushSender;
-  /** NOTIFICATION_LIMITS from src/domain/limits.ts, passed in so this file has no relative value imports. */
-  limits: { titleMax: number; bodyMax: number };
+  /**
+   * checkNotificationDraft of src/domain/notification.ts (the rules the form and the database share),
+   * passed in so this file has no relative value imports.
+   */
+  checkDraft: (input: unknown) => { ok: true; draft: Draft } | { ok: false; issue: string };
+  /** NOTIFICATION_ISSUES of the same module: the wording of each refusal. */
+  issues: Readonly<Record<string, string>>;
   /** Node 20 has no global WebSocket: the local stand-in passes ws here; Deno needs nothing. */
   realtime?: SupabaseClientOptions<'public'>['realtime'];
 }
@@ -22,39 +34,11 @@ const CORS_HEADERS = {
 const reply = (status: number, body: unknown) => Response.json(body, { status, headers: CORS_HEADERS });
 const failure = (status: number, error: string) => reply(status, { success: false, error });
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-interface Draft {
-  userId: string;
-  title: string;
-  body: string;
-  data: Record<string, string>;
-}
-
-/** The notification draft checked field by field; returns the first problem found. */
-export function parseDraft(input: unknown, limits: SendNotificationDeps['limits']): Draft | string {
-  if (typeof input !== 'object' || input === null || Array.isArray(input))
-    return 'Request body must be a JSON object';
-  const { userId, title, body, data } = input as Record<string, unknown>;
-  if (typeof userId !== 'string' || !UUID.test(userId)) return 'userId must be a user id (UUID)';
-  if (typeof title !== 'string' || !title.trim()) return 'Title is required';
-  if (title.length > limits.titleMax) return `Title must be at most ${limits.titleMax} characters`;
-  if (typeof body !== 'string' || !body.trim()) return 'Message body is required';
-  if (body.length > limits.bodyMax) return `Message body must be at most ${limits.bodyMax} characters`;
-  if (data !== undefined && data !== null) {
-    const isStringMap =
-      typeof data === 'object' &&
-      !Array.isArray(data) &&
-      Object.values(data).every((v) => typeof v === 'string');
-    if (!isStringMap) return 'data must be a JSON object whose values are strings';
-  }
-  return { userId, title, body, data: (data as Record<string, string> | null | undefined) ?? {} };
-}
-
 /**
  * send-notification: an active admin sends one push to one app user's device. The caller's JWT and
- * admin status are checked before anything else; every attempt that reaches the push service is
- * recorded in public.notifications (status sent or failed).
+ * admin status are checked before anything else, then the draft against the rules the database
+ * enforces. Every valid attempt is recorded in public.notifications: a row is inserted (pending, or
+ * failed when the user has no device) before the push service is called, then marked sent or failed.
  */
 export function createSendNotificationHandler(
   deps: SendNotificationDeps,
@@ -93,8 +77,9 @@ export function createSendNotificationHandler(
     } catch {
       return failure(400, 'Request body must be valid JSON');
     }
-    const draft = parseDraft(input, deps.limits);
-    if (typeof draft === 'string') return failure(400, draft);
+    const checked = deps.checkDraft(input);
+    if (!checked.ok) return failure(400, deps.issues[checked.issue]);
+    const { draft } = checked;
 
     const { data: device, error: deviceError } = await service
       .from('user_devices')
@@ -104,29 +89,51 @@ export function createSendNotificationHandler(
       .limit(1)
       .maybeSingle();
     if (deviceError) return failure(500, `Could not look up the device: ${deviceError.message}`);
-    if (!device) return failure(404, 'No device token found for this user');
 
-    const message: PushMessage = {
-      token: device.token,
-      title: draft.title,
-      body: draft.body,
-      data: draft.data,
-    };
-    const result = await deps.push.send(message);
-    const { error: recordError } = await service.from('notifications').insert({
-      user_id: draft.userId,
-      title: draft.title,
-      body: draft.body,
-      data: draft.data,
-      status: result.ok ? 'sent' : 'failed',
-      message_id: result.ok ? result.messageId : null,
-      error: result.ok ? null : result.error,
-      sent_by: caller.user.id,
-    });
-    if (recordError) console.error('send-notification: could not record the notification', recordError);
+    // Recorded before anything is sent, so a delivered push always has its history row.
+    const { data: row, error: recordError } = await service
+      .from('notifications')
+      .insert({
+        user_id: draft.userId,
+        title: draft.title,
+        body: draft.body,
+        data: draft.data,
+        status: device ? 'pending' : 'failed',
+        error: device ? null : NO_DEVICE,
+        sent_by: caller.user.id,
+      })
+      .select('id')
+      .single();
+    if (recordError) return failure(500, `Could not record the notification: ${recordError.message}`);
+    if (!device) return failure(404, NO_DEVICE);
+
+    const { title, body, data } = draft;
+    const message: PushMessage = { token: device.token, title, body, data };
+    const result = await sendSafely(deps.push, message);
+    const { error: updateError } = await service
+      .from('notifications')
+      .update(
+        result.ok
+          ? { status: 'sent', message_id: result.messageId }
+          : { status: 'failed', error: result.error },
+      )
+      .eq('id', row.id);
+    if (updateError)
+      console.error(`send-notification: notification ${row.id} stays pending`, updateError.message);
 
     return result.ok
       ? reply(200, { success: true, messageId: result.messageId })
       : failure(502, result.error);
   };
+}
+
+const NO_DEVICE = 'No device token found for this user';
+
+/** A sender that throws (network down, bad credentials) counts as a failed delivery. */
+async function sendSafely(push: PushSender, message: PushMessage): Promise<PushResult> {
+  try {
+    return await push.send(message);
+  } catch (error) {
+    return { ok: false, error: error instanceof Error ? error.message : String(error) };
+  }
 }

@@ -1,6 +1,6 @@
 // Deno entry deployed to Supabase (`supabase functions deploy send-notification`). The logic lives in
 // handler.ts, which the local stand-in runs under Node too.
-import { NOTIFICATION_LIMITS } from '../../../src/domain/limits.ts';
+import { checkNotificationDraft, NOTIFICATION_ISSUES } from '../../../src/domain/notification.ts';
 import { createFcmSender, parseServiceAccount } from './fcm.ts';
 import { createSendNotificationHandler } from './handler.ts';
 
@@ -17,6 +17,7 @@ Deno.serve(
     serviceRoleKey: env('SUPABASE_SERVICE_ROLE_KEY'),
     fetch,
     push: createFcmSender(parseServiceAccount(Deno.env.get('FCM_SERVICE_ACCOUNT'))),
-    limits: NOTIFICATION_LIMITS,
+    checkDraft: checkNotificationDraft,
+    issues: NOTIFICATION_ISSUES,
   }),
 );

@@ -1,0 +1,88 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, request, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { resolveStatic, staticFileHandler } from './staticFiles';
+
+let root: string;
+let dist: string;
+let server: Server;
+let port: number;
+
+/** Sends the request target byte for byte (no client-side normalisation of `..` or escapes). */
+function get(target: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, path: target, method: 'GET' }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (body += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+beforeAll(async () => {
+  root = mkdtempSync(path.join(tmpdir(), 'labellens-static-'));
+  dist = path.join(root, 'dist');
+  const files: Record<string, string> = {
+    'dist/index.html': 'landing',
+    'dist/contact/index.html': 'contact',
+    'dist/404.html': 'not found',
+    'dist/admin/index.html': 'admin spa',
+    'dist/assets/site.js': 'js',
+    'dist-x/secret.txt': 'sibling secret',
+    'secret.txt': 'parent secret',
+  };
+  for (const [file, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+    writeFileSync(path.join(root, file), text);
+  }
+  server = createServer((req, res) => void staticFileHandler(dist)(req, res));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  port = (server.address() as AddressInfo).port;
+});
+
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve));
+  rmSync(root, { recursive: true, force: true });
+});
+
+describe('static server routing', () => {
+  it.each([
+    ['/', 200, 'landing'],
+    ['/contact', 200, 'contact'],
+    ['/contact/', 200, 'contact'],
+    ['/contact?x=1', 200, 'contact'],
+    ['/assets/site.js', 200, 'js'],
+    ['/admin', 200, 'admin spa'],
+    ['/admin/news/12/show', 200, 'admin spa'],
+    ['/nowhere', 404, 'not found'],
+  ])('GET %s answers %i with %j', async (target, status, body) => {
+    expect(await get(target)).toEqual({ status, body });
+  });
+
+  it('answers 400, not 500, to an undecodable percent escape (GET /%FF)', async () => {
+    expect(await get('/%FF')).toEqual({ status: 400, body: 'Bad Request' });
+    expect(await get('/admin/%E0%A4')).toEqual({ status: 400, body: 'Bad Request' });
+    expect(await get('/a%00b')).toEqual({ status: 400, body: 'Bad Request' });
+  });
+
+  it('never serves a sibling folder whose name starts like dist (dist-x/)', async () => {
+    expect(await get('/../dist-x/secret.txt')).toEqual({ status: 404, body: 'not found' });
+    expect(await get('/%2e%2e/dist-x/secret.txt')).toEqual({ status: 404, body: 'not found' });
+    expect(await get('/..%2fdist-x%2fsecret.txt')).toEqual({ status: 404, body: 'not found' });
+    expect(await get('/admin/../../dist-x/secret.txt')).toEqual({ status: 200, body: 'admin spa' });
+    expect(resolveStatic(dist, '/../dist-x/secret.txt')).toEqual({
+      status: 404,
+      file: path.join(dist, '404.html'),
+    });
+  });
+
+  it('never serves a file above dist', async () => {
+    expect(await get('/../secret.txt')).toEqual({ status: 404, body: 'not found' });
+    expect(await get('/%2e%2e/secret.txt')).toEqual({ status: 404, body: 'not found' });
+  });
+});

@@ -1,0 +1,5 @@
+import { useDataProvider } from 'react-admin';
+import type { AdminDataProvider } from '../providers/dataProvider';
+
+/** The admin's data provider with its typed custom methods. */
+export const useAdminDataProvider = () => useDataProvider<AdminDataProvider>();

@@ -47,6 +47,8 @@ describe('the /admin access guard', () => {
       'Payments',
       'Health Tips',
       'Tags',
+      // followed by its count of new messages
+      expect.stringMatching(/^Contact Inbox\d*$/),
       'Logout',
     ]);
   });

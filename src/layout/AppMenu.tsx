@@ -7,8 +7,22 @@ export function AppMenu() {
   const translate = useTranslate();
   return (
     <Menu>
-      {MENU_ITEMS.map(({ path, label, icon: Icon }) => (
-        <Menu.Item key={path} to={`${basename}${path}`} primaryText={translate(label)} leftIcon={<Icon />} />
+      {MENU_ITEMS.map(({ path, label, icon: Icon, badge: Badge }) => (
+        <Menu.Item
+          key={path}
+          to={`${basename}${path}`}
+          primaryText={
+            Badge ? (
+              <>
+                {translate(label)}
+                <Badge />
+              </>
+            ) : (
+              translate(label)
+            )
+          }
+          leftIcon={<Icon />}
+        />
       ))}
       <Logout />
     </Menu>

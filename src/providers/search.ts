@@ -106,6 +106,10 @@ export const LIST_QUERIES: Readonly<Record<string, ListQueryConfig>> = {
     derivedFilters: { relationship: relationshipConditions },
   },
   chats: { searchColumns: ['title'], derivedFilters: { has_user: hasUserConditions } },
+  news: { searchColumns: ['title', 'content'] },
+  'health-tips': { searchColumns: ['tip'] },
+  tags: { searchColumns: ['label', 'key', 'category'] },
+  'contact-messages': { searchColumns: ['first_name', 'last_name', 'email', 'subject', 'message'] },
 };
 
 /**

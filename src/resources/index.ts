@@ -6,6 +6,7 @@ import { lazy, type ComponentType } from 'react';
 import notifications from '../notifications';
 import users from '../users';
 import chats from './chats';
+import contactMessages, { NewMessagesBadge } from './contact-messages';
 import healthTips from './health-tips';
 import news from './news';
 import profiles from './profiles';
@@ -21,6 +22,7 @@ export const RESOURCES = [
   { name: 'news', ...news },
   { name: 'health-tips', ...healthTips },
   { name: 'tags', ...tags },
+  { name: 'contact-messages', ...contactMessages },
 ];
 
 export const Dashboard = lazy(() => import('../dashboard/Dashboard'));
@@ -36,7 +38,13 @@ export const CUSTOM_PAGES: ReadonlyArray<{ path: string; component: ComponentTyp
 ];
 
 /** The sidebar in the product's order (Logout follows). Labels are catalogue keys. */
-export const MENU_ITEMS: ReadonlyArray<{ path: string; label: string; icon: SvgIconComponent }> = [
+export const MENU_ITEMS: ReadonlyArray<{
+  path: string;
+  label: string;
+  icon: SvgIconComponent;
+  /** Shown after the label, e.g. a count. */
+  badge?: ComponentType;
+}> = [
   { path: '/dashboard', label: 'labellens.menu.dashboard', icon: DashboardIcon },
   { path: '/scans', label: 'labellens.menu.scans', icon: scans.icon },
   { path: '/profiles', label: 'labellens.menu.profiles', icon: profiles.icon },
@@ -48,4 +56,10 @@ export const MENU_ITEMS: ReadonlyArray<{ path: string; label: string; icon: SvgI
   { path: '/payments', label: 'labellens.menu.payments', icon: PaymentsIcon },
   { path: '/health-tips', label: 'labellens.menu.health_tips', icon: healthTips.icon },
   { path: '/tags', label: 'labellens.menu.tags', icon: tags.icon },
+  {
+    path: '/contact-messages',
+    label: 'labellens.menu.contact_messages',
+    icon: contactMessages.icon,
+    badge: NewMessagesBadge,
+  },
 ];

@@ -1,13 +1,44 @@
-import { DataTable, DateField, List } from 'react-admin';
+import { Stack, Typography } from '@mui/material';
+import { DataTable, DateField, EditButton } from 'react-admin';
+import { BulkDeleteButton } from '../../editing/BulkDeleteButton';
+import { DeleteRecordButton } from '../../editing/DeleteRecordButton';
+import { EmptyWithHeading, ListHeading } from '../../editing/ListHeading';
+import { RouteDialogs } from '../../editing/RouteDialogs';
+import { OPENED_FROM_LIST } from '../../editing/useRouteDialog';
+import { AdminList, ListErrorState } from '../../list';
+import { HealthTipCreate } from './HealthTipCreate';
+import { HealthTipEdit } from './HealthTipEdit';
 
-/** Minimal health tips list (server-paginated, newest first); the full screen is a later issue. */
+/** Health Tips: newest first, searched by text, created and edited in route-driven dialogs. */
 export default function HealthTipList() {
   return (
-    <List sort={{ field: 'created_at', order: 'DESC' }}>
-      <DataTable bulkActionButtons={false}>
-        <DataTable.Col source="tip" />
+    <AdminList
+      title="resources.health-tips.heading"
+      searchPlaceholder="resources.health-tips.search"
+      header={<ListHeading />}
+      empty={<EmptyWithHeading />}
+      error={<ListErrorState message="resources.health-tips.notifications.fetch_failed" />}
+      skeletonColumns={3}
+      aside={<RouteDialogs create={HealthTipCreate} edit={HealthTipEdit} />}
+    >
+      <DataTable bulkActionButtons={<BulkDeleteButton />} rowClick={false}>
+        <DataTable.Col
+          source="tip"
+          label="resources.health-tips.fields.tip_column"
+          render={(record) => (
+            <Typography variant="body2" sx={{ maxWidth: 720, whiteSpace: 'pre-wrap' }}>
+              {record.tip}
+            </Typography>
+          )}
+        />
         <DataTable.Col source="created_at" field={DateField} />
+        <DataTable.Col label="resources.health-tips.fields.actions">
+          <Stack direction="row">
+            <EditButton state={OPENED_FROM_LIST} />
+            <DeleteRecordButton />
+          </Stack>
+        </DataTable.Col>
       </DataTable>
-    </List>
+    </AdminList>
   );
 }

@@ -1,14 +1,69 @@
-import { DataTable, DateField, List, UrlField } from 'react-admin';
+import OpenInNewIcon from '@mui/icons-material/OpenInNew';
+import { IconButton, Stack, Tooltip } from '@mui/material';
+import { DataTable, DateField, EditButton, useRecordContext, useTranslate } from 'react-admin';
+import { BulkDeleteButton } from '../../editing/BulkDeleteButton';
+import { DeleteRecordButton } from '../../editing/DeleteRecordButton';
+import { EmptyWithHeading, ListHeading } from '../../editing/ListHeading';
+import { RouteDialogs } from '../../editing/RouteDialogs';
+import { OPENED_FROM_LIST } from '../../editing/useRouteDialog';
+import { AdminList, ListErrorState, ShowDialogButton } from '../../list';
+import { ArticleCell } from './ArticleCell';
+import { NewsCreate } from './NewsCreate';
+import { NewsEdit } from './NewsEdit';
+import { NewsShow } from './NewsShow';
+import { SourceLink } from './SourceLink';
 
-/** Minimal news list (server-paginated, newest first); the full screen is a later issue. */
+/** News Articles: newest first, searched by title or content, with route-driven dialogs. */
 export default function NewsList() {
   return (
-    <List sort={{ field: 'created_at', order: 'DESC' }}>
-      <DataTable bulkActionButtons={false}>
-        <DataTable.Col source="title" />
-        <DataTable.Col source="source_url" field={UrlField} />
+    <AdminList
+      title="resources.news.heading"
+      searchPlaceholder="resources.news.search"
+      header={<ListHeading />}
+      empty={<EmptyWithHeading />}
+      error={<ListErrorState message="resources.news.notifications.fetch_failed" />}
+      skeletonColumns={4}
+      aside={<RouteDialogs create={NewsCreate} edit={NewsEdit} show={NewsShow} />}
+    >
+      <DataTable bulkActionButtons={<BulkDeleteButton />} rowClick={false}>
+        <DataTable.Col source="title" label="resources.news.fields.article">
+          <ArticleCell />
+        </DataTable.Col>
+        <DataTable.Col
+          source="source_url"
+          label="resources.news.fields.source"
+          render={(record) => <SourceLink url={record.source_url} />}
+        />
         <DataTable.Col source="created_at" field={DateField} />
+        <DataTable.Col label="resources.news.fields.actions">
+          <NewsActions />
+        </DataTable.Col>
       </DataTable>
-    </List>
+    </AdminList>
+  );
+}
+
+function NewsActions() {
+  const record = useRecordContext();
+  const translate = useTranslate();
+  if (!record) return null;
+  return (
+    <Stack direction="row" sx={{ alignItems: 'center' }}>
+      <ShowDialogButton />
+      <EditButton state={OPENED_FROM_LIST} />
+      <DeleteRecordButton />
+      <Tooltip title={translate('resources.news.open_source')}>
+        <IconButton
+          component="a"
+          href={record.source_url}
+          target="_blank"
+          rel="noopener noreferrer"
+          size="small"
+          aria-label={translate('resources.news.open_source')}
+        >
+          <OpenInNewIcon fontSize="small" />
+        </IconButton>
+      </Tooltip>
+    </Stack>
   );
 }

@@ -1,17 +1,98 @@
-import { BooleanField, DataTable, DateField, List } from 'react-admin';
+import { Box, Stack, Typography } from '@mui/material';
+import { DataTable, DateField, EditButton, SelectInput, useGetList, useRecordContext } from 'react-admin';
+import { BulkDeleteButton } from '../../editing/BulkDeleteButton';
+import { DeleteRecordButton } from '../../editing/DeleteRecordButton';
+import { EmptyWithHeading, ListHeading } from '../../editing/ListHeading';
+import { RouteDialogs } from '../../editing/RouteDialogs';
+import { OPENED_FROM_LIST } from '../../editing/useRouteDialog';
+import { AdminList, ListErrorState } from '../../list';
+import { BulkStatusButtons } from './BulkStatusButtons';
+import { TagCreate } from './TagCreate';
+import { TagEdit } from './TagEdit';
+import { CATEGORY_CHOICES } from './TagInputs';
+import { TagStatus } from './TagStatus';
 
-/** Minimal tags list (server-paginated, by category, then sort order); the full screen is a later issue. */
+/** By category, then sort order: PostgREST reads `order=category,sort_order.asc` as two keys. */
+const CATEGORY_THEN_SORT_ORDER = { field: 'category,sort_order', order: 'ASC' } as const;
+
+const tagFilters = [
+  <SelectInput
+    key="category"
+    source="category"
+    label="resources.tags.fields.category"
+    choices={CATEGORY_CHOICES}
+    emptyText="resources.tags.all_categories"
+    alwaysOn
+  />,
+];
+
+/** Tags Management: searched by label, key or category, filtered by category, with a status switch. */
 export default function TagList() {
   return (
-    <List sort={{ field: 'category', order: 'ASC' }}>
-      <DataTable bulkActionButtons={false}>
-        <DataTable.Col source="label" />
+    <AdminList
+      title="resources.tags.heading"
+      searchPlaceholder="resources.tags.search"
+      filters={tagFilters}
+      sort={CATEGORY_THEN_SORT_ORDER}
+      header={<TagHeading />}
+      empty={<EmptyWithHeading />}
+      error={<ListErrorState message="resources.tags.notifications.fetch_failed" />}
+      skeletonColumns={7}
+      aside={<RouteDialogs create={TagCreate} edit={TagEdit} />}
+    >
+      <DataTable
+        bulkActionButtons={
+          <>
+            <BulkStatusButtons />
+            <BulkDeleteButton />
+          </>
+        }
+        rowClick={false}
+      >
+        <DataTable.Col source="label" label="resources.tags.fields.tag">
+          <TagSwatchLabel />
+        </DataTable.Col>
         <DataTable.Col source="key" />
-        <DataTable.Col source="category" />
-        <DataTable.NumberCol source="sort_order" />
-        <DataTable.Col source="is_active" field={BooleanField} />
+        <DataTable.Col
+          source="category"
+          render={(record) => CATEGORY_CHOICES.find((c) => c.id === record.category)?.name ?? record.category}
+        />
+        <DataTable.NumberCol source="sort_order" label="resources.tags.fields.sort" />
+        <DataTable.Col source="is_active" label="resources.tags.fields.status">
+          <TagStatus />
+        </DataTable.Col>
         <DataTable.Col source="created_at" field={DateField} />
+        <DataTable.Col label="resources.tags.fields.actions">
+          <Stack direction="row">
+            <EditButton state={OPENED_FROM_LIST} />
+            <DeleteRecordButton />
+          </Stack>
+        </DataTable.Col>
       </DataTable>
-    </List>
+    </AdminList>
+  );
+}
+
+/** The heading counts all tags in view and, with one small extra count, how many are active. */
+function TagHeading() {
+  const { total: active } = useGetList('tags', {
+    filter: { is_active: true },
+    pagination: { page: 1, perPage: 1 },
+    sort: { field: 'id', order: 'ASC' },
+  });
+  return <ListHeading extra={{ active: active ?? '…' }} />;
+}
+
+function TagSwatchLabel() {
+  const record = useRecordContext();
+  if (!record) return null;
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+      <Box
+        aria-hidden
+        sx={{ width: 14, height: 14, borderRadius: '50%', bgcolor: record.color, flexShrink: 0 }}
+      />
+      <Typography variant="body2">{record.label}</Typography>
+    </Box>
   );
 }

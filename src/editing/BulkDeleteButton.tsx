@@ -1,0 +1,48 @@
+import DeleteIcon from '@mui/icons-material/Delete';
+import { useState } from 'react';
+import { Button, Confirm, useDeleteMany, useListContext, useResourceContext } from 'react-admin';
+import { useResourceToast } from './useResourceToast';
+
+/**
+ * Deletes the selected rows after asking with their number
+ * (`resources.<resource>.message.bulk_delete_content`), with the resource's own toasts.
+ */
+export function BulkDeleteButton() {
+  const resource = useResourceContext();
+  const { selectedIds, onUnselectItems } = useListContext();
+  const [deleteMany, { isPending }] = useDeleteMany();
+  const toast = useResourceToast();
+  const [confirming, setConfirming] = useState(false);
+  const count = selectedIds.length;
+
+  const handleConfirm = () =>
+    deleteMany(
+      resource,
+      { ids: selectedIds },
+      {
+        onSuccess: () => {
+          toast('bulk_deleted', { count });
+          onUnselectItems();
+        },
+        onError: (error: unknown) => toast('delete_failed', { error }),
+        onSettled: () => setConfirming(false),
+      },
+    );
+
+  return (
+    <>
+      <Button label="ra.action.delete" color="error" onClick={() => setConfirming(true)}>
+        <DeleteIcon />
+      </Button>
+      <Confirm
+        isOpen={confirming}
+        loading={isPending}
+        title="labellens.forms.bulk_delete_title"
+        content={`resources.${resource}.message.bulk_delete_content`}
+        translateOptions={{ smart_count: count }}
+        onConfirm={handleConfirm}
+        onClose={() => setConfirming(false)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,93 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle, LinearProgress } from '@mui/material';
+import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { useFormState } from 'react-hook-form';
+import { Confirm, CreateBase, EditBase, Form, SaveButton, useTranslate, type Identifier } from 'react-admin';
+import type { z } from 'zod';
+import { useResourceToast } from './useResourceToast';
+
+export interface FormDialogProps {
+  /** Create a record, or edit the record with this id. */
+  id?: Identifier;
+  /** Catalogue key of the dialog's heading. */
+  title: string;
+  /** The form's rules: its messages show under each field, its output is what is saved. */
+  schema: z.ZodType<Record<string, unknown>, Record<string, unknown>>;
+  /** A new record's initial values. */
+  defaultValues?: Record<string, unknown>;
+  onClose: () => void;
+  children: ReactNode;
+}
+
+/**
+ * A create or edit form in a dialog (react-admin's CreateBase/EditBase in an MUI Dialog). A save
+ * shows the resource's toast, closes the dialog and lets react-admin reload the list. A failed save
+ * keeps the dialog open with everything typed and shows the failure toast. Closing with unsaved
+ * changes asks first.
+ */
+export function FormDialog({ id, title, schema, defaultValues, onClose, children }: FormDialogProps) {
+  const translate = useTranslate();
+  const toast = useResourceToast();
+  const titleId = useId();
+  const dirty = useRef(false);
+  const [confirmingDiscard, setConfirmingDiscard] = useState(false);
+  const editing = id !== undefined;
+
+  const requestClose = () => (dirty.current ? setConfirmingDiscard(true) : onClose());
+  const mutationOptions = {
+    onSuccess: () => {
+      toast(editing ? 'updated' : 'created');
+      onClose();
+    },
+    onError: (error: unknown) => toast(editing ? 'update_failed' : 'create_failed', { error }),
+  };
+  const form = (
+    <Form resolver={zodResolver(schema)} defaultValues={editing ? undefined : defaultValues}>
+      <DirtyProbe dirtyRef={dirty} />
+      <DialogContent dividers>{children}</DialogContent>
+      <DialogActions>
+        <Button onClick={requestClose}>{translate('ra.action.cancel')}</Button>
+        <SaveButton alwaysEnable />
+      </DialogActions>
+    </Form>
+  );
+
+  return (
+    <Dialog open onClose={requestClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
+      <DialogTitle id={titleId}>{translate(title)}</DialogTitle>
+      {editing ? (
+        <EditBase
+          id={id}
+          redirect={false}
+          mutationMode="pessimistic"
+          mutationOptions={mutationOptions}
+          loading={<LinearProgress sx={{ m: 3 }} />}
+        >
+          {form}
+        </EditBase>
+      ) : (
+        <CreateBase redirect={false} mutationOptions={mutationOptions}>
+          {form}
+        </CreateBase>
+      )}
+      <Confirm
+        isOpen={confirmingDiscard}
+        title="labellens.forms.discard_title"
+        content="labellens.forms.discard_content"
+        confirm="labellens.forms.discard"
+        cancel="labellens.forms.keep_editing"
+        onConfirm={onClose}
+        onClose={() => setConfirmingDiscard(false)}
+      />
+    </Dialog>
+  );
+}
+
+/** Keeps the dialog informed of unsaved changes (the form lives below it). */
+function DirtyProbe({ dirtyRef }: { dirtyRef: RefObject<boolean> }) {
+  const { isDirty } = useFormState();
+  useEffect(() => {
+    dirtyRef.current = isDirty;
+  }, [dirtyRef, isDirty]);
+  return null;
+}

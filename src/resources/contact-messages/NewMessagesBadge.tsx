@@ -1,0 +1,22 @@
+import { Chip } from '@mui/material';
+import { useGetList, useTranslate } from 'react-admin';
+
+/** The sidebar's count of new contact messages (hidden when there are none). */
+export function NewMessagesBadge() {
+  const translate = useTranslate();
+  const { total } = useGetList('contact-messages', {
+    filter: { status: 'new' },
+    pagination: { page: 1, perPage: 1 },
+    sort: { field: 'created_at', order: 'DESC' },
+  });
+  if (!total) return null;
+  return (
+    <Chip
+      size="small"
+      color="primary"
+      label={total}
+      aria-label={translate('resources.contact-messages.new_count', { count: total })}
+      sx={{ ml: 1, height: 20 }}
+    />
+  );
+}

@@ -1,0 +1,29 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useUpdate } from 'react-admin';
+import { useResourceToast } from '../../editing/useResourceToast';
+import type { ContactMessage, ContactStatus } from './statuses';
+
+/**
+ * Changes only a message's status (the one column admins may update). `silent` skips the success
+ * toast (opening a message marks it read without a toast).
+ */
+export function useSetStatus() {
+  const [update, { isPending }] = useUpdate();
+  const toast = useResourceToast('contact-messages');
+  const queryClient = useQueryClient();
+  const setStatus = (record: ContactMessage, status: ContactStatus, { silent = false } = {}) =>
+    update(
+      'contact-messages',
+      { id: record.id, data: { status }, previousData: record },
+      {
+        mutationMode: 'pessimistic',
+        onSuccess: () => {
+          // The sidebar's count of new messages is a list query of its own: count again.
+          void queryClient.invalidateQueries({ queryKey: ['contact-messages', 'getList'] });
+          if (!silent) toast(status === 'archived' ? 'archived' : 'marked_new');
+        },
+        onError: (error: unknown) => toast('status_failed', { error }),
+      },
+    );
+  return { setStatus, isPending };
+}

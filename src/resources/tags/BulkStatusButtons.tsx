@@ -1,0 +1,36 @@
+import ActivateIcon from '@mui/icons-material/ToggleOn';
+import DeactivateIcon from '@mui/icons-material/ToggleOff';
+import { Button, useListContext, useUpdateMany } from 'react-admin';
+import { useResourceToast } from '../../editing/useResourceToast';
+
+/** Activate or deactivate every selected tag in one request. */
+export function BulkStatusButtons() {
+  const { selectedIds, onUnselectItems } = useListContext();
+  const [updateMany, { isPending }] = useUpdateMany();
+  const toast = useResourceToast('tags');
+
+  const setActive = (isActive: boolean) =>
+    updateMany(
+      'tags',
+      { ids: selectedIds, data: { is_active: isActive } },
+      {
+        mutationMode: 'pessimistic',
+        onSuccess: () => {
+          toast(isActive ? 'bulk_activated' : 'bulk_deactivated', { count: selectedIds.length });
+          onUnselectItems();
+        },
+        onError: (error: unknown) => toast('status_failed', { error }),
+      },
+    );
+
+  return (
+    <>
+      <Button label="resources.tags.activate" onClick={() => setActive(true)} disabled={isPending}>
+        <ActivateIcon />
+      </Button>
+      <Button label="resources.tags.deactivate" onClick={() => setActive(false)} disabled={isPending}>
+        <DeactivateIcon />
+      </Button>
+    </>
+  );
+}

@@ -1,0 +1,12 @@
+import type { Identifier } from 'react-admin';
+import { tagSchema } from '../../domain/contentSchemas';
+import { FormDialog } from '../../editing/FormDialog';
+import { TagInputs } from './TagInputs';
+
+export function TagEdit({ id, onClose }: { id: Identifier; onClose: () => void }) {
+  return (
+    <FormDialog id={id} title="resources.tags.edit_title" schema={tagSchema} onClose={onClose}>
+      <TagInputs />
+    </FormDialog>
+  );
+}

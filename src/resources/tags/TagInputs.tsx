@@ -1,0 +1,30 @@
+import { Stack } from '@mui/material';
+import { BooleanInput, NumberInput, SelectInput, TextInput } from 'react-admin';
+import { TAG_CATEGORIES } from '../../domain/tags';
+import { TagColorInput } from './TagColorInput';
+import { TagIconInput } from './TagIconInput';
+
+/** Each category offered, capitalised (the stored value stays lower case). */
+export const CATEGORY_CHOICES = TAG_CATEGORIES.map((category) => ({
+  id: category,
+  name: category.charAt(0).toUpperCase() + category.slice(1),
+}));
+
+/** A tag's fields, shared by the create and edit dialogs. */
+export function TagInputs() {
+  return (
+    <>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <TextInput source="label" fullWidth autoFocus />
+        <TextInput source="key" fullWidth />
+      </Stack>
+      <TagIconInput />
+      <TagColorInput />
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <SelectInput source="category" choices={CATEGORY_CHOICES} fullWidth emptyText="" />
+        <NumberInput source="sort_order" fullWidth min={0} step={1} />
+      </Stack>
+      <BooleanInput source="is_active" />
+    </>
+  );
+}

@@ -1,0 +1,45 @@
+import { Chip, Stack, Switch } from '@mui/material';
+import { useRecordContext, useTranslate, useUpdate } from 'react-admin';
+import { useResourceToast } from '../../editing/useResourceToast';
+
+/** The Status column: a switch that changes only is_active, and the Active/Inactive badge. */
+export function TagStatus() {
+  const record = useRecordContext();
+  const translate = useTranslate();
+  const toast = useResourceToast('tags');
+  const [update, { isPending }] = useUpdate();
+  if (!record) return null;
+  const active = Boolean(record.is_active);
+
+  const toggle = () =>
+    update(
+      'tags',
+      { id: record.id, data: { is_active: !active }, previousData: record },
+      {
+        mutationMode: 'pessimistic',
+        onSuccess: () => toast(active ? 'deactivated' : 'activated'),
+        onError: (error: unknown) => toast('status_failed', { error }),
+      },
+    );
+
+  return (
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+      <Switch
+        checked={active}
+        disabled={isPending}
+        onChange={toggle}
+        onClick={(event) => event.stopPropagation()}
+        slotProps={{
+          input: { 'aria-label': translate('resources.tags.toggle_status', { label: record.label }) },
+        }}
+        size="small"
+      />
+      <Chip
+        size="small"
+        label={translate(active ? 'resources.tags.active' : 'resources.tags.inactive')}
+        color={active ? 'success' : 'default'}
+        variant={active ? 'filled' : 'outlined'}
+      />
+    </Stack>
+  );
+}

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitForElementToBeRemoved, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { renderAdmin } from '../../test/renderAdmin';
@@ -70,8 +70,9 @@ describe('Chat Sessions list', { timeout: 60_000 }, () => {
       ),
     ).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
-    await dataRows();
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    // The list behind stays hidden from assistive technology until the dialog's exit transition ends.
+    await waitForElementToBeRemoved(() => screen.queryByRole('dialog'), WAIT);
+    expect(await dataRows()).toHaveLength(25);
   });
 
   it('shows an error with Retry when loading fails', async () => {

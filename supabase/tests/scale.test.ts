@@ -292,7 +292,7 @@ describe('admin read views', () => {
   });
 
   it('finds the same rows with ilike as the table, through the trigram index', async () => {
-    const search = `name ilike '%a%'`;
+    const search = `name ilike '%masala%'`;
     const outcome = await attempt(db, IDENTITIES.admin, async (tx) => {
       const ids = async (from: string) =>
         (await tx.query<{ id: string }>(`select id from ${from} where ${search} order by id`)).rows.map(

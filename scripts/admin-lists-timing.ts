@@ -3,7 +3,7 @@
  * `npm run db:seed -- --scans 100000` and `npm run serve`): navigation to rows visible, the jump
  * to the last page, and a two-word search, counting the list requests of each action.
  *
- *   BASE_URL=http://127.0.0.1:5173 SEARCH="amul chocolate" npx tsx scripts/admin-lists-timing.ts
+ *   BASE_URL=http://127.0.0.1:5173 SEARCH="amul chocolate" npm run bench:lists
  */
 import { chromium, type Page } from '@playwright/test';
 

@@ -112,7 +112,11 @@ export const tableNotFound = (table: string, suggestion: string | null) =>
     suggestion ? `Perhaps you meant the table 'public.${suggestion}'` : null,
   );
 
-export function functionNotFound(name: string, argNames: string[], suggestion: string | null) {
+/**
+ * PGRST202. `viaPost`: a POST with a JSON body, which PostgREST also tries on a function with one
+ * unnamed json/jsonb parameter (and says so in the details); a GET passes query parameters only.
+ */
+export function functionNotFound(name: string, argNames: string[], hint: string | null, viaPost: boolean) {
   const sorted = [...argNames].sort();
   const withParams = sorted.length === 0 ? ' without parameters' : `(${sorted.join(', ')})`;
   const searched =
@@ -123,8 +127,8 @@ export function functionNotFound(name: string, argNames: string[], suggestion: s
     404,
     'PGRST202',
     `Could not find the function public.${name}${withParams} in the schema cache`,
-    `Searched for the function public.${name}${searched} or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.`,
-    suggestion ? `Perhaps you meant to call the function public.${suggestion}` : null,
+    `Searched for the function public.${name}${searched}${viaPost ? ' or with a single unnamed json/jsonb parameter' : ''}, but no matches were found in the schema cache.`,
+    hint,
   );
 }
 

@@ -299,7 +299,8 @@ const restOfInput = (c: Cursor) => {
   return v;
 };
 
-function operation(c: Cursor, singleValue: (c: Cursor) => string): Operation {
+/** `negated`: "not." was read, so the parser no longer also expects it (parsec's wording). */
+function operation(c: Cursor, singleValue: (c: Cursor) => string, negated: boolean): Operation {
   if (c.eat('in.')) return { kind: 'in', values: listValue(c) };
   if (c.eat('is.')) {
     const m = /^(null|unknown|true|false)/i.exec(c.rest);
@@ -313,7 +314,8 @@ function operation(c: Cursor, singleValue: (c: Cursor) => string): Operation {
     return { kind: 'fts', op: fts[1], ...(fts[2] ? { language: fts[2].trim() } : {}), value: singleValue(c) };
   }
   const dot = c.rest.indexOf('.');
-  if (dot < 0) c.fail('expecting operator (eq, gt, ...)');
+  if (dot < 0)
+    c.fail(negated ? 'expecting operator (eq, gt, ...)' : 'expecting "not" or operator (eq, gt, ...)');
   const op = c.rest.slice(0, dot);
   if (/^\w+\((any|all)\)$/.test(op)) throw unsupported(`the operator modifier ${op}`);
   if (!isSimpleOperator(op))
@@ -327,7 +329,7 @@ function operation(c: Cursor, singleValue: (c: Cursor) => string): Operation {
 
 function opExpr(c: Cursor, singleValue: (c: Cursor) => string): Pick<Filter, 'negated' | 'operation'> {
   const negated = c.eat('not.');
-  return { negated, operation: operation(c, singleValue) };
+  return { negated, operation: operation(c, singleValue, negated) };
 }
 
 /** The value of `column=<value>`, e.g. `not.in.(1,2)`. */

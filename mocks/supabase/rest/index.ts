@@ -176,7 +176,7 @@ async function handleRead(h: Handling): Promise<Response> {
 async function handleRpc(h: Handling): Promise<Response> {
   const method = h.request.method.toUpperCase();
   const args = method === 'POST' ? h.body : Object.fromEntries(h.query.rpcArgs);
-  const call = chooseRoutine(h.cache, h.route.name, args, h.prefs);
+  const call = chooseRoutine(h.cache, h.route.name, args, h.prefs, method === 'POST');
   const range = applyRangeHeader(h.query.ranges.get(''), h.request.headers.get('range')) ?? { offset: 0 };
   const outcome = await runRpc(h.tx, h.cache, h.query, call, { accept: h.accept, prefs: h.prefs, range });
   const applied: Array<keyof Preferences> = [

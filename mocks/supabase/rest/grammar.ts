@@ -198,7 +198,9 @@ function selectItem(c: Cursor): SelectItem {
   const relation = c.attempt(() => relationHead(c));
   if (relation) {
     c.expect('(');
-    const children = c.nested('embedded resources', () => selectForest(c));
+    c.skipSpaces();
+    // `rel()`: an empty embed, there only to filter by (PostgREST answers no key for it).
+    const children = c.peek() === ')' ? [] : c.nested('embedded resources', () => selectForest(c));
     c.skipSpaces();
     c.expect(')');
     return { ...relation, children };

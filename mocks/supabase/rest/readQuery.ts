@@ -3,7 +3,7 @@ import { resolveRelationship, type Relationship } from './embeds';
 import { conditionsSql, fieldOutputName, fieldSql, type FilterContext } from './filters';
 import type { SchemaCache, Table } from './schemaCache';
 import { ident, qualified, SqlParams } from './sql';
-import type { OrderTerm, QueryParams, RangeSpec, SelectItem } from './types';
+import type { Filter, OrderTerm, QueryParams, RangeSpec, SelectItem } from './types';
 import { castTypeSql } from './casts';
 
 /** Supabase's default `db-max-rows`: no response carries more rows than this. */
@@ -57,6 +57,10 @@ export function selectList(ctx: BuildContext, level: Level, items: SelectItem[])
       list.push(
         `${item.cast ? `(${value})${cast}` : value} as ${ident(item.alias ?? fieldOutputName(item.field))}`,
       );
+    } else if (item.children.length === 0) {
+      // An empty embed adds no key; its filters still apply where they are used (is.null, !inner).
+      relationOf(ctx, level, item);
+      ctx.embedPaths.add(childPath(level, item));
     } else list.push(`${embedSql(ctx, level, item)} as ${ident(item.alias ?? item.name)}`);
   }
   return list;
@@ -100,23 +104,47 @@ function embedSql(ctx: BuildContext, parent: Level, item: RelationItem): string 
   return `coalesce((select json_agg(pgrst_row) from (select ${list} ${fromWhere}${tail}) pgrst_row), '[]'::json)`;
 }
 
-/** Filters and and/or trees of a level, plus `exists` for each `!inner` embed among its items. */
+/** The embed a filter such as `messages=is.null` names: a relation item of the level, by alias or name. */
+function embedNamedBy(filter: Filter, items: SelectItem[]): RelationItem | undefined {
+  if (filter.field.jsonPath.length > 0 || filter.operation.kind !== 'is' || filter.operation.value !== 'null')
+    return undefined;
+  return items.find(
+    (item): item is RelationItem =>
+      item.kind === 'relation' && (item.alias ?? item.name) === filter.field.name,
+  );
+}
+
+/**
+ * Filters and and/or trees of a level, plus `exists` for each `!inner` embed among its items and
+ * for each null filter on an embed (PostgREST's null filtering on embedded resources):
+ * `rel=not.is.null` keeps rows the embed has rows for (as !inner), `rel=is.null` the others.
+ */
 export function levelConditions(ctx: BuildContext, level: Level, items: SelectItem[]): string[] {
   const fctx = filterContext(ctx, level);
+  const filters = ctx.query.filters.get(level.path) ?? [];
+  const onEmbeds = filters.flatMap((filter) => {
+    const item = embedNamedBy(filter, items);
+    return item ? [{ item, present: filter.negated }] : [];
+  });
   const conditions = conditionsSql(
-    ctx.query.filters.get(level.path) ?? [],
+    filters.filter((filter) => !embedNamedBy(filter, items)),
     ctx.query.logic.get(level.path) ?? [],
     fctx,
   );
-  for (const item of items) {
-    if (item.kind !== 'relation' || !item.inner) continue;
+  const embedChecks = [
+    ...items.flatMap((item) => (item.kind === 'relation' && item.inner ? [{ item, present: true }] : [])),
+    ...onEmbeds,
+  ];
+  for (const { item, present } of embedChecks) {
     const rel = relationOf(ctx, level, item);
     const child: Level = {
       alias: ctx.nextAlias(rel.target.name),
       table: rel.target,
       path: childPath(level, item),
     };
-    conditions.push(`exists (select 1 ${embedFromWhere(ctx, level, item, rel, child)})`);
+    conditions.push(
+      `${present ? '' : 'not '}exists (select 1 ${embedFromWhere(ctx, level, item, rel, child)})`,
+    );
   }
   return conditions;
 }

@@ -50,6 +50,24 @@ export const invalidRpcMethod = (method: string) =>
 export const unacceptableMediaType = (types: string[]) =>
   restError(406, 'PGRST107', `None of these media types are available: ${types.join(', ')}`);
 
+/** PGRST118: `order=rel(column)` on an embed that is not to-one. */
+export const relatedOrderNotToOne = (origin: string, target: string) =>
+  restError(
+    400,
+    'PGRST118',
+    `A related order on '${target}' is not possible`,
+    `'${origin}' and '${target}' do not form a many-to-one or one-to-one relationship`,
+  );
+
+/** PGRST120: a filter other than is.null / not.is.null on an embed. */
+export const unacceptableEmbedFilter = (target: string) =>
+  restError(
+    400,
+    'PGRST120',
+    `Bad operator on the '${target}' embedded resource`,
+    'Only is null or not is null filters are allowed on embedded resources',
+  );
+
 export const notEmbedded = (resource: string) =>
   restError(
     400,

@@ -411,8 +411,14 @@ export function parseLogic(key: string, value: string): { path: string[]; tree: 
 
 function orderTerm(c: Cursor): OrderTerm {
   c.skipSpaces();
-  const f = field(c);
-  if (c.peek() === '(') throw unsupported('ordering by a related resource, e.g. order=relation(column)');
+  let f = field(c);
+  let relation: string | undefined;
+  if (c.peek() === '(' && f.jsonPath.length === 0) {
+    relation = f.name;
+    c.pos += 1;
+    f = field(c);
+    c.expect(')');
+  }
   let direction: OrderTerm['direction'];
   let nulls: OrderTerm['nulls'];
   if (c.eat('.asc')) direction = 'asc';
@@ -428,7 +434,12 @@ function orderTerm(c: Cursor): OrderTerm {
         : 'expecting "asc", "desc", "nullsfirst" or "nullslast"',
     );
   }
-  return { field: f, ...(direction ? { direction } : {}), ...(nulls ? { nulls } : {}) };
+  return {
+    ...(relation ? { relation } : {}),
+    field: f,
+    ...(direction ? { direction } : {}),
+    ...(nulls ? { nulls } : {}),
+  };
 }
 
 export const parseOrder = (value: string) =>

@@ -223,6 +223,39 @@ describe('null filters on embeds and empty embeds', () => {
   });
 });
 
+// PostgREST's docs "Ordering by related" and its errors PGRST118 / PGRST120 (Error.hs).
+describe('ordering by a to-one embed', () => {
+  test('order=rel(column) orders by the embedded row, then by the next term', async () => {
+    const res = await f.rest(
+      '/rt_posts?select=id,rt_authors(name)&author_id=not.is.null&order=rt_authors(name).desc,id',
+    );
+    expect((await res.json()).map((r: { id: number }) => r.id)).toEqual([3, 4, 5, 1, 2]);
+  });
+
+  test('a to-many embed is PGRST118, another operator on an embed PGRST120', async () => {
+    const toMany = await f.rest('/rt_authors?select=id,rt_posts(title)&order=rt_posts(title)');
+    expect([toMany.status, await toMany.json()]).toEqual([
+      400,
+      {
+        code: 'PGRST118',
+        message: "A related order on 'rt_posts' is not possible",
+        details: "'rt_authors' and 'rt_posts' do not form a many-to-one or one-to-one relationship",
+        hint: null,
+      },
+    ]);
+    const badOperator = await f.rest('/rt_authors?select=id,rt_posts(id)&rt_posts=eq.1');
+    expect([badOperator.status, await badOperator.json()]).toEqual([
+      400,
+      {
+        code: 'PGRST120',
+        message: "Bad operator on the 'rt_posts' embedded resource",
+        details: 'Only is null or not is null filters are allowed on embedded resources',
+        hint: null,
+      },
+    ]);
+  });
+});
+
 describe('order, ranges and counts', () => {
   test('nullsfirst / nullslast', async () => {
     expect(await ids('/rt_posts?select=id&order=rating.desc.nullslast,id')).toEqual([1, 4, 2, 5, 3, 6]);

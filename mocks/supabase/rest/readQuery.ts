@@ -1,4 +1,4 @@
-import { notEmbedded } from './errors';
+import { notEmbedded, relatedOrderNotToOne, unacceptableEmbedFilter } from './errors';
 import { resolveRelationship, type Relationship } from './embeds';
 import { conditionsSql, fieldOutputName, fieldSql, type FilterContext } from './filters';
 import type { SchemaCache, Table } from './schemaCache';
@@ -100,18 +100,23 @@ function embedSql(ctx: BuildContext, parent: Level, item: RelationItem): string 
   const fromWhere = embedFromWhere(ctx, parent, item, rel, child);
   if (rel.toOne)
     return `(select row_to_json(pgrst_row) from (select ${list} ${fromWhere} limit 1) pgrst_row)`;
-  const tail = `${orderSql(ctx, child)}${rangeSql(ctx.query.ranges.get(path), ctx.params)}`;
+  const tail = `${orderSql(ctx, child, item.children)}${rangeSql(ctx.query.ranges.get(path), ctx.params)}`;
   return `coalesce((select json_agg(pgrst_row) from (select ${list} ${fromWhere}${tail}) pgrst_row), '[]'::json)`;
 }
 
-/** The embed a filter such as `messages=is.null` names: a relation item of the level, by alias or name. */
+const embedNamed = (items: SelectItem[], name: string) =>
+  items.find((item): item is RelationItem => item.kind === 'relation' && (item.alias ?? item.name) === name);
+
+/**
+ * The embed a filter such as `messages=is.null` names (a relation item of the level, by alias or
+ * name); any other operator on an embed is PGRST120.
+ */
 function embedNamedBy(filter: Filter, items: SelectItem[]): RelationItem | undefined {
-  if (filter.field.jsonPath.length > 0 || filter.operation.kind !== 'is' || filter.operation.value !== 'null')
-    return undefined;
-  return items.find(
-    (item): item is RelationItem =>
-      item.kind === 'relation' && (item.alias ?? item.name) === filter.field.name,
-  );
+  if (filter.field.jsonPath.length > 0) return undefined;
+  const item = embedNamed(items, filter.field.name);
+  if (item && (filter.operation.kind !== 'is' || filter.operation.value !== 'null'))
+    throw unacceptableEmbedFilter(filter.field.name);
+  return item;
 }
 
 /**
@@ -149,14 +154,31 @@ export function levelConditions(ctx: BuildContext, level: Level, items: SelectIt
   return conditions;
 }
 
-const orderTermSql = (alias: string, term: OrderTerm, params: SqlParams) =>
-  `${fieldSql(alias, term.field, params)}${term.direction ? ` ${term.direction}` : ''}${term.nulls ? ` nulls ${term.nulls}` : ''}`;
+/**
+ * One order term: a column of the level, or `rel(column)`, a column of a to-one embed of the level
+ * (its row as the embed reads it; PGRST118 for a to-many embed, PGRST108 for one not in select).
+ */
+function orderTermSql(ctx: BuildContext, level: Level, items: SelectItem[], term: OrderTerm) {
+  let value: string;
+  if (term.relation === undefined) value = fieldSql(level.alias, term.field, ctx.params);
+  else {
+    const item = embedNamed(items, term.relation);
+    if (!item) throw notEmbedded(term.relation);
+    const rel = relationOf(ctx, level, item);
+    if (!rel.toOne) throw relatedOrderNotToOne(level.table?.name ?? level.alias, term.relation);
+    const child: Level = {
+      alias: ctx.nextAlias(rel.target.name),
+      table: rel.target,
+      path: childPath(level, item),
+    };
+    value = `(select ${fieldSql(child.alias, term.field, ctx.params)} ${embedFromWhere(ctx, level, item, rel, child)} limit 1)`;
+  }
+  return `${value}${term.direction ? ` ${term.direction}` : ''}${term.nulls ? ` nulls ${term.nulls}` : ''}`;
+}
 
-export function orderSql(ctx: BuildContext, level: Level): string {
+export function orderSql(ctx: BuildContext, level: Level, items: SelectItem[]): string {
   const terms = ctx.query.order.get(level.path) ?? [];
-  return terms.length
-    ? ` order by ${terms.map((t) => orderTermSql(level.alias, t, ctx.params)).join(', ')}`
-    : '';
+  return terms.length ? ` order by ${terms.map((t) => orderTermSql(ctx, level, items, t)).join(', ')}` : '';
 }
 
 export function rangeSql(range: RangeSpec | undefined, params: SqlParams): string {

@@ -33,3 +33,39 @@ alter default privileges for role hosted_postgres in schema public
   grant all on sequences to anon, authenticated, service_role;
 alter default privileges for role hosted_postgres in schema public
   grant execute on functions to anon, authenticated, service_role;
+
+-- A database whose earlier migrations ran as the connection's superuser (the stand-in before it
+-- ran them as hosted_postgres): hand their objects to hosted_postgres, so the later migrations may
+-- replace them as they would on a hosted project, where `postgres` owns everything it created.
+do $$
+declare
+  object record;
+begin
+  for object in
+    select n.nspname from pg_namespace n
+     where n.nspowner = (select oid from pg_roles where rolname = session_user) and n.nspname not in ('auth', 'extensions', 'supabase_migrations')
+       and n.nspname not like 'pg\_%' and n.nspname <> 'information_schema'
+  loop
+    execute format('alter schema %I owner to hosted_postgres', object.nspname);
+  end loop;
+  for object in
+    select c.oid::regclass as name, c.relkind from pg_class c join pg_namespace n on n.oid = c.relnamespace
+     where c.relowner = (select oid from pg_roles where rolname = session_user)
+       and (n.nspname = 'public' or n.nspowner = 'hosted_postgres'::regrole)
+       and c.relkind in ('r', 'p', 'v', 'm', 'S', 'f')
+       and not exists (select 1 from pg_depend d where d.objid = c.oid and d.deptype in ('a', 'i'))
+  loop
+    execute format('alter %s %s owner to hosted_postgres',
+                   case object.relkind when 'v' then 'view' when 'm' then 'materialized view'
+                                       when 'S' then 'sequence' when 'f' then 'foreign table' else 'table' end,
+                   object.name);
+  end loop;
+  for object in
+    select p.oid::regprocedure as name from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+     where p.proowner = (select oid from pg_roles where rolname = session_user)
+       and (n.nspname = 'public' or n.nspowner = 'hosted_postgres'::regrole)
+  loop
+    execute format('alter routine %s owner to hosted_postgres', object.name);
+  end loop;
+end
+$$;

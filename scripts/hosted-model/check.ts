@@ -273,29 +273,29 @@ async function main() {
     const result = spawnSync(...command(bin, args), { encoding: 'utf8' });
     if (result.status !== 0) throw new Error(`${bin} failed: ${result.stderr || result.stdout}`);
   };
-  run('initdb', [
-    '-D',
-    dataDir,
-    '-U',
-    'supabase_admin',
-    '--auth=trust',
-    '--no-sync',
-    '-E',
-    'UTF8',
-    '--locale=C',
-  ]);
-  run('pg_ctl', [
-    '-D',
-    dataDir,
-    '-o',
-    `-p ${PORT} -k ${dir} -c listen_addresses=''`,
-    '-l',
-    path.join(dir, 'log'),
-    '-w',
-    'start',
-  ]);
   const clients: pg.Client[] = [];
   try {
+    run('initdb', [
+      '-D',
+      dataDir,
+      '-U',
+      'supabase_admin',
+      '--auth=trust',
+      '--no-sync',
+      '-E',
+      'UTF8',
+      '--locale=C',
+    ]);
+    run('pg_ctl', [
+      '-D',
+      dataDir,
+      '-o',
+      `-p ${PORT} -k ${dir} -c listen_addresses=''`,
+      '-l',
+      path.join(dir, 'log'),
+      '-w',
+      'start',
+    ]);
     const admin = await connect(dir, 'supabase_admin');
     clients.push(admin);
     await admin.query(readFileSync(PLATFORM_SQL, 'utf8'));

@@ -1,15 +1,17 @@
 import type { StandInContext } from '../context';
+import { writeAuditLogEntry } from './auditLog';
 import { authenticate } from './authenticate';
 import { objectField, readJsonBody, stringField } from './body';
 import { badRequest, unprocessable } from './errors';
 import { endSessions, type LogoutScope } from './sessions';
-import { findUserByEmail, passwordMatches, toGoTrueUser, updateUser, type UserChanges } from './users';
+import { goTrueUserOf } from './mfa';
+import { findUserByEmail, passwordMatches, updateUser, type UserChanges } from './users';
 import { checkPasswordStrength, validateEmail } from './validation';
 
 /** GET /user */
 export async function handleGetUser(request: Request, ctx: StandInContext): Promise<Response> {
   const { user } = await authenticate(request, ctx);
-  return Response.json(toGoTrueUser(user));
+  return Response.json(await goTrueUserOf(ctx.db, user));
 }
 
 /** PUT /user: email (confirmed at once, as with autoconfirm), password, data (merged user_metadata). */
@@ -40,7 +42,7 @@ export async function handleUpdateUser(request: Request, ctx: StandInContext): P
     if (changes.password) await endSessions(tx, user.id, session?.id, 'others');
     return row;
   });
-  return Response.json(toGoTrueUser(updated));
+  return Response.json(await goTrueUserOf(ctx.db, updated));
 }
 
 const SCOPES: LogoutScope[] = ['global', 'local', 'others'];
@@ -51,6 +53,9 @@ export async function handleLogout(request: Request, ctx: StandInContext): Promi
   const requested = new URL(request.url).searchParams.get('scope') || 'global';
   const scope = SCOPES.find((s) => s === requested);
   if (!scope) throw badRequest('validation_failed', `Unsupported logout scope "${requested}"`);
-  await endSessions(ctx.db, user.id, session?.id, scope);
+  await ctx.db.transaction(async (tx) => {
+    await writeAuditLogEntry(tx, user, 'logout', null);
+    await endSessions(tx, user.id, session?.id, scope);
+  });
   return new Response(null, { status: 204 });
 }

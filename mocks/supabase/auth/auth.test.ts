@@ -59,8 +59,10 @@ async function expectAuthError(
 
 async function insertUser(email: string, password: string, extra = '') {
   const { rows } = await db.query<{ id: string }>(
-    `insert into auth.users (email, encrypted_password, raw_app_meta_data ${extra ? ', ' + extra.split('=')[0] : ''})
-     values ($1, extensions.crypt($2, extensions.gen_salt('bf', 4)), '{"provider":"email","providers":["email"]}'
+    `insert into auth.users (id, aud, role, email, encrypted_password, raw_app_meta_data, raw_user_meta_data,
+        created_at, updated_at ${extra ? ', ' + extra.split('=')[0] : ''})
+     values (gen_random_uuid(), 'authenticated', 'authenticated', $1, extensions.crypt($2, extensions.gen_salt('bf', 4)),
+       '{"provider":"email","providers":["email"]}', '{}', now(), now()
        ${extra ? ', ' + extra.split('=')[1] : ''}) returning id`,
     [email, password],
   );

@@ -20,7 +20,8 @@ export interface SessionRow {
 async function insertRefreshToken(db: Queryable, userId: string, sessionId: string, parent: string | null) {
   const token = newRefreshTokenString();
   await db.query(
-    `insert into auth.refresh_tokens (token, user_id, parent, session_id, revoked) values ($1, $2, $3, $4, false)`,
+    `insert into auth.refresh_tokens (token, user_id, parent, session_id, revoked, created_at, updated_at)
+     values ($1, $2, $3, $4, false, now(), now())`,
     [token, userId, parent, sessionId],
   );
   return token;
@@ -32,7 +33,8 @@ export async function startSession(
   userId: string,
 ): Promise<{ session: SessionRow; refreshToken: string }> {
   const { rows } = await db.query<SessionRow>(
-    `insert into auth.sessions (user_id, aal) values ($1, 'aal1') returning id, user_id, created_at`,
+    `insert into auth.sessions (id, user_id, aal, created_at, updated_at)
+     values (gen_random_uuid(), $1, 'aal1', now(), now()) returning id, user_id, created_at`,
     [userId],
   );
   const session = rows[0];

@@ -143,13 +143,25 @@ export async function insertUser(db: Queryable, user: NewUser): Promise<UserRow>
   const provider = user.email ? 'email' : 'phone';
   const appMetadata = { provider, providers: [provider], ...user.appMetadata };
   const { rows } = await db.query<UserRow>(
-    `insert into auth.users (id, instance_id, aud, role, email, phone, encrypted_password, email_confirmed_at,
-        phone_confirmed_at, raw_app_meta_data, raw_user_meta_data, banned_until)
-     values (coalesce($1::uuid, gen_random_uuid()), '00000000-0000-0000-0000-000000000000', 'authenticated',
-        coalesce($2, 'authenticated'), $3, $4,
-        case when $5::text is null then '' else extensions.crypt($5, extensions.gen_salt('bf', 10)) end,
-        case when $6 then now() end, case when $7 then now() end, $8, $9, $10)
-     returning ${USER_COLUMNS}`,
+    // GoTrue's table has no defaults for these columns: GoTrue writes each, and (like GoTrue's
+    // signup) the user's first identity in the same transaction.
+    `with inserted as (
+       insert into auth.users (id, instance_id, aud, role, email, phone, encrypted_password, email_confirmed_at,
+          phone_confirmed_at, raw_app_meta_data, raw_user_meta_data, banned_until, created_at, updated_at)
+       values (coalesce($1::uuid, gen_random_uuid()), '00000000-0000-0000-0000-000000000000', 'authenticated',
+          coalesce($2, 'authenticated'), $3, $4,
+          case when $5::text is null then '' else extensions.crypt($5, extensions.gen_salt('bf', 10)) end,
+          case when $6 then now() end, case when $7 then now() end, $8, $9, $10, now(), now())
+       returning ${USER_COLUMNS}
+     ), identity as (
+       insert into auth.identities (provider_id, user_id, identity_data, provider, created_at, updated_at)
+       select id::text, id,
+              jsonb_strip_nulls(jsonb_build_object('sub', id::text, 'email', email, 'phone', phone,
+                'email_verified', false, 'phone_verified', false)),
+              $11, now(), now()
+         from inserted
+     )
+     select * from inserted`,
     [
       user.id ?? null,
       user.role ?? null,
@@ -161,6 +173,7 @@ export async function insertUser(db: Queryable, user: NewUser): Promise<UserRow>
       JSON.stringify(appMetadata),
       JSON.stringify(user.userMetadata),
       user.bannedUntil ?? null,
+      provider,
     ],
   );
   return rows[0];

@@ -228,7 +228,9 @@ describe('send-notification', () => {
 
   it('answers 502 and records a failed row when the push service refuses the device', async () => {
     const { rows } = await db.query<{ id: string }>(
-      `insert into auth.users (email, email_confirmed_at) values ('stale-device@example.in', now()) returning id`,
+      `insert into auth.users (id, aud, role, email, email_confirmed_at, created_at, updated_at)
+       values (gen_random_uuid(), 'authenticated', 'authenticated', 'stale-device@example.in', now(), now(), now())
+       returning id`,
     );
     const userId = rows[0].id;
     await db.query(

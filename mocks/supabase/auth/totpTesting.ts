@@ -1,0 +1,15 @@
+import * as OTPAuth from 'otpauth';
+
+/** The code an authenticator app shows now for a base32 secret (SHA-1, 6 digits, 30 s). */
+export function totpCode(secret: string, timestamp = Date.now()): string {
+  return new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret) }).generate({ timestamp });
+}
+
+/** A 6-digit code that the factor refuses now: none of the codes of the accepted window (±1 step). */
+export function wrongTotpCode(secret: string, timestamp = Date.now()): string {
+  const accepted = new Set([-30_000, 0, 30_000].map((offset) => totpCode(secret, timestamp + offset)));
+  for (let n = 0; ; n++) {
+    const candidate = String(n).padStart(6, '0');
+    if (!accepted.has(candidate)) return candidate;
+  }
+}

@@ -2,6 +2,8 @@
 export type AuthErrorCode =
   | 'bad_json'
   | 'bad_jwt'
+  | 'current_password_invalid'
+  | 'current_password_required'
   | 'email_exists'
   | 'email_not_confirmed'
   | 'insufficient_aal'

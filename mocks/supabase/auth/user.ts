@@ -25,6 +25,13 @@ export async function handleUpdateUser(request: Request, ctx: StandInContext): P
 
   if (password) {
     checkPasswordStrength(password);
+    // GoTrue with GOTRUE_SECURITY_UPDATE_PASSWORD_REQUIRE_CURRENT_PASSWORD: a stolen access token
+    // alone cannot change the password (supabase-js sends it as updateUser({ current_password })).
+    const current = stringField(body, 'current_password');
+    if (!current)
+      throw badRequest('current_password_required', 'Current password required when setting new password.');
+    if (!(await passwordMatches(ctx.db, user.id, current)))
+      throw badRequest('current_password_invalid', 'Current password required when setting new password.');
     if (await passwordMatches(ctx.db, user.id, password))
       throw unprocessable('same_password', 'New password should be different from the old password.');
     changes.password = password;

@@ -8,12 +8,7 @@ import {
 } from './admin';
 import { AuthHttpError, authErrorResponse } from './errors';
 import { handleHealth, handleJwks, handleSettings } from './meta';
-import {
-  handleChallengeFactor,
-  handleEnrollFactor,
-  handleUnenrollFactor,
-  handleVerifyFactor,
-} from './mfa';
+import { handleChallengeFactor, handleEnrollFactor, handleUnenrollFactor, handleVerifyFactor } from './mfa';
 import { handleSignup } from './signup';
 import { handleToken } from './token';
 import { handleGetUser, handleLogout, handleUpdateUser } from './user';

@@ -94,7 +94,13 @@ describe('enroll', () => {
       [factor.id],
     );
     expect(rows).toEqual([
-      { user_id: id, friendly_name: 'Work phone', factor_type: 'totp', status: 'unverified', secret: factor.totp.secret },
+      {
+        user_id: id,
+        friendly_name: 'Work phone',
+        factor_type: 'totp',
+        status: 'unverified',
+        secret: factor.totp.secret,
+      },
     ]);
     expect(await auditActions(id)).toEqual([
       { action: 'login', traits: { provider: 'email' } },
@@ -106,7 +112,12 @@ describe('enroll', () => {
     const { client } = await freshUser();
     await enroll(client, 'Same');
     const { error } = await client.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'Same' });
-    expectAuthError(error, 422, 'mfa_factor_name_conflict', 'A factor with the friendly name "Same" for this user already exists');
+    expectAuthError(
+      error,
+      422,
+      'mfa_factor_name_conflict',
+      'A factor with the friendly name "Same" for this user already exists',
+    );
   });
 
   it('refuses a new factor at aal1 once one is verified (403 insufficient_aal)', async () => {
@@ -146,7 +157,10 @@ describe('challenge and verify', () => {
       code: totpCode(factor.totp.secret),
     });
     expect(verified.error).toBeNull();
-    expect(verified.data).toMatchObject({ token_type: 'bearer', user: { id, factors: [{ id: factor.id, status: 'verified' }] } });
+    expect(verified.data).toMatchObject({
+      token_type: 'bearer',
+      user: { id, factors: [{ id: factor.id, status: 'verified' }] },
+    });
     expect(verified.data!.refresh_token).not.toBe(before.refresh_token);
     const claims = await claimsOf(client);
     expect(claims).toMatchObject({ aal: 'aal2', session_id: decodeJwt(before.access_token).session_id });
@@ -197,7 +211,11 @@ describe('challenge and verify', () => {
     const factor = await enroll(client);
     const challenge = (await client.auth.mfa.challenge({ factorId: factor.id })).data!;
     const wrong = () =>
-      client.auth.mfa.verify({ factorId: factor.id, challengeId: challenge.id, code: wrongTotpCode(factor.totp.secret) });
+      client.auth.mfa.verify({
+        factorId: factor.id,
+        challengeId: challenge.id,
+        code: wrongTotpCode(factor.totp.secret),
+      });
     expectAuthError((await wrong()).error, 422, 'mfa_verification_failed', 'Invalid TOTP code entered');
     expectAuthError((await wrong()).error, 422, 'mfa_verification_failed', 'Invalid TOTP code entered');
     const right = await client.auth.mfa.verify({
@@ -212,9 +230,10 @@ describe('challenge and verify', () => {
     const { client } = await freshUser();
     const factor = await enroll(client);
     const challenge = (await client.auth.mfa.challenge({ factorId: factor.id })).data!;
-    await db.query(`update auth.mfa_challenges set created_at = now() - interval '301 seconds' where id = $1`, [
-      challenge.id,
-    ]);
+    await db.query(
+      `update auth.mfa_challenges set created_at = now() - interval '301 seconds' where id = $1`,
+      [challenge.id],
+    );
     const { error } = await client.auth.mfa.verify({
       factorId: factor.id,
       challengeId: challenge.id,
@@ -226,7 +245,9 @@ describe('challenge and verify', () => {
       'mfa_challenge_expired',
       `MFA challenge ${challenge.id} has expired, verify against another challenge or create a new challenge.`,
     );
-    expect((await db.query('select 1 from auth.mfa_challenges where id = $1', [challenge.id])).rows).toEqual([]);
+    expect((await db.query('select 1 from auth.mfa_challenges where id = $1', [challenge.id])).rows).toEqual(
+      [],
+    );
   });
 
   it('refuses a code reused on its verified challenge (422 mfa_ip_address_mismatch, as GoTrue)', async () => {
@@ -234,7 +255,9 @@ describe('challenge and verify', () => {
     const factor = await enroll(client);
     const challenge = (await client.auth.mfa.challenge({ factorId: factor.id })).data!;
     const code = totpCode(factor.totp.secret);
-    expect((await client.auth.mfa.verify({ factorId: factor.id, challengeId: challenge.id, code })).error).toBeNull();
+    expect(
+      (await client.auth.mfa.verify({ factorId: factor.id, challengeId: challenge.id, code })).error,
+    ).toBeNull();
     const { error } = await client.auth.mfa.verify({ factorId: factor.id, challengeId: challenge.id, code });
     expectAuthError(error, 422, 'mfa_ip_address_mismatch', 'Challenge and verify IP addresses mismatch.');
   });
@@ -243,8 +266,17 @@ describe('challenge and verify', () => {
     const { client } = await freshUser();
     const factor = await enroll(client);
     const unknown = '00000000-0000-4000-8000-00000000dead';
-    const { error } = await client.auth.mfa.verify({ factorId: factor.id, challengeId: unknown, code: '123456' });
-    expectAuthError(error, 422, 'mfa_factor_not_found', 'MFA factor with the provided challenge ID not found');
+    const { error } = await client.auth.mfa.verify({
+      factorId: factor.id,
+      challengeId: unknown,
+      code: '123456',
+    });
+    expectAuthError(
+      error,
+      422,
+      'mfa_factor_not_found',
+      'MFA factor with the provided challenge ID not found',
+    );
     const missing = await client.auth.mfa.challenge({ factorId: unknown });
     expectAuthError(missing.error, 404, 'mfa_factor_not_found', 'Factor not found');
   });
@@ -263,7 +295,10 @@ describe('unenroll', () => {
     expect(removed).toEqual({ data: { id: factor.id }, error: null });
     expect((await db.query('select 1 from auth.mfa_factors where user_id = $1', [id])).rows).toEqual([]);
     const { data: refreshed } = await client.auth.refreshSession();
-    expect(decodeJwt(refreshed.session!.access_token)).toMatchObject({ aal: 'aal1', amr: [{ method: 'password' }] });
+    expect(decodeJwt(refreshed.session!.access_token)).toMatchObject({
+      aal: 'aal1',
+      amr: [{ method: 'password' }],
+    });
     const last = (await auditActions(id)).at(-1)!;
     expect(last).toEqual({
       action: 'factor_unenrolled',
@@ -274,7 +309,10 @@ describe('unenroll', () => {
   it('removes an unverified factor at aal1', async () => {
     const { client } = await freshUser();
     const factor = await enroll(client);
-    expect(await client.auth.mfa.unenroll({ factorId: factor.id })).toEqual({ data: { id: factor.id }, error: null });
+    expect(await client.auth.mfa.unenroll({ factorId: factor.id })).toEqual({
+      data: { id: factor.id },
+      error: null,
+    });
   });
 });
 

@@ -164,7 +164,13 @@ export async function handleEnrollFactor(request: Request, ctx: StandInContext):
        values (gen_random_uuid(), $1, $2, 'totp', 'unverified', $3, now(), now()) returning id`,
       [user.id, friendlyName, totp.secret.base32],
     );
-    await writeAuditLogEntry(tx, user, 'factor_in_progress', { factor_id: rows[0].id }, clientAddressOf(request));
+    await writeAuditLogEntry(
+      tx,
+      user,
+      'factor_in_progress',
+      { factor_id: rows[0].id },
+      clientAddressOf(request),
+    );
     return Response.json({
       id: rows[0].id,
       type: 'totp',
@@ -175,9 +181,10 @@ export async function handleEnrollFactor(request: Request, ctx: StandInContext):
 }
 
 async function sessionAal(db: Queryable, sessionId: string): Promise<string> {
-  const { rows } = await db.query<{ aal: string | null }>('select aal::text as aal from auth.sessions where id = $1', [
-    sessionId,
-  ]);
+  const { rows } = await db.query<{ aal: string | null }>(
+    'select aal::text as aal from auth.sessions where id = $1',
+    [sessionId],
+  );
   return rows[0]?.aal ?? 'aal1';
 }
 
@@ -207,7 +214,8 @@ export async function handleChallengeFactor(
     return Response.json({
       id: rows[0].id,
       type: factor.factor_type,
-      expires_at: Math.floor(new Date(rows[0].created_at).getTime() / 1000) + MFA_LIMITS.challengeExpirySeconds,
+      expires_at:
+        Math.floor(new Date(rows[0].created_at).getTime() / 1000) + MFA_LIMITS.challengeExpirySeconds,
     });
   });
 }
@@ -319,8 +327,9 @@ export async function handleUnenrollFactor(
           and session_id in (select id from auth.sessions where factor_id = $1)`,
       [factor.id],
     );
-    await tx.query(`update auth.sessions set aal = 'aal1', factor_id = null where factor_id = $1`, [factor.id]);
+    await tx.query(`update auth.sessions set aal = 'aal1', factor_id = null where factor_id = $1`, [
+      factor.id,
+    ]);
   });
   return Response.json({ id: factor.id });
 }
-

@@ -7,52 +7,11 @@
 --   user@labellens.dev           / LabelLens-user-1      app user with scans, profiles, chats, a device
 --   inactive-admin@labellens.dev / LabelLens-inactive-1  admin_users row with is_active = false
 -- The 32 other app users sign in with LabelLens-demo-1 (email ones) or Google (no password).
-
-create temporary table seed_people (
-  n integer primary key,
-  first_name text not null,
-  last_name text not null,
-  city text not null,
-  phone text,
-  phone_confirmed boolean not null default false,
-  provider text not null default 'email',
-  email_confirmed boolean not null default true,
-  banned boolean not null default false
-);
-
-insert into seed_people (n, first_name, last_name, city, phone, phone_confirmed, provider, email_confirmed, banned) values
-  (1, 'Priya', 'Patel', 'Ahmedabad', '919876543210', true, 'email', true, false),
-  (2, 'Rohan', 'Mehta', 'Mumbai', null, false, 'email', true, false),
-  (3, 'Ananya', 'Iyer', 'Chennai', null, false, 'google', true, false),
-  (4, 'Vikram', 'Singh', 'Jaipur', '919812345678', false, 'email', true, false),
-  (5, 'Sneha', 'Reddy', 'Hyderabad', null, false, 'email', true, false),
-  (6, 'Arjun', 'Nair', 'Kochi', null, false, 'email', true, false),
-  (7, 'Kavya', 'Gupta', 'Delhi', null, false, 'google', true, false),
-  (8, 'Aditya', 'Joshi', 'Pune', null, false, 'email', true, true),
-  (9, 'Meera', 'Krishnan', 'Bengaluru', null, false, 'email', false, false),
-  (10, 'Rahul', 'Verma', 'Lucknow', null, false, 'email', true, false),
-  (11, 'Pooja', 'Desai', 'Surat', null, false, 'email', true, false),
-  (12, 'Siddharth', 'Rao', 'Mysuru', null, false, 'email', true, false),
-  (13, 'Ishita', 'Banerjee', 'Kolkata', null, false, 'email', true, false),
-  (14, 'Karan', 'Malhotra', 'Chandigarh', null, false, 'email', true, false),
-  (15, 'Divya', 'Pillai', 'Thiruvananthapuram', null, false, 'email', true, false),
-  (16, 'Manish', 'Tiwari', 'Bhopal', null, false, 'email', true, false),
-  (17, 'Neha', 'Kulkarni', 'Nagpur', null, false, 'email', true, false),
-  (18, 'Amit', 'Chauhan', 'Indore', null, false, 'email', true, false),
-  (19, 'Lakshmi', 'Subramanian', 'Coimbatore', null, false, 'email', true, false),
-  (20, 'Farhan', 'Qureshi', 'Hyderabad', null, false, 'email', true, false),
-  (21, 'Simran', 'Kaur', 'Amritsar', null, false, 'email', true, false),
-  (22, 'Deepak', 'Yadav', 'Patna', null, false, 'email', true, false),
-  (23, 'Anjali', 'Mishra', 'Varanasi', null, false, 'email', true, false),
-  (24, 'Suresh', 'Menon', 'Kozhikode', null, false, 'email', true, false),
-  (25, 'Ritu', 'Agarwal', 'Kanpur', null, false, 'email', true, false),
-  (26, 'Nikhil', 'Bhatt', 'Vadodara', null, false, 'email', true, false),
-  (27, 'Shreya', 'Ghosh', 'Kolkata', null, false, 'email', true, false),
-  (28, 'Harish', 'Gowda', 'Bengaluru', null, false, 'email', true, false),
-  (29, 'Zoya', 'Khan', 'Bhopal', null, false, 'email', true, false),
-  (30, 'Gaurav', 'Saxena', 'Gwalior', null, false, 'email', true, false),
-  (31, 'Tanvi', 'Shetty', 'Mangaluru', null, false, 'email', true, false),
-  (32, 'Sanjay', 'Dubey', 'Jabalpur', null, false, 'email', true, false);
+--
+-- The Supabase CLI sends this file as one batch and prepares every statement before it runs any,
+-- so no statement may use an object an earlier statement of this file creates (no temporary
+-- tables): each statement carries its own data (VALUES) or reads what earlier ones inserted.
+-- mocks/supabase/db/cliSql.ts loads it the same way locally.
 
 -- ---------------------------------------------------------------------------------------------
 -- Auth users
@@ -91,25 +50,50 @@ select '00000000-0000-0000-0000-000000000000',
        jsonb_build_object('full_name', p.first_name || ' ' || p.last_name, 'city', p.city),
        case when p.banned then now() + interval '365 days' end,
        joined, joined + make_interval(days => p.n % 5)
-  from seed_people p
+  from (values
+  (1, 'Priya', 'Patel', 'Ahmedabad', '919876543210', true, 'email', true, false),
+  (2, 'Rohan', 'Mehta', 'Mumbai', null, false, 'email', true, false),
+  (3, 'Ananya', 'Iyer', 'Chennai', null, false, 'google', true, false),
+  (4, 'Vikram', 'Singh', 'Jaipur', '919812345678', false, 'email', true, false),
+  (5, 'Sneha', 'Reddy', 'Hyderabad', null, false, 'email', true, false),
+  (6, 'Arjun', 'Nair', 'Kochi', null, false, 'email', true, false),
+  (7, 'Kavya', 'Gupta', 'Delhi', null, false, 'google', true, false),
+  (8, 'Aditya', 'Joshi', 'Pune', null, false, 'email', true, true),
+  (9, 'Meera', 'Krishnan', 'Bengaluru', null, false, 'email', false, false),
+  (10, 'Rahul', 'Verma', 'Lucknow', null, false, 'email', true, false),
+  (11, 'Pooja', 'Desai', 'Surat', null, false, 'email', true, false),
+  (12, 'Siddharth', 'Rao', 'Mysuru', null, false, 'email', true, false),
+  (13, 'Ishita', 'Banerjee', 'Kolkata', null, false, 'email', true, false),
+  (14, 'Karan', 'Malhotra', 'Chandigarh', null, false, 'email', true, false),
+  (15, 'Divya', 'Pillai', 'Thiruvananthapuram', null, false, 'email', true, false),
+  (16, 'Manish', 'Tiwari', 'Bhopal', null, false, 'email', true, false),
+  (17, 'Neha', 'Kulkarni', 'Nagpur', null, false, 'email', true, false),
+  (18, 'Amit', 'Chauhan', 'Indore', null, false, 'email', true, false),
+  (19, 'Lakshmi', 'Subramanian', 'Coimbatore', null, false, 'email', true, false),
+  (20, 'Farhan', 'Qureshi', 'Hyderabad', null, false, 'email', true, false),
+  (21, 'Simran', 'Kaur', 'Amritsar', null, false, 'email', true, false),
+  (22, 'Deepak', 'Yadav', 'Patna', null, false, 'email', true, false),
+  (23, 'Anjali', 'Mishra', 'Varanasi', null, false, 'email', true, false),
+  (24, 'Suresh', 'Menon', 'Kozhikode', null, false, 'email', true, false),
+  (25, 'Ritu', 'Agarwal', 'Kanpur', null, false, 'email', true, false),
+  (26, 'Nikhil', 'Bhatt', 'Vadodara', null, false, 'email', true, false),
+  (27, 'Shreya', 'Ghosh', 'Kolkata', null, false, 'email', true, false),
+  (28, 'Harish', 'Gowda', 'Bengaluru', null, false, 'email', true, false),
+  (29, 'Zoya', 'Khan', 'Bhopal', null, false, 'email', true, false),
+  (30, 'Gaurav', 'Saxena', 'Gwalior', null, false, 'email', true, false),
+  (31, 'Tanvi', 'Shetty', 'Mangaluru', null, false, 'email', true, false),
+  (32, 'Sanjay', 'Dubey', 'Jabalpur', null, false, 'email', true, false)
+  ) as p (n, first_name, last_name, city, phone, phone_confirmed, provider, email_confirmed, banned)
  cross join (select extensions.crypt('LabelLens-demo-1', extensions.gen_salt('bf')) as value) hash
  cross join lateral (select now() - make_interval(days => 85 - p.n * 2, hours => p.n) as joined) j;
 
--- A hosted project signs in through auth.identities; the local stand-in has no such table.
-do $$
-begin
-  if to_regclass('auth.identities') is not null then
-    execute $sql$
-      insert into auth.identities (provider_id, user_id, identity_data, provider, last_sign_in_at, created_at, updated_at)
-      select u.id::text, u.id,
-             jsonb_build_object('sub', u.id::text, 'email', u.email, 'email_verified', u.email_confirmed_at is not null),
-             coalesce(u.raw_app_meta_data ->> 'provider', 'email'), u.last_sign_in_at, u.created_at, u.updated_at
-        from auth.users u
-       where not exists (select 1 from auth.identities i where i.user_id = u.id)
-    $sql$;
-  end if;
-end
-$$;
+-- GoTrue signs a user in through auth.identities: one email (or google) identity per user.
+insert into auth.identities (provider_id, user_id, identity_data, provider, last_sign_in_at, created_at, updated_at)
+select u.id::text, u.id,
+       jsonb_build_object('sub', u.id::text, 'email', u.email, 'email_verified', u.email_confirmed_at is not null),
+       coalesce(u.raw_app_meta_data ->> 'provider', 'email'), u.last_sign_in_at, u.created_at, u.updated_at
+  from auth.users u
+ where not exists (select 1 from auth.identities i where i.user_id = u.id);
 
 insert into public.admin_users (user_id, is_active, created_at) values
   ('00000000-0000-4000-8000-000000000001', true, now() - interval '90 days'),
@@ -118,21 +102,11 @@ insert into public.admin_users (user_id, is_active, created_at) values
 -- ---------------------------------------------------------------------------------------------
 -- Packaged foods scanned (per 100 g/ml: kcal, protein, carbs, sugar, fat, saturated fat, sodium mg, fibre)
 
-create temporary table seed_products (
-  n integer primary key,
-  name text not null,
-  category text not null,
-  score integer not null,
-  description text not null,
-  ingredients text[] not null,
-  allergens text[] not null,
-  kcal integer, protein numeric, carbs numeric, sugar numeric, fat numeric, sat_fat numeric,
-  sodium integer, fibre numeric
-);
 
-insert into seed_products values
+with products (n, name, category, score, description, ingredients, allergens, kcal, protein, carbs, sugar, fat,
+               sat_fat, sodium, fibre) as (values
   (1, 'Maggi 2-Minute Masala Noodles', 'Instant Noodles', 32, 'Instant wheat noodles with masala tastemaker.',
-   '{Refined wheat flour (maida),Palm oil,Iodised salt,Wheat gluten,Mixed spices,Onion powder,Sugar,Flavour enhancer (635)}', '{Wheat,Gluten}', 427, 8.2, 59.4, 2.1, 16.7, 7.8, 1120, 2.4),
+   '{Refined wheat flour (maida),Palm oil,Iodised salt,Wheat gluten,Mixed spices,Onion powder,Sugar,Flavour enhancer (635)}'::text[], '{Wheat,Gluten}'::text[], 427, 8.2, 59.4, 2.1, 16.7, 7.8, 1120, 2.4),
   (2, 'Sunfeast Yippee! Magic Masala Noodles', 'Instant Noodles', 35, 'Round, non-sticky instant noodles with masala.',
    '{Refined wheat flour (maida),Palm oil,Salt,Spices and condiments,Sugar,Dehydrated vegetables}', '{Wheat,Gluten,Soy}', 440, 8.9, 60.2, 2.8, 17.5, 8.1, 1050, 2.0),
   (3, 'Parle-G Gold Biscuits', 'Biscuits', 38, 'Glucose biscuits made with wheat flour and milk solids.',
@@ -220,10 +194,8 @@ insert into seed_products values
   (44, 'Lijjat Udad Papad', 'Snacks', 55, 'Sun-dried black gram papad with pepper.',
    '{Udad dal flour,Salt,Black pepper,Edible oil,Asafoetida,Sodium bicarbonate}', '{}', 320, 23.0, 52.0, 1.0, 2.5, 0.5, 1850, 10.0),
   (45, 'Bru Instant Coffee', 'Beverages', 70, 'Instant coffee and chicory blend.',
-   '{Coffee (70%),Chicory (30%)}', '{}', 353, 12.0, 74.0, 0, 0.5, 0.2, 40, 0);
-
-create temporary table seed_recipes (category text primary key, recipe text not null);
-insert into seed_recipes values
+   '{Coffee (70%),Chicory (30%)}', '{}', 353, 12.0, 74.0, 0, 0.5, 0.2, 40, 0)
+), recipes (category, recipe) as (values
   ('Instant Noodles', 'Cook half the noodles with a cup of chopped vegetables and a beaten egg or paneer cubes; use half the tastemaker and finish with lemon juice.'),
   ('Biscuits', 'Crumble two biscuits over a bowl of curd with chopped banana and a spoon of roasted flaxseed instead of eating the pack.'),
   ('Snacks', 'Make a chana chaat: boiled chickpeas, onion, tomato, cucumber, coriander and lemon, topped with one spoon of the snack for crunch.'),
@@ -236,8 +208,8 @@ insert into seed_recipes values
   ('Beverages', 'Swap for nimbu pani with a pinch of salt and jaggery, or dilute one part juice with two parts water and ice.'),
   ('Spreads & Sauces', 'Mix a spoon with fresh tomato-coriander chutney so you need much less on your roti.'),
   ('Staples', 'Knead with grated lauki or methi leaves for soft, fibre-rich rotis; pair dal with plenty of vegetables.'),
-  ('Frozen Foods', 'Air-fry or shallow-fry on a tawa with minimal oil and serve with mint chutney and a salad.');
-
+  ('Frozen Foods', 'Air-fry or shallow-fry on a tawa with minimal oil and serve with mint chutney and a salad.')
+)
 insert into public.scans (
   id, user_id, name, description, image_url, health_score, category, analysis, ingredients, health_benefits,
   health_risks, allergens, nutrition_facts, healthy_recipe, is_favorite, created_at
@@ -287,8 +259,8 @@ select md5('labellens-scan-' || s.n)::uuid,
        -- spread over 60 days, a little denser towards today
        now() - make_interval(secs => round(60 * 86400 * power(((s.n * 7919) % 1000) / 1000.0, 1.3))::integer)
   from generate_series(1, 180) as s (n)
-  join seed_products p on p.n = (s.n * 7) % 45 + 1
-  join seed_recipes r on r.category = p.category
+  join products p on p.n = (s.n * 7) % 45 + 1
+  join recipes r on r.category = p.category
  cross join lateral (
    select case when s.n % 19 = 0 then null else greatest(0, least(100, p.score + (s.n * 13) % 15 - 7)) end as value
  ) score;
@@ -324,13 +296,17 @@ select md5('labellens-profile-self-' || p.n)::uuid, md5('labellens-user-' || p.n
        ((array['{}', '{Peanuts}', '{}', '{Gluten}', '{}', '{Lactose}'])[p.n % 6 + 1])::text[],
        ((array['{Vegetarian}', '{}', '{Jain}', '{Vegan}', '{Eggetarian}', '{}'])[p.n % 6 + 1])::text[],
        now() - make_interval(days => 84 - p.n * 2)
-  from seed_people p;
+  from (select g.n, split_part(u.raw_user_meta_data ->> 'full_name', ' ', 1) as first_name,
+               split_part(u.raw_user_meta_data ->> 'full_name', ' ', 2) as last_name
+          from generate_series(1, 32) as g (n) join auth.users u on u.id = md5('labellens-user-' || g.n)::uuid) p;
 
 insert into public.profiles (id, user_id, name, relationship, age, gender, health_conditions, allergies, dietary_restrictions, created_at)
 select md5('labellens-profile-family-' || p.n)::uuid, md5('labellens-user-' || p.n)::uuid,
        f.name || ' ' || p.last_name, f.relationship, f.age, f.gender, f.conditions, f.allergies, f.diet,
        now() - make_interval(days => 60 - p.n)
-  from seed_people p
+  from (select g.n, split_part(u.raw_user_meta_data ->> 'full_name', ' ', 1) as first_name,
+               split_part(u.raw_user_meta_data ->> 'full_name', ' ', 2) as last_name
+          from generate_series(1, 32) as g (n) join auth.users u on u.id = md5('labellens-user-' || g.n)::uuid) p
   join (values
     (0, 'Sunita', 'Mother', 61, 'female', '{Hypertension}'::text[], '{}'::text[], '{Vegetarian}'::text[]),
     (1, 'Ramesh', 'Father', 66, 'male', '{Type 2 diabetes}', '{}', '{Diabetic}'),
@@ -349,28 +325,6 @@ update public.profiles pr
 -- ---------------------------------------------------------------------------------------------
 -- Chats with the nutrition assistant (some anonymous, some empty)
 
-create temporary table seed_conversations (k integer primary key, title text, question text, answer text);
-insert into seed_conversations values
-  (0, 'Is Maggi okay for kids?', 'Can my 9 year old eat Maggi noodles every day?',
-   'Once in a while is fine, but not daily: one pack has over 1 g of sodium, about half a child''s daily limit. Add vegetables and use half the tastemaker.'),
-  (1, 'Diabetes-friendly breakfast', 'My mother has type 2 diabetes. Which breakfast cereal should I buy?',
-   'Plain rolled oats or a millet-based cereal without added sugar. Avoid flavoured flakes; check that sugar is under 5 g per 100 g.'),
-  (2, 'Healthy snacks for office', 'What packaged snacks can I keep at my desk?',
-   'Roasted chana, makhana, unsalted nuts or a low-sugar energy bar. Fried namkeen and chips are high in salt and saturated fat.'),
-  (3, 'Reading the sugar line', 'Why does the label say "total sugars" and "added sugars"?',
-   'Total sugars include natural milk and fruit sugars; added sugars are what the maker put in. FSSAI asks that added sugar be declared separately.'),
-  (4, 'Peanut allergy check', 'How do I know if a biscuit has traces of peanuts?',
-   'Look at the allergen statement below the ingredients ("contains" and "may contain"). If it is missing, contact the brand before giving it to someone with an allergy.'),
-  (5, 'Ghee vs butter', 'Is ghee healthier than butter?',
-   'Both are mostly saturated fat. Ghee has no milk solids, so it suits lactose intolerance, but keep either to a teaspoon or two a day.'),
-  (6, 'Low sodium options', 'My doctor asked me to cut salt. What should I watch on labels?',
-   'Sodium per 100 g: under 120 mg is low, over 600 mg is high. Instant noodles, papad, pickles and sauces are the usual surprises.'),
-  (7, 'Protein for a vegetarian teen', 'How can my son get more protein without eggs?',
-   'Dal, paneer, curd, chana, soya chunks and peanuts. A packaged protein drink is rarely needed if meals include these.'),
-  (8, 'Fruit juice for toddlers', 'Is packed mango drink okay for a 3 year old?',
-   'Mango drinks are mostly water and sugar. Offer fresh fruit or plain water; keep juice drinks for rare treats.'),
-  (9, 'Understanding E-numbers', 'What is INS 635 on my noodles packet?',
-   'INS 635 is a flavour enhancer (disodium ribonucleotides). It is approved as safe, but it often comes with a lot of salt.');
 
 insert into public.chats (id, user_id, title, created_at, updated_at)
 select md5('labellens-chat-' || c.n)::uuid,
@@ -383,7 +337,18 @@ select md5('labellens-chat-' || c.n)::uuid,
        now() - make_interval(days => (c.n * 17) % 55, hours => c.n),
        now() - make_interval(days => (c.n * 17) % 55, hours => c.n) + interval '20 minutes'
   from generate_series(1, 36) as c (n)
-  join seed_conversations conv on conv.k = c.n % 10;
+  join (values
+    (0, 'Is Maggi okay for kids?'),
+    (1, 'Diabetes-friendly breakfast'),
+    (2, 'Healthy snacks for office'),
+    (3, 'Reading the sugar line'),
+    (4, 'Peanut allergy check'),
+    (5, 'Ghee vs butter'),
+    (6, 'Low sodium options'),
+    (7, 'Protein for a vegetarian teen'),
+    (8, 'Fruit juice for toddlers'),
+    (9, 'Understanding E-numbers')
+  ) as conv (k, title) on conv.k = c.n % 10;
 
 -- Every fifth chat is left empty; the others get one to three question/answer rounds.
 insert into public.messages (chat_id, role, content, created_at)
@@ -396,7 +361,28 @@ select ch.id, m.role,
        ch.created_at + make_interval(mins => turn.k * 4 + case when m.role = 'assistant' then 1 else 0 end)
   from generate_series(1, 36) as c (n)
   join public.chats ch on ch.id = md5('labellens-chat-' || c.n)::uuid
-  join seed_conversations conv on conv.k = c.n % 10
+  join (values
+    (0, 'Can my 9 year old eat Maggi noodles every day?',
+     'Once in a while is fine, but not daily: one pack has over 1 g of sodium, about half a child''s daily limit. Add vegetables and use half the tastemaker.'),
+    (1, 'My mother has type 2 diabetes. Which breakfast cereal should I buy?',
+     'Plain rolled oats or a millet-based cereal without added sugar. Avoid flavoured flakes; check that sugar is under 5 g per 100 g.'),
+    (2, 'What packaged snacks can I keep at my desk?',
+     'Roasted chana, makhana, unsalted nuts or a low-sugar energy bar. Fried namkeen and chips are high in salt and saturated fat.'),
+    (3, 'Why does the label say "total sugars" and "added sugars"?',
+     'Total sugars include natural milk and fruit sugars; added sugars are what the maker put in. FSSAI asks that added sugar be declared separately.'),
+    (4, 'How do I know if a biscuit has traces of peanuts?',
+     'Look at the allergen statement below the ingredients ("contains" and "may contain"). If it is missing, contact the brand before giving it to someone with an allergy.'),
+    (5, 'Is ghee healthier than butter?',
+     'Both are mostly saturated fat. Ghee has no milk solids, so it suits lactose intolerance, but keep either to a teaspoon or two a day.'),
+    (6, 'My doctor asked me to cut salt. What should I watch on labels?',
+     'Sodium per 100 g: under 120 mg is low, over 600 mg is high. Instant noodles, papad, pickles and sauces are the usual surprises.'),
+    (7, 'How can my son get more protein without eggs?',
+     'Dal, paneer, curd, chana, soya chunks and peanuts. A packaged protein drink is rarely needed if meals include these.'),
+    (8, 'Is packed mango drink okay for a 3 year old?',
+     'Mango drinks are mostly water and sugar. Offer fresh fruit or plain water; keep juice drinks for rare treats.'),
+    (9, 'What is INS 635 on my noodles packet?',
+     'INS 635 is a flavour enhancer (disodium ribonucleotides). It is approved as safe, but it often comes with a lot of salt.')
+  ) as conv (k, question, answer) on conv.k = c.n % 10
  cross join lateral generate_series(1, c.n % 3 + 1) as turn (k)
  cross join (values ('user'), ('assistant')) as m (role)
  where c.n % 5 <> 0;
@@ -410,7 +396,9 @@ insert into public.user_devices (user_id, token, platform, created_at, updated_a
 select md5('labellens-user-' || p.n)::uuid, 'demo-fcm-token-' || p.n || '-' || left(md5('device-' || p.n), 12),
        case when p.n % 8 = 0 then 'ios' else 'android' end,
        now() - make_interval(days => 80 - p.n * 2), now() - make_interval(days => p.n % 9)
-  from seed_people p
+  from (select g.n, split_part(u.raw_user_meta_data ->> 'full_name', ' ', 1) as first_name,
+               split_part(u.raw_user_meta_data ->> 'full_name', ' ', 2) as last_name
+          from generate_series(1, 32) as g (n) join auth.users u on u.id = md5('labellens-user-' || g.n)::uuid) p
  where p.n % 2 = 1;
 
 insert into public.payments (user_id, amount, currency, status, created_at) values
@@ -552,5 +540,3 @@ insert into public.notifications (user_id, title, body, data, status, message_id
    'sent', 'projects/labellens-dev/messages/0:1700000000000002', null, '00000000-0000-4000-8000-000000000001', now() - interval '3 days'),
   (md5('labellens-user-4')::uuid, 'Welcome to LabelLens', 'Scan your first label to get a health score.', '{}',
    'failed', null, 'No device token registered for this user', '00000000-0000-4000-8000-000000000001', now() - interval '7 days');
-
-drop table seed_people, seed_products, seed_recipes, seed_conversations;

@@ -2,6 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { runMigrationLikeTheCli, runSeedLikeTheCli } from './cliSql';
 import type { Database } from './types';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -17,10 +18,15 @@ export interface PrepareResult {
 /** Any constant key: prepares of one server serialise on it (parallel test workers, two servers). */
 const PREPARE_LOCK_KEY = 7_246_135_001;
 
+/** The role with a hosted project's `postgres` rights (mocks/supabase/sql/platform.sql). */
+export const MIGRATION_ROLE = 'hosted_postgres';
+
 /**
  * Brings a database to the current schema: the platform stand-in, then every migration not yet
  * applied (tracked like the Supabase CLI does, in supabase_migrations.schema_migrations), then the
- * demo data once, on a database that had no migrations before. All in one transaction holding an
+ * demo data once, on a database that had no migrations before. Migrations and seed run as the CLI
+ * sends them (split into statements, the seed prepared as one batch) and with hosted `postgres`'s
+ * rights, so what fails on a hosted project fails here. All in one transaction holding an
  * advisory lock, so concurrent callers on one server wait for each other instead of racing, and a
  * failure leaves nothing half-applied.
  */
@@ -48,7 +54,9 @@ export async function prepareDatabase(
     for (const file of files) {
       const [version, ...rest] = file.replace(/\.sql$/, '').split('_');
       if (done.has(version)) continue;
-      await tx.exec(await readFile(path.join(MIGRATIONS_DIR, file), 'utf8'));
+      await tx.exec(`set local role ${MIGRATION_ROLE}`);
+      await runMigrationLikeTheCli(tx, await readFile(path.join(MIGRATIONS_DIR, file), 'utf8'));
+      await tx.exec('reset role');
       await tx.query('insert into supabase_migrations.schema_migrations (version, name) values ($1, $2)', [
         version,
         rest.join('_'),
@@ -56,7 +64,11 @@ export async function prepareDatabase(
       applied.push(file);
     }
     const seeded = seed && isNew && applied.length > 0 && existsSync(SEED_SQL);
-    if (seeded) await tx.exec(await readFile(SEED_SQL, 'utf8'));
+    if (seeded) {
+      await tx.exec(`set local role ${MIGRATION_ROLE}`);
+      await runSeedLikeTheCli(tx, await readFile(SEED_SQL, 'utf8'));
+      await tx.exec('reset role');
+    }
     return { applied, seeded };
   });
 }

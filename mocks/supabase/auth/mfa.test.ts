@@ -3,6 +3,7 @@ import { decodeJwt } from 'jose';
 import type { Database } from '../db';
 import { createStandIn, type StandIn } from '../standIn';
 import { openTestDatabase } from '../testing/snapshot';
+import { DEMO_ACCOUNTS } from '../demoAccounts';
 import { standInClient } from './testClient';
 import { totpCode, wrongTotpCode } from './totpTesting';
 import { insertUser } from './users';
@@ -329,5 +330,24 @@ describe('sign-out', () => {
       { action: 'login', actor_email: email, resource: 'auth', record_id: id },
       { action: 'logout', actor_email: email, resource: 'auth', record_id: id },
     ]);
+  });
+});
+
+describe('the seeded MFA demo admin', () => {
+  it('signs in at aal1 and reaches aal2 with a code from the secret the start-up banner prints', async () => {
+    const demo = DEMO_ACCOUNTS.find((a) => 'totpSecret' in a)!;
+    const client = standInClient(standIn);
+    await client.auth.signInWithPassword({ email: demo.email, password: demo.password });
+    expect((await client.auth.mfa.getAuthenticatorAssuranceLevel()).data).toMatchObject({
+      currentLevel: 'aal1',
+      nextLevel: 'aal2',
+    });
+    const [factor] = (await client.auth.mfa.listFactors()).data!.totp;
+    const { error } = await client.auth.mfa.challengeAndVerify({
+      factorId: factor.id,
+      code: totpCode('totpSecret' in demo ? demo.totpSecret : ''),
+    });
+    expect(error).toBeNull();
+    expect((await claimsOf(client)).aal).toBe('aal2');
   });
 });

@@ -65,9 +65,10 @@ export async function sessionAssurance(db: Queryable, sessionId: string): Promis
     `select authentication_method as method, updated_at from auth.mfa_amr_claims where session_id = $1`,
     [sessionId],
   );
-  const amr = rows
-    .map((r) => ({ method: r.method, timestamp: Math.floor(new Date(r.updated_at).getTime() / 1000) }))
-    .sort((a, b) => b.timestamp - a.timestamp);
+  // Ordered on the full timestamps: both methods often fall in the same second.
+  const amr = [...rows]
+    .sort((a, b) => new Date(b.updated_at).getTime() - new Date(a.updated_at).getTime())
+    .map((r) => ({ method: r.method, timestamp: Math.floor(new Date(r.updated_at).getTime() / 1000) }));
   return { aal: amr.some((claim) => claim.method === 'totp') ? 'aal2' : 'aal1', amr };
 }
 

@@ -48,7 +48,7 @@ test('enrol from the Security page, sign in again with password and code, see an
   // Security, from the user menu: add an authenticator app.
   await page.getByRole('button', { name: 'Profile' }).click();
   await page.getByRole('menuitem', { name: 'Security' }).click();
-  await expect(page.getByRole('heading', { name: 'Security' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Security', level: 1 })).toBeVisible();
   await expect(page.getByText('No authenticator app yet.', { exact: false })).toBeVisible();
   await page.getByRole('button', { name: 'Set up an authenticator app' }).click();
   const dialog = page.getByRole('dialog', { name: 'Set up an authenticator app' });
@@ -78,7 +78,11 @@ test('enrol from the Security page, sign in again with password and code, see an
   const current = totpCode(secret);
   await code.fill(`${current.slice(0, 3)} ${current.slice(3)}`);
   await page.getByRole('button', { name: 'Verify' }).click();
+  // Back where the admin was before signing out.
+  await expect(page.getByRole('heading', { name: 'Security', level: 1 })).toBeVisible();
+  await page.goto('/admin/dashboard');
   await expect(page.getByRole('heading', { name: 'Dashboard Overview' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Recent Activity' })).toBeVisible();
   await expect(page.getByText('Protect your account with an authenticator app')).toBeHidden();
 
   // An edit, then its History tab.

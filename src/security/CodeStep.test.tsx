@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { decodeJwt } from 'jose';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { totpCode, wrongTotpCode } from '../../mocks/supabase/auth/totpTesting';
+import { totpCode, wrongTotpCode } from '../../mocks/supabase/auth/mfaTesting';
 import { DEMO_ACCOUNTS } from '../../mocks/supabase/demoAccounts';
 import LoginRoute from '../login/LoginRoute';
 import { supabaseClient } from '../providers/supabaseClient';

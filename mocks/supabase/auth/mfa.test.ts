@@ -5,8 +5,7 @@ import { createStandIn, type StandIn } from '../standIn';
 import { openTestDatabase } from '../testing/snapshot';
 import { DEMO_ACCOUNTS } from '../demoAccounts';
 import { standInClient } from './testClient';
-import { totpCode, wrongTotpCode } from './totpTesting';
-import { insertUser } from './users';
+import { insertConfirmedUser, totpCode, wrongTotpCode } from './mfaTesting';
 
 /**
  * GoTrue's MFA API as supabase-js's auth.mfa calls it (internal/api/mfa.go): shapes, rows in
@@ -27,15 +26,7 @@ let counter = 0;
 /** A fresh confirmed user and a supabase-js client signed in as them (aal1). */
 async function freshUser(): Promise<{ client: SupabaseClient; email: string; id: string }> {
   const email = `mfa-${++counter}-${Date.now()}@example.test`;
-  const row = await insertUser(db, {
-    email,
-    phone: null,
-    password: PASSWORD,
-    emailConfirmed: true,
-    phoneConfirmed: false,
-    userMetadata: {},
-    appMetadata: {},
-  });
+  const row = await insertConfirmedUser(db, email, PASSWORD);
   const client = standInClient(standIn);
   const { error } = await client.auth.signInWithPassword({ email, password: PASSWORD });
   if (error) throw error;

@@ -1,8 +1,7 @@
 import { FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
 import { createPushSandbox } from '../../push/sandbox';
 import { DEMO, standInClient } from '../auth/testClient';
-import { totpCode } from '../auth/totpTesting';
-import { insertUser } from '../auth/users';
+import { insertConfirmedUser, totpCode } from '../auth/mfaTesting';
 import type { Database } from '../db';
 import { createStandIn, type StandIn } from '../standIn';
 import { openTestDatabase } from '../testing/snapshot';
@@ -39,15 +38,7 @@ async function send(client: SupabaseClient) {
 }
 
 it('refuses an enrolled admin at aal1 and sends at aal2, recording the attempt and its outcome', async () => {
-  const admin = await insertUser(db, {
-    email: EMAIL,
-    phone: null,
-    password: PASSWORD,
-    emailConfirmed: true,
-    phoneConfirmed: false,
-    userMetadata: {},
-    appMetadata: {},
-  });
+  const admin = await insertConfirmedUser(db, EMAIL, PASSWORD);
   await db.query('insert into public.admin_users (user_id) values ($1)', [admin.id]);
 
   const aal2 = await signedIn();

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { LOCAL_SERVICE_ROLE_KEY } from '../../../mocks/supabase/keys';
-import { totpCode, wrongTotpCode } from '../../../mocks/supabase/auth/totpTesting';
+import { totpCode, wrongTotpCode } from '../../../mocks/supabase/auth/mfaTesting';
 
 const stamp = () => `${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
 const SERVICE = { apikey: LOCAL_SERVICE_ROLE_KEY, Authorization: `Bearer ${LOCAL_SERVICE_ROLE_KEY}` };

@@ -1,4 +1,19 @@
 import * as OTPAuth from 'otpauth';
+import type { Database } from '../db';
+import { insertUser, type UserRow } from './users';
+
+/** A confirmed email user with a password, as GoTrue's admin API would create one. */
+export function insertConfirmedUser(db: Database, email: string, password: string): Promise<UserRow> {
+  return insertUser(db, {
+    email,
+    phone: null,
+    password,
+    emailConfirmed: true,
+    phoneConfirmed: false,
+    userMetadata: {},
+    appMetadata: {},
+  });
+}
 
 /** The code an authenticator app shows now for a base32 secret (SHA-1, 6 digits, 30 s). */
 export function totpCode(secret: string, timestamp = Date.now()): string {

@@ -2,6 +2,7 @@ import {
   applyListQuery,
   containsCondition,
   dayBoundConditions,
+  lowerCaseEqualsConditions,
   hasUserConditions,
   relationshipConditions,
   scoreBandConditions,
@@ -63,6 +64,15 @@ describe('search builder', () => {
     expect(relationshipConditions('self')).toEqual([
       'or(relationship.is.null,relationship.eq."",relationship.ilike."self")',
     ]);
+  });
+});
+
+describe('audit log person filter', () => {
+  it('matches the lower-cased email exactly, quoted', () => {
+    expect(lowerCaseEqualsConditions('actor_email')(' Admin@LabelLens.dev ')).toEqual([
+      'actor_email.eq."admin@labellens.dev"',
+    ]);
+    expect(lowerCaseEqualsConditions('actor_email')('  ')).toEqual([]);
   });
 });
 

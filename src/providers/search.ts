@@ -93,6 +93,13 @@ export const textEqualsConditions = (column: string) => (value: unknown) =>
   typeof value === 'string' && value.trim() ? [equalsIgnoringCaseCondition(column, value.trim())] : [];
 
 /**
+ * A column of lower-case values (e.g. emails, which GoTrue keeps lower-case) equal to the typed
+ * value: an exact match a btree index serves, whatever case was typed.
+ */
+export const lowerCaseEqualsConditions = (column: string) => (value: unknown) =>
+  typeof value === 'string' && value.trim() ? [`${column}.eq.${quoteValue(value.trim().toLowerCase())}`] : [];
+
+/**
  * A date filter (YYYY-MM-DD, a whole UTC day): `from` keeps rows at or after the day's start, `to`
  * rows before the next day's start, so both ends include their day.
  */
@@ -126,7 +133,7 @@ export const LIST_QUERIES: Readonly<Record<string, ListQueryConfig>> = {
   'audit-log': {
     searchColumns: ['actor_email', 'record_id'],
     derivedFilters: {
-      actor_email: textEqualsConditions('actor_email'),
+      actor_email: lowerCaseEqualsConditions('actor_email'),
       from: dayBoundConditions('occurred_at', 'from'),
       to: dayBoundConditions('occurred_at', 'to'),
     },

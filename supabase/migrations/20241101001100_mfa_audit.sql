@@ -158,7 +158,8 @@ comment on table public.audit_log is
 create index audit_log_occurred_at_id_idx on public.audit_log (occurred_at desc, id desc);
 create index audit_log_record_idx on public.audit_log (resource, record_id, occurred_at desc, id desc);
 create index audit_log_resource_idx on public.audit_log (resource, occurred_at desc, id desc);
-create index audit_log_actor_idx on public.audit_log (actor_id, occurred_at desc, id desc);
+-- By person: the screens filter on the email (GoTrue keeps emails lower-case), an exact match.
+create index audit_log_actor_email_idx on public.audit_log (actor_email, occurred_at desc, id desc);
 create index audit_log_action_idx on public.audit_log (action, occurred_at desc, id desc);
 create index audit_log_actor_email_trgm_idx on public.audit_log using gin (actor_email extensions.gin_trgm_ops);
 create index audit_log_record_id_trgm_idx on public.audit_log using gin (record_id extensions.gin_trgm_ops);

@@ -114,8 +114,8 @@ describe('send-notification', () => {
   it('refuses an admin banned after signing in, with the access token issued before the ban', async () => {
     const account = { email: 'banned-admin@labellens.dev', password: 'Banned-admin-1' };
     const { rows } = await db.query<{ id: string }>(
-      `insert into auth.users (email, encrypted_password, email_confirmed_at, raw_app_meta_data)
-       values ($1, extensions.crypt($2, extensions.gen_salt('bf', 4)), now(), '{"provider":"email"}')
+      `insert into auth.users (id, email, encrypted_password, email_confirmed_at, raw_app_meta_data)
+       values (gen_random_uuid(), $1, extensions.crypt($2, extensions.gen_salt('bf', 4)), now(), '{"provider":"email"}')
        returning id`,
       [account.email, account.password],
     );

@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { DEMO_ACCOUNTS } from '../../../mocks/supabase/demoAccounts';
 import { LOCAL_SERVICE_ROLE_KEY } from '../../../mocks/supabase/keys';
 import { totpCode, wrongTotpCode } from '../../../mocks/supabase/auth/mfaTesting';
 
@@ -111,4 +112,27 @@ test('enrol from the Security page, sign in again with password and code, see an
   await expect(tagRow).toContainText('label');
   await expect(page.getByRole('row').filter({ hasText: 'Signed in' }).first()).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: 'Started authenticator setup' })).toBeVisible();
+});
+
+test('on a phone, the demo admin with an authenticator app signs in with the keyboard alone and opens Security', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const demo = DEMO_ACCOUNTS.find((a) => 'totpSecret' in a)!;
+  await page.goto('/admin/login');
+  await page.getByLabel(/email/i).fill(demo.email);
+  await page.getByLabel(/password/i).fill(demo.password);
+  await page.keyboard.press('Enter');
+  const code = page.getByLabel('Enter the 6-digit code');
+  await expect(code).toBeFocused();
+  await expect(code).toBeInViewport();
+  await code.fill(totpCode('totpSecret' in demo ? demo.totpSecret : ''));
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: 'Dashboard Overview' })).toBeVisible();
+  await page.goto('/admin/security');
+  const apps = page.getByRole('list', { name: 'Authenticator apps' });
+  await expect(apps.getByText('Demo authenticator')).toBeInViewport();
+  await expect(apps.getByRole('button', { name: 'Remove' })).toBeInViewport();
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width).toBeLessThanOrEqual(390);
 });

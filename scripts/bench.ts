@@ -32,6 +32,7 @@ import { parseArgs } from 'node:util';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { chromium } from '@playwright/test';
 import { supabaseDataProvider } from 'ra-supabase';
+import type { DataProvider } from 'react-admin';
 import ws from 'ws';
 import { openDatabase, prepareDatabase, type Database } from '../mocks/supabase/db';
 import { DEMO_ACCOUNTS } from '../mocks/supabase/demoAccounts';
@@ -42,6 +43,7 @@ import { withScalablePaging } from '../src/providers/paging';
 import { withListQueries } from '../src/providers/search';
 import { withTableNames } from '../src/providers/tableNames';
 import { usersDataProvider } from '../src/providers/users';
+import { generateAuditLog } from './seed/generateAuditLog';
 import { generateScans } from './seed/generateScans';
 
 const PAGE = 25;
@@ -140,6 +142,7 @@ async function postgresDatabase(serverUrl: string, size: number): Promise<BenchD
 
 async function seed(db: Database, size: number) {
   await prepareDatabase(db);
+  await seedAuditLog(db, size);
   const have = Number((await db.query<{ n: number }>('select count(*) as n from public.scans')).rows[0].n);
   if (have >= size) return;
   const started = performance.now();
@@ -150,6 +153,24 @@ async function seed(db: Database, size: number) {
         `\r  seeding ${done.toLocaleString('en-US')}/${total.toLocaleString('en-US')} scans`,
       ),
   });
+  process.stdout.write(` (${((performance.now() - started) / 1000).toFixed(0)} s)\n`);
+}
+
+/** As many audit trail entries as scans: the Audit Log and a record's History at that size. */
+async function seedAuditLog(db: Database, size: number) {
+  const have = Number(
+    (await db.query<{ n: number }>('select count(*) as n from public.audit_log')).rows[0].n,
+  );
+  if (have >= size) return;
+  const started = performance.now();
+  await generateAuditLog(db, {
+    entries: size - have,
+    onProgress: (done, total) =>
+      process.stdout.write(
+        `\r  seeding ${done.toLocaleString('en-US')}/${total.toLocaleString('en-US')} audit entries`,
+      ),
+  });
+  await db.exec('analyze public.audit_log');
   process.stdout.write(` (${((performance.now() - started) / 1000).toFixed(0)} s)\n`);
 }
 
@@ -290,8 +311,42 @@ async function measureHttp(url: string, db: Database): Promise<Row[]> {
       note: `${count(users)} users; no stock pattern (auth.users is not exposed)`,
     },
   ];
+  rows.push(...(await measureAudit(provider, db, rows.find((r) => r.what === 'scans, first page')!.ours)));
   await client.auth.signOut();
   return rows;
+}
+
+/**
+ * The Audit Log's first page (unfiltered and by person) and one record's History, each beside the
+ * scans list's first page measured above (the budget: within 2x of it).
+ */
+async function measureAudit(provider: DataProvider, db: Database, scansFirstPage: number): Promise<Row[]> {
+  const sort = { field: 'occurred_at', order: 'DESC' } as const;
+  const page = (filter: Record<string, unknown>, perPage = PAGE) =>
+    provider.getList('audit-log', { pagination: { page: 1, perPage }, sort, filter });
+  const entries = Number(
+    (await db.query<{ n: number }>('select count(*) as n from public.audit_log')).rows[0].n,
+  );
+  const { rows: record } = await db.query<{ resource: string; record_id: string; n: number }>(
+    `select resource, record_id, count(*)::int as n from public.audit_log
+      where resource = 'tags' group by resource, record_id order by count(*) desc limit 1`,
+  );
+  const vsList = (ms: number) => `${(ms / scansFirstPage).toFixed(1)}x the scans first page`;
+  const measured = [
+    { what: 'audit log, first page', ours: (await compare(() => page({}))).ours },
+    {
+      what: 'audit log, one person, first page',
+      ours: (await compare(() => page({ actor_email: admin!.email }))).ours,
+    },
+    {
+      what: `a record's history (${record[0]?.n ?? 0} entries)`,
+      ours: (await compare(() => page({ resource: 'tags', record_id: record[0]?.record_id ?? '' }, 50))).ours,
+    },
+  ];
+  return measured.map((row) => ({
+    ...row,
+    note: `${vsList(row.ours)}; ${entries.toLocaleString('en-US')} entries`,
+  }));
 }
 
 /** Serves the built admin on the bench database and times navigation to the first row of /admin/scans. */

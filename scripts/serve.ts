@@ -71,8 +71,11 @@ async function main() {
     console.log(`\nLabelLens is running at ${url}/  (admin: ${url}/admin/)`);
     if (!hosted) {
       console.log('Local backend: the Supabase stand-in on the same origin. Demo accounts:');
-      for (const a of DEMO_ACCOUNTS)
+      for (const a of DEMO_ACCOUNTS) {
         console.log(`  ${a.email.padEnd(30)} ${a.password.padEnd(22)} ${a.description}`);
+        // Add it to an authenticator app (or compute codes from it) for the code step after the password.
+        if ('totpSecret' in a) console.log(`  ${''.padEnd(30)} TOTP secret: ${a.totpSecret}`);
+      }
     }
   });
 }

@@ -47,6 +47,7 @@ describe('the /admin access guard', () => {
       'Payments',
       'Health Tips',
       'Tags',
+      'Audit Log',
       // followed by its count of new messages
       expect.stringMatching(/^Contact Inbox\d*$/),
       'Logout',

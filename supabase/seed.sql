@@ -6,6 +6,9 @@
 --   admin@labellens.dev          / LabelLens-admin-1     active admin
 --   user@labellens.dev           / LabelLens-user-1      app user with scans, profiles, chats, a device
 --   inactive-admin@labellens.dev / LabelLens-inactive-1  admin_users row with is_active = false
+--   mfa-admin@labellens.dev      / LabelLens-mfa-1       active admin with an authenticator app: the
+--                                                        code step asks for a code from TOTP secret
+--                                                        LABELLENSDEMOADMINTOTPSECRETKEY2
 -- The 32 other app users sign in with LabelLens-demo-1 (email ones) or Google (no password).
 --
 -- The Supabase CLI sends this file as one batch and prepares every statement before it runs any,
@@ -28,7 +31,8 @@ select '00000000-0000-0000-0000-000000000000', d.id::uuid, 'authenticated', 'aut
   from (values
     ('00000000-0000-4000-8000-000000000001', 'admin@labellens.dev', 'LabelLens-admin-1', 'Neha Admin', interval '2 hours'),
     ('00000000-0000-4000-8000-000000000002', 'user@labellens.dev', 'LabelLens-user-1', 'Aarav Sharma', interval '1 day'),
-    ('00000000-0000-4000-8000-000000000003', 'inactive-admin@labellens.dev', 'LabelLens-inactive-1', 'Vijay Former', interval '40 days')
+    ('00000000-0000-4000-8000-000000000003', 'inactive-admin@labellens.dev', 'LabelLens-inactive-1', 'Vijay Former', interval '40 days'),
+    ('00000000-0000-4000-8000-000000000004', 'mfa-admin@labellens.dev', 'LabelLens-mfa-1', 'Ira Secure', interval '3 hours')
   ) as d (id, email, password, full_name, last_seen);
 
 insert into auth.users (
@@ -97,7 +101,14 @@ select u.id::text, u.id,
 
 insert into public.admin_users (user_id, is_active, created_at) values
   ('00000000-0000-4000-8000-000000000001', true, now() - interval '90 days'),
-  ('00000000-0000-4000-8000-000000000003', false, now() - interval '90 days');
+  ('00000000-0000-4000-8000-000000000003', false, now() - interval '90 days'),
+  ('00000000-0000-4000-8000-000000000004', true, now() - interval '90 days');
+
+-- The MFA demo admin's authenticator app (GoTrue stores a TOTP secret as base32 text when database
+-- encryption is off); mocks/supabase/demoAccounts.ts holds the same secret for the start-up banner.
+insert into auth.mfa_factors (id, user_id, friendly_name, factor_type, status, secret, created_at, updated_at) values
+  ('00000000-0000-4000-8000-00000000f4c7', '00000000-0000-4000-8000-000000000004', 'Demo authenticator',
+   'totp', 'verified', 'LABELLENSDEMOADMINTOTPSECRETKEY2', now() - interval '90 days', now() - interval '90 days');
 
 -- ---------------------------------------------------------------------------------------------
 -- Packaged foods scanned (per 100 g/ml: kcal, protein, carbs, sugar, fat, saturated fat, sodium mg, fibre)

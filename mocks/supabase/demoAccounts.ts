@@ -7,4 +7,10 @@ export const DEMO_ACCOUNTS = [
     password: 'LabelLens-inactive-1',
     description: 'admin row with is_active false',
   },
+  {
+    email: 'mfa-admin@labellens.dev',
+    password: 'LabelLens-mfa-1',
+    description: 'active admin with an authenticator app (TOTP secret below)',
+    totpSecret: 'LABELLENSDEMOADMINTOTPSECRETKEY2',
+  },
 ] as const;

@@ -1,5 +1,7 @@
 import { Alert, Box, Button, Chip, Stack, Typography } from '@mui/material';
 import { Title, useTranslate } from 'react-admin';
+import { RecentActivity } from '../audit/RecentActivity';
+import { SecondFactorReminder } from '../security/SecondFactorReminder';
 import { formatTime } from './format';
 import { RecentScans } from './RecentScans';
 import { ScoreDistribution } from './ScoreDistribution';
@@ -25,6 +27,7 @@ export default function Dashboard() {
               translate('labellens.dashboard.last_updated', { time: formatTime(dataUpdatedAt) })}
         </Typography>
       </Stack>
+      <SecondFactorReminder />
       {error && (
         <Alert
           severity="error"
@@ -45,6 +48,7 @@ export default function Dashboard() {
             <RecentScans scans={stats?.recent_scans} />
             <ScoreDistribution distribution={stats?.score_distribution} />
           </Box>
+          <RecentActivity />
         </Stack>
       )}
     </Box>

@@ -46,6 +46,13 @@ describe('notification rules', () => {
       JSON.stringify({ k: 'v'.repeat(NOTIFICATION_LIMITS.dataMaxBytes) }),
       { ok: false, issue: 'dataTooLarge' },
     ],
+    ['{"google.c.a.e": "1"}', { ok: false, issue: 'dataReservedKey' }],
+    ['{"gcm.notification.title": "x"}', { ok: false, issue: 'dataReservedKey' }],
+    ['{"from": "x"}', { ok: false, issue: 'dataReservedKey' }],
+    ['{"notification": "x"}', { ok: false, issue: 'dataReservedKey' }],
+    ['{"message_type": "x"}', { ok: false, issue: 'dataReservedKey' }],
+    ['{"collapse_key": "x"}', { ok: false, issue: 'dataReservedKey' }],
+    ['{"sender": "x", "fromage": "brie"}', { ok: true, data: { sender: 'x', fromage: 'brie' } }],
   ])('reads the custom data box %j', (text, expected) => {
     expect(parseDataText(text)).toEqual(expected);
   });

@@ -25,7 +25,21 @@ export const NOTIFICATION_ISSUES = {
   dataNotStringMap: 'Custom data must be a JSON object whose values are strings',
   dataTooLarge: `Custom data must be at most ${NOTIFICATION_LIMITS.dataMaxBytes} bytes (keys and values, UTF-8)`,
   dataUnstorable: 'Custom data cannot contain NUL characters or unpaired surrogates',
+  dataReservedKey:
+    'Custom data cannot use the keys FCM reserves: from, notification, message_type, collapse_key, or any key starting with google or gcm',
 } as const;
+
+/**
+ * Data keys FCM refuses (its HTTP v1 reference: "from", "message_type", and words starting with
+ * "google" or "gcm"; the legacy API also reserves "notification" and "collapse_key"). The
+ * notifications table's constraint (20241101001000_abuse.sql) lists the same words.
+ */
+export const FCM_RESERVED_DATA_KEYS = ['from', 'notification', 'message_type', 'collapse_key'] as const;
+export const FCM_RESERVED_DATA_KEY_PREFIXES = ['google', 'gcm'] as const;
+
+export const isReservedDataKey = (key: string): boolean =>
+  (FCM_RESERVED_DATA_KEYS as readonly string[]).includes(key) ||
+  FCM_RESERVED_DATA_KEY_PREFIXES.some((prefix) => key.startsWith(prefix));
 
 export type NotificationIssue = keyof typeof NOTIFICATION_ISSUES;
 
@@ -81,6 +95,7 @@ export function dataIssue(data: unknown): NotificationIssue | undefined {
   if (!isStringMap(data)) return 'dataNotStringMap';
   if (Object.entries(data).some(([key, value]) => isUnstorable(key) || isUnstorable(value)))
     return 'dataUnstorable';
+  if (Object.keys(data).some(isReservedDataKey)) return 'dataReservedKey';
   if (dataBytes(data) > NOTIFICATION_LIMITS.dataMaxBytes) return 'dataTooLarge';
 }
 

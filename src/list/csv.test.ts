@@ -10,6 +10,16 @@ describe('CSV export', () => {
     expect(neutraliseCell('Maggi = noodles')).toBe('Maggi = noodles');
   });
 
+  it('neutralises a formula after any separator a spreadsheet may split on, and quotes the cell', () => {
+    // The review's value: Excel with `;` as its list separator read `=1+1` as a second cell.
+    expect(toCsv([{ name: 'Tea;=1+1' }])).toBe('name\r\n"\'Tea;=1+1"');
+    expect(neutraliseCell('Tea; =1+1')).toBe("'Tea; =1+1");
+    expect(neutraliseCell('a|@SUM(A1)')).toBe("'a|@SUM(A1)");
+    expect(neutraliseCell('line\n+cmd')).toBe("'line\n+cmd");
+    expect(neutraliseCell('a\t-1')).toBe("'a\t-1");
+    expect(toCsv([{ name: 'Tea; Coffee' }])).toBe('name\r\n"Tea; Coffee"');
+  });
+
   it('flattens lists and objects', () => {
     expect(cellText(['salt', 'sugar'])).toBe('salt; sugar');
     expect(cellText({ kcal: 120 })).toBe('{"kcal":120}');

@@ -1,13 +1,25 @@
 import { downloadCSV, type Exporter, type RaRecord } from 'react-admin';
 
+/** What a spreadsheet may run as a formula when a field starts with it (OWASP's CSV injection list). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** Characters a spreadsheet may treat as a field or line separator when it guesses the format. */
+const SPLIT_POINTS = /[,;\t|\r\n]/;
+
 /**
- * Spreadsheets run a cell that begins with `=`, `+`, `-` or `@` (or a tab or carriage return,
- * which some strip first) as a formula. Such cells get a leading `'`, which spreadsheets show as
- * text and never evaluate (OWASP's CSV injection advice).
+ * Spreadsheets run a field that begins with `=`, `+`, `-` or `@` (or a tab or carriage return,
+ * which some strip first) as a formula. A field is not only a whole cell: a spreadsheet opening
+ * the file with `;` (Excel in many locales), tab, `|` or another separator splits a cell there, so
+ * the text after every such character, and after a line break, is a field start too. Any cell with
+ * a formula start anywhere such a split could put it gets a leading `'` (text, never evaluated)
+ * and is quoted (see quoteCell), so no separator splits it.
  */
 export function neutraliseCell(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return value.split(SPLIT_POINTS).some((part) => FORMULA_START.test(part.trimStart()))
+    ? `'${value}`
+    : value;
 }
+
 
 /** One CSV cell's text: lists joined with "; ", objects as JSON, null and undefined empty. */
 export function cellText(value: unknown): string {
@@ -24,7 +36,9 @@ export function csvRow(record: Record<string, unknown>): Record<string, string> 
   );
 }
 
-const quoteCell = (text: string) => (/[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text);
+/** Quoted when it holds a quote, a line break or any character some locale reads as a separator. */
+const quoteCell = (text: string) =>
+  /[",;\t|\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 
 /** RFC 4180 CSV of these rows (CRLF line ends), columns in the order the rows first name them. */
 export function toCsv(rows: ReadonlyArray<Record<string, unknown>>): string {

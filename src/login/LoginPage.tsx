@@ -15,7 +15,9 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { lookup as t } from '../i18n/lookup';
 import { FullPageWait } from '../layout/FullPageWait';
-import { authProvider } from '../providers';
+import { authProvider, supabaseClient } from '../providers';
+import { CodeStep } from '../security/CodeStep';
+import { needsSecondFactor } from '../security/secondFactor';
 import type { WelcomeState } from '../routes';
 import { useAfterLoginPath } from './useAfterLoginPath';
 
@@ -56,9 +58,16 @@ export function LoginPage() {
     password: false,
   });
   const [busy, setBusy] = useState(false);
+  // After the password, an admin with an authenticator app enters its code (src/security).
+  const [codeStep, setCodeStep] = useState(false);
 
   if (existingAdmin === undefined) return <FullPageWait message={t('labellens.auth.initialising')} />;
   if (existingAdmin) return <Navigate to={afterLogin} replace />;
+
+  const enter = () => {
+    const welcome: WelcomeState = { welcome: true };
+    navigate(afterLogin, { replace: true, state: welcome });
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -69,8 +78,12 @@ export function LoginPage() {
     setBusy(true);
     try {
       await authProvider.login(credentials);
-      const welcome: WelcomeState = { welcome: true };
-      navigate(afterLogin, { replace: true, state: welcome });
+      if (await needsSecondFactor(supabaseClient)) {
+        setCodeStep(true);
+        setBusy(false);
+        return;
+      }
+      enter();
     } catch (failure) {
       // Catalogue keys translate; a provider message (e.g. 'Invalid login credentials') passes through.
       const message = failure instanceof Error ? t(failure.message) : t('labellens.auth.unexpected_error');
@@ -108,32 +121,40 @@ export function LoginPage() {
               {t('labellens.auth.panel_subtitle')}
             </Typography>
           </Box>
-          <Box component="form" onSubmit={submit} noValidate sx={{ display: 'grid', gap: 2 }}>
-            {error && (
-              <Alert severity="error" data-testid="login-error">
-                {error}
-              </Alert>
-            )}
-            <TextField
-              {...field('email')}
-              type="email"
-              label={t('labellens.auth.email')}
-              autoComplete="email"
-              autoFocus
+          {codeStep ? (
+            <CodeStep
+              client={supabaseClient}
+              onVerified={enter}
+              onCancel={() => authProvider.logout({}).finally(() => setCodeStep(false))}
             />
-            <TextField
-              {...field('password')}
-              type="password"
-              label={t('labellens.auth.password')}
-              autoComplete="current-password"
-            />
-            <Button type="submit" variant="contained" size="large" disabled={busy}>
-              {busy && (
-                <CircularProgress size={18} thickness={3} sx={{ mr: 1 }} color="inherit" aria-hidden />
+          ) : (
+            <Box component="form" onSubmit={submit} noValidate sx={{ display: 'grid', gap: 2 }}>
+              {error && (
+                <Alert severity="error" data-testid="login-error">
+                  {error}
+                </Alert>
               )}
-              {t(busy ? 'labellens.auth.signing_in' : 'labellens.auth.sign_in')}
-            </Button>
-          </Box>
+              <TextField
+                {...field('email')}
+                type="email"
+                label={t('labellens.auth.email')}
+                autoComplete="email"
+                autoFocus
+              />
+              <TextField
+                {...field('password')}
+                type="password"
+                label={t('labellens.auth.password')}
+                autoComplete="current-password"
+              />
+              <Button type="submit" variant="contained" size="large" disabled={busy}>
+                {busy && (
+                  <CircularProgress size={18} thickness={3} sx={{ mr: 1 }} color="inherit" aria-hidden />
+                )}
+                {t(busy ? 'labellens.auth.signing_in' : 'labellens.auth.sign_in')}
+              </Button>
+            </Box>
+          )}
         </CardContent>
       </Card>
       <Snackbar

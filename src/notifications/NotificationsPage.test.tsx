@@ -96,6 +96,10 @@ describe('Send Notifications: Compose', () => {
         JSON.stringify({ blob: 'x'.repeat(4093) }),
         'Custom data must be at most 4096 bytes (keys and values, UTF-8)',
       ],
+      [
+        '{"google.c.a.e": "1"}',
+        'Custom data cannot use the keys FCM reserves: from, notification, message_type, collapse_key, or any key starting with google or gcm',
+      ],
     ];
     for (const [text, message] of cases) {
       paste(dataBox(), text);

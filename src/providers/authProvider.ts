@@ -1,6 +1,7 @@
 import { isAuthError, type Session, type SupabaseClient } from '@supabase/supabase-js';
 import { supabaseAuthProvider } from 'ra-supabase';
 import type { AuthProvider } from 'react-admin';
+import { needsSecondFactor } from '../security/secondFactor';
 import { isActiveAdmin } from './adminAccess';
 
 /** Catalogue keys (src/i18n/en.ts) of the login failures of the product rules (docs/product-rules.md); the login page translates them. */
@@ -65,6 +66,8 @@ export function createAuthProvider(client: SupabaseClient): AuthProvider {
       // checkAuth already rejected when there is no session; a fresh client may still race a sign-out.
       if (!data.session) throw { message: false };
       if (!(await checkAdmin(data.session))) await refuse();
+      // An admin with an authenticator app enters the app only after its code (the login's code step).
+      if (await needsSecondFactor(client)) await refuse();
     },
 
     async logout() {

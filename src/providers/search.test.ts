@@ -1,6 +1,8 @@
 import {
   applyListQuery,
   containsCondition,
+  dayBoundConditions,
+  lowerCaseEqualsConditions,
   hasUserConditions,
   relationshipConditions,
   scoreBandConditions,
@@ -62,5 +64,29 @@ describe('search builder', () => {
     expect(relationshipConditions('self')).toEqual([
       'or(relationship.is.null,relationship.eq."",relationship.ilike."self")',
     ]);
+  });
+});
+
+describe('audit log person filter', () => {
+  it('matches the lower-cased email exactly, quoted', () => {
+    expect(lowerCaseEqualsConditions('actor_email')(' Admin@LabelLens.dev ')).toEqual([
+      'actor_email.eq."admin@labellens.dev"',
+    ]);
+    expect(lowerCaseEqualsConditions('actor_email')('  ')).toEqual([]);
+  });
+});
+
+describe('audit log date filters', () => {
+  it('includes the whole UTC day at both ends', () => {
+    expect(dayBoundConditions('occurred_at', 'from')('2024-11-05')).toEqual([
+      'occurred_at.gte."2024-11-05T00:00:00.000Z"',
+    ]);
+    expect(dayBoundConditions('occurred_at', 'to')('2024-11-05')).toEqual([
+      'occurred_at.lt."2024-11-06T00:00:00.000Z"',
+    ]);
+  });
+
+  it.each(['', '2024-13-01', 'yesterday', 5])('drops %j', (value) => {
+    expect(dayBoundConditions('occurred_at', 'from')(value)).toEqual([]);
   });
 });

@@ -93,6 +93,26 @@ export const textEqualsConditions = (column: string) => (value: unknown) =>
   typeof value === 'string' && value.trim() ? [equalsIgnoringCaseCondition(column, value.trim())] : [];
 
 /**
+ * A column of lower-case values (e.g. emails, which GoTrue keeps lower-case) equal to the typed
+ * value: an exact match a btree index serves, whatever case was typed.
+ */
+export const lowerCaseEqualsConditions = (column: string) => (value: unknown) =>
+  typeof value === 'string' && value.trim() ? [`${column}.eq.${quoteValue(value.trim().toLowerCase())}`] : [];
+
+/**
+ * A date filter (YYYY-MM-DD, a whole UTC day): `from` keeps rows at or after the day's start, `to`
+ * rows before the next day's start, so both ends include their day.
+ */
+export const dayBoundConditions = (column: string, bound: 'from' | 'to') => (value: unknown) => {
+  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return [];
+  const start = new Date(`${value}T00:00:00Z`);
+  if (Number.isNaN(start.getTime())) return [];
+  if (bound === 'from') return [`${column}.gte.${quoteValue(start.toISOString())}`];
+  const next = new Date(start.getTime() + 24 * 60 * 60 * 1000);
+  return [`${column}.lt.${quoteValue(next.toISOString())}`];
+};
+
+/**
  * Every resource's searched columns and derived filters, by react-admin resource name.
  * Resources not listed here send `q` nowhere (a list without a search box).
  */
@@ -110,6 +130,14 @@ export const LIST_QUERIES: Readonly<Record<string, ListQueryConfig>> = {
   'health-tips': { searchColumns: ['tip'] },
   tags: { searchColumns: ['label', 'key', 'category'] },
   'contact-messages': { searchColumns: ['first_name', 'last_name', 'email', 'subject', 'message'] },
+  'audit-log': {
+    searchColumns: ['actor_email', 'record_id'],
+    derivedFilters: {
+      actor_email: lowerCaseEqualsConditions('actor_email'),
+      from: dayBoundConditions('occurred_at', 'from'),
+      to: dayBoundConditions('occurred_at', 'to'),
+    },
+  },
 };
 
 /**

@@ -9,5 +9,12 @@ export const supabaseUrl = import.meta.env.VITE_SUPABASE_URL || window.location.
 export const supabaseAnonKey: string = import.meta.env.VITE_SUPABASE_ANON_KEY;
 
 export const supabaseClient = createClient(supabaseUrl, supabaseAnonKey, {
-  auth: { persistSession: true, autoRefreshToken: true, storage: window.localStorage },
+  auth: {
+    persistSession: true,
+    autoRefreshToken: true,
+    storage: window.localStorage,
+    // The admin signs in only with a password: a link carrying #access_token=… (someone else's
+    // session) must not replace the signed-in admin's session.
+    detectSessionInUrl: false,
+  },
 });

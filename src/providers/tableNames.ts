@@ -9,6 +9,7 @@ import type { DataProvider } from 'react-admin';
 export const RESOURCE_TABLES: Readonly<Record<string, string>> = {
   'health-tips': 'health_tips',
   'contact-messages': 'contact_messages',
+  'audit-log': 'audit_log',
   scans: 'admin_scans',
   profiles: 'admin_profiles',
   chats: 'admin_chats',

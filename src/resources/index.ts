@@ -3,6 +3,7 @@ import MessagesIcon from '@mui/icons-material/Mail';
 import PaymentsIcon from '@mui/icons-material/Payments';
 import type { SvgIconComponent } from '@mui/icons-material';
 import { lazy, type ComponentType } from 'react';
+import auditLog from '../audit';
 import notifications from '../notifications';
 import users from '../users';
 import chats from './chats';
@@ -23,10 +24,12 @@ export const RESOURCES = [
   { name: 'health-tips', ...healthTips },
   { name: 'tags', ...tags },
   { name: 'contact-messages', ...contactMessages },
+  { name: 'audit-log', ...auditLog },
 ];
 
 export const Dashboard = lazy(() => import('../dashboard/Dashboard'));
 const MessagesPage = lazy(() => import('./comingSoonPages').then((m) => ({ default: m.MessagesPage })));
+const SecurityPage = lazy(() => import('../security/SecurityPage'));
 const PaymentsPage = lazy(() => import('./comingSoonPages').then((m) => ({ default: m.PaymentsPage })));
 
 /** Routes inside the layout that are not resources (paths below /admin). */
@@ -35,6 +38,7 @@ export const CUSTOM_PAGES: ReadonlyArray<{ path: string; component: ComponentTyp
   { path: '/messages', component: MessagesPage },
   { path: '/notifications', component: notifications.page },
   { path: '/payments', component: PaymentsPage },
+  { path: '/security', component: SecurityPage },
 ];
 
 /** The sidebar in the product's order (Logout follows). Labels are catalogue keys. */
@@ -56,6 +60,7 @@ export const MENU_ITEMS: ReadonlyArray<{
   { path: '/payments', label: 'labellens.menu.payments', icon: PaymentsIcon },
   { path: '/health-tips', label: 'labellens.menu.health_tips', icon: healthTips.icon },
   { path: '/tags', label: 'labellens.menu.tags', icon: tags.icon },
+  { path: '/audit-log', label: 'labellens.menu.audit_log', icon: auditLog.icon },
   {
     path: '/contact-messages',
     label: 'labellens.menu.contact_messages',

@@ -65,7 +65,11 @@ describe('admin_list_users search by words', () => {
     );
 
   it('keeps users where every word appears in the email, phone or id', async () => {
-    expect(await emails('labellens admin')).toEqual(['admin@labellens.dev', 'inactive-admin@labellens.dev']);
+    expect(await emails('labellens admin')).toEqual([
+      'admin@labellens.dev',
+      'inactive-admin@labellens.dev',
+      'mfa-admin@labellens.dev',
+    ]);
     expect(await emails('  INACTIVE   labellens ')).toEqual(['inactive-admin@labellens.dev']);
     expect(await emails('priya 98765')).toEqual(['priya.patel@example.in']);
     expect(await emails('priya labellens')).toEqual([]);

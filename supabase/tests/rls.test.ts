@@ -143,6 +143,20 @@ const TABLES: TableCase[] = [
     set: 'is_active = is_active',
     expected: readOnly(OWN, OWN),
   },
+  {
+    // Written only through update_admin_settings() (supabase/tests/mfaAudit.test.ts).
+    table: 'admin_settings',
+    insert: `insert into public.admin_settings (id) values (2)`,
+    set: 'mfa_required = mfa_required',
+    expected: readOnly(NONE, ALL),
+  },
+  {
+    // Append-only: written by triggers, read by admins.
+    table: 'audit_log',
+    insert: `insert into public.audit_log (action, resource) values ('update', 'news')`,
+    set: 'action = action',
+    expected: readOnly(NONE, ALL),
+  },
 ];
 
 let db: Database;

@@ -209,6 +209,7 @@ describe('admin_list_users', () => {
     expect((await listAsAdmin('labellens.dev')).map((u) => u.email).sort()).toEqual([
       'admin@labellens.dev',
       'inactive-admin@labellens.dev',
+      'mfa-admin@labellens.dev',
       'user@labellens.dev',
     ]);
   });

@@ -2,6 +2,7 @@ import { errors, jwtVerify, type JWTPayload } from 'jose';
 import { ACCESS_TOKEN_SECONDS } from '../keys';
 import { signJwt } from '../jwt';
 import { AuthHttpError, forbidden } from './errors';
+import type { Assurance } from './sessions';
 import type { UserRow } from './users';
 
 export type AccessClaims = JWTPayload & { role?: string; session_id?: string; [claim: string]: unknown };
@@ -9,7 +10,8 @@ export type AccessClaims = JWTPayload & { role?: string; session_id?: string; [c
 /** Signs the access token GoTrue issues for a session, claim for claim (AccessTokenClaims). */
 export function issueAccessToken(
   user: UserRow,
-  session: { id: string; signedInAt: Date },
+  sessionId: string,
+  { aal, amr }: Assurance,
   { issuer, secret }: { issuer: string; secret: string },
 ): Promise<string> {
   return signJwt(
@@ -22,9 +24,9 @@ export function issueAccessToken(
       app_metadata: user.raw_app_meta_data ?? {},
       user_metadata: user.raw_user_meta_data ?? {},
       role: user.role ?? 'authenticated',
-      aal: 'aal1',
-      amr: [{ method: 'password', timestamp: Math.floor(session.signedInAt.getTime() / 1000) }],
-      session_id: session.id,
+      aal,
+      amr,
+      session_id: sessionId,
       is_anonymous: user.is_anonymous,
     },
     { expiresInSeconds: ACCESS_TOKEN_SECONDS, secret },

@@ -345,6 +345,14 @@ describe('GET /user and the bearer token checks', () => {
       'User from sub claim in JWT does not exist',
     );
   });
+
+  it('refuses an access token issued before its user was banned (403 user_banned)', async () => {
+    const id = await insertUser('banned-later@example.in', 'secret-pass', 'email_confirmed_at=now()');
+    const session = await signIn({ email: 'banned-later@example.in', password: 'secret-pass' });
+    await db.query(`update auth.users set banned_until = now() + interval '1 day' where id = $1`, [id]);
+    const raw = await call('/user', { headers: { Authorization: `Bearer ${session.access_token}` } });
+    expect([raw.status, raw.body]).toEqual([403, { code: 'user_banned', message: 'User is banned' }]);
+  });
 });
 
 describe('PUT /user', () => {
@@ -362,8 +370,23 @@ describe('PUT /user', () => {
     expect(data.user!.user_metadata).toEqual({ city: 'Bhopal', lang: 'hi' });
   });
 
+  it('asks for the current password before changing it (an access token alone is not enough)', async () => {
+    await expectAuthError(
+      userClient.auth.updateUser({ password: 'second-pass' }),
+      400,
+      'current_password_required',
+      'Current password required when setting new password.',
+    );
+    await expectAuthError(
+      userClient.auth.updateUser({ password: 'second-pass', current_password: 'not-it' }),
+      400,
+      'current_password_invalid',
+      'Current password required when setting new password.',
+    );
+  });
+
   it('refuses a weak or unchanged password, then changes it', async () => {
-    const weak = await userClient.auth.updateUser({ password: '123' });
+    const weak = await userClient.auth.updateUser({ password: '123', current_password: 'first-pass' });
     expect(weak.error).toBeInstanceOf(AuthWeakPasswordError);
     expect(weak.error).toMatchObject({
       status: 422,
@@ -372,12 +395,14 @@ describe('PUT /user', () => {
       message: 'Password should be at least 6 characters.',
     });
     await expectAuthError(
-      userClient.auth.updateUser({ password: 'first-pass' }),
+      userClient.auth.updateUser({ password: 'first-pass', current_password: 'first-pass' }),
       422,
       'same_password',
       'New password should be different from the old password.',
     );
-    expect((await userClient.auth.updateUser({ password: 'second-pass' })).error).toBeNull();
+    expect(
+      (await userClient.auth.updateUser({ password: 'second-pass', current_password: 'first-pass' })).error,
+    ).toBeNull();
     await expectAuthError(
       client.auth.signInWithPassword({ email: 'changer@example.in', password: 'first-pass' }),
       400,

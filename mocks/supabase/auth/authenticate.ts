@@ -2,7 +2,7 @@ import type { StandInContext } from '../context';
 import { bearerToken, verifyAccessToken, type AccessClaims } from './accessToken';
 import { badRequest, forbidden } from './errors';
 import { findSession, type SessionRow } from './sessions';
-import { findUserById, type UserRow } from './users';
+import { findUserById, isBanned, type UserRow } from './users';
 
 export interface Authenticated {
   claims: AccessClaims;
@@ -13,7 +13,10 @@ export interface Authenticated {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const NIL_UUID = '00000000-0000-0000-0000-000000000000';
 
-/** GoTrue's requireAuthentication: a valid user access token whose user and session still exist. */
+/**
+ * GoTrue's requireAuthentication: a valid user access token whose user and session still exist,
+ * and a user who is not banned (an access token issued before the ban no longer works).
+ */
 export async function authenticate(request: Request, ctx: StandInContext): Promise<Authenticated> {
   const claims = await verifyAccessToken(bearerToken(request), ctx.jwtSecret);
   if (!claims.sub) throw forbidden('bad_jwt', 'invalid claim: missing sub claim');
@@ -27,6 +30,7 @@ export async function authenticate(request: Request, ctx: StandInContext): Promi
     session = await findSession(ctx.db, sessionId);
     if (!session) throw forbidden('session_not_found', 'Session from session_id claim in JWT does not exist');
   }
+  if (isBanned(user)) throw forbidden('user_banned', 'User is banned');
   return { claims, user, session };
 }
 

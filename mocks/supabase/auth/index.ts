@@ -8,6 +8,7 @@ import {
 } from './admin';
 import { AuthHttpError, authErrorResponse } from './errors';
 import { handleHealth, handleJwks, handleSettings } from './meta';
+import { handleChallengeFactor, handleEnrollFactor, handleUnenrollFactor, handleVerifyFactor } from './mfa';
 import { handleSignup } from './signup';
 import { handleToken } from './token';
 import { handleGetUser, handleLogout, handleUpdateUser } from './user';
@@ -27,6 +28,10 @@ const ROUTES: AuthRoute[] = [
   { method: 'POST', path: /^\/logout$/, handle: handleLogout },
   { method: 'GET', path: /^\/user$/, handle: handleGetUser },
   { method: 'PUT', path: /^\/user$/, handle: handleUpdateUser },
+  { method: 'POST', path: /^\/factors$/, handle: handleEnrollFactor },
+  { method: 'POST', path: /^\/factors\/([^/]+)\/challenge$/, handle: handleChallengeFactor },
+  { method: 'POST', path: /^\/factors\/([^/]+)\/verify$/, handle: handleVerifyFactor },
+  { method: 'DELETE', path: /^\/factors\/([^/]+)$/, handle: handleUnenrollFactor },
   { method: 'GET', path: /^\/admin\/users$/, handle: handleListUsers },
   { method: 'POST', path: /^\/admin\/users$/, handle: handleCreateUser },
   { method: 'GET', path: /^\/admin\/users\/([^/]+)$/, handle: handleGetUserById },

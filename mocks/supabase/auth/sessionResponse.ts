@@ -3,8 +3,9 @@ import type { StandInContext } from '../context';
 import type { Queryable } from '../db';
 import { ACCESS_TOKEN_SECONDS } from '../keys';
 import { issueAccessToken } from './accessToken';
-import type { SessionRow } from './sessions';
-import { toGoTrueUser, type UserRow } from './users';
+import { goTrueUserOf } from './mfa';
+import { sessionAssurance, type SessionRow } from './sessions';
+import type { UserRow } from './users';
 
 export const issuerOf = (request: Request) => `${new URL(request.url).origin}/auth/v1`;
 
@@ -15,19 +16,19 @@ export async function sessionResponse(
   user: UserRow,
   session: SessionRow,
   refreshToken: string,
+  db: Queryable = ctx.db,
 ): Promise<Response> {
-  const accessToken = await issueAccessToken(
-    user,
-    { id: session.id, signedInAt: new Date(session.created_at) },
-    { issuer: issuerOf(request), secret: ctx.jwtSecret },
-  );
+  const accessToken = await issueAccessToken(user, session.id, await sessionAssurance(db, session.id), {
+    issuer: issuerOf(request),
+    secret: ctx.jwtSecret,
+  });
   return Response.json({
     access_token: accessToken,
     token_type: 'bearer',
     expires_in: ACCESS_TOKEN_SECONDS,
     expires_at: decodeJwt(accessToken).exp,
     refresh_token: refreshToken,
-    user: toGoTrueUser(user),
+    user: await goTrueUserOf(db, user),
   });
 }
 

@@ -38,7 +38,59 @@ export async function startSession(
     [userId],
   );
   const session = rows[0];
+  await addAmrClaim(db, session.id, 'password');
   return { session, refreshToken: await insertRefreshToken(db, userId, session.id, null) };
+}
+
+/** GoTrue's AddClaimToSession: one row per session and method, its time refreshed when repeated. */
+export async function addAmrClaim(db: Queryable, sessionId: string, method: 'password' | 'totp') {
+  await db.query(
+    `insert into auth.mfa_amr_claims (id, session_id, created_at, updated_at, authentication_method)
+     values (gen_random_uuid(), $1, now(), now(), $2)
+     on conflict on constraint mfa_amr_claims_session_id_authentication_method_pkey
+     do update set updated_at = now()`,
+    [sessionId, method],
+  );
+}
+
+export interface Assurance {
+  aal: 'aal1' | 'aal2';
+  /** GoTrue's amr claim: one entry per method, most recent first. */
+  amr: { method: string; timestamp: number }[];
+}
+
+/** GoTrue's CalculateAALAndAMR: aal2 once a second-factor method is among the session's claims. */
+export async function sessionAssurance(db: Queryable, sessionId: string): Promise<Assurance> {
+  const { rows } = await db.query<{ method: string; updated_at: Date }>(
+    `select authentication_method as method, updated_at from auth.mfa_amr_claims where session_id = $1`,
+    [sessionId],
+  );
+  // Ordered on the full timestamps: both methods often fall in the same second.
+  const amr = [...rows]
+    .sort((a, b) => new Date(b.updated_at).getTime() - new Date(a.updated_at).getTime())
+    .map((r) => ({ method: r.method, timestamp: Math.floor(new Date(r.updated_at).getTime() / 1000) }));
+  return { aal: amr.some((claim) => claim.method === 'totp') ? 'aal2' : 'aal1', amr };
+}
+
+/**
+ * The refresh-token swap of a verified challenge (GoTrue's updateMFASessionAndClaims with legacy
+ * tokens): the session's active token is revoked and a child issued, so only the client that
+ * passed the challenge holds a token of the aal2 session; the session records its level and factor.
+ */
+export async function rotateForMfa(db: Queryable, sessionId: string, userId: string, factorId: string) {
+  const { rows } = await db.query<{ token: string }>(
+    `update auth.refresh_tokens set revoked = true, updated_at = now()
+      where id = (select id from auth.refresh_tokens where session_id = $1 and not revoked order by id desc limit 1)
+      returning token`,
+    [sessionId],
+  );
+  const { aal } = await sessionAssurance(db, sessionId);
+  await db.query('update auth.sessions set aal = $2, factor_id = $3, updated_at = now() where id = $1', [
+    sessionId,
+    aal,
+    factorId,
+  ]);
+  return insertRefreshToken(db, userId, sessionId, rows[0]?.token ?? null);
 }
 
 export async function findSession(db: Queryable, id: string): Promise<SessionRow | undefined> {

@@ -32,6 +32,6 @@ export async function handleSignup(request: Request, ctx: StandInContext): Promi
     });
     await markSignedIn(tx, created.id);
     const { session, refreshToken } = await startSession(tx, created.id);
-    return sessionResponse(request, ctx, (await findUserById(tx, created.id))!, session, refreshToken);
+    return sessionResponse(request, ctx, (await findUserById(tx, created.id))!, session, refreshToken, tx);
   });
 }

@@ -1,4 +1,5 @@
 import type { StandInContext } from '../context';
+import { writeAuditLogEntry } from './auditLog';
 import { readJsonBody, stringField } from './body';
 import { AuthHttpError, badRequest, tooManyRequests } from './errors';
 import { clientAddressOf } from './signInLimits';
@@ -45,10 +46,11 @@ async function passwordGrant(request: Request, ctx: StandInContext): Promise<Res
   if (phone && !found.phone_confirmed_at) throw badRequest('phone_not_confirmed', 'Phone not confirmed');
 
   return ctx.db.transaction(async (tx) => {
+    await writeAuditLogEntry(tx, found, 'login', { provider: email ? 'email' : 'phone' });
     await markSignedIn(tx, found.id);
     const { session, refreshToken } = await startSession(tx, found.id);
     const user = (await findUserById(tx, found.id))!;
-    return sessionResponse(request, ctx, user, session, refreshToken);
+    return sessionResponse(request, ctx, user, session, refreshToken, tx);
   });
 }
 

@@ -1,15 +1,17 @@
 import type { StandInContext } from '../context';
+import { writeAuditLogEntry } from './auditLog';
 import { authenticate } from './authenticate';
 import { objectField, readJsonBody, stringField } from './body';
 import { badRequest, unprocessable } from './errors';
 import { endSessions, type LogoutScope } from './sessions';
-import { findUserByEmail, passwordMatches, toGoTrueUser, updateUser, type UserChanges } from './users';
+import { goTrueUserOf } from './mfa';
+import { findUserByEmail, passwordMatches, updateUser, type UserChanges } from './users';
 import { checkPasswordStrength, validateEmail } from './validation';
 
 /** GET /user */
 export async function handleGetUser(request: Request, ctx: StandInContext): Promise<Response> {
   const { user } = await authenticate(request, ctx);
-  return Response.json(toGoTrueUser(user));
+  return Response.json(await goTrueUserOf(ctx.db, user));
 }
 
 /** PUT /user: email (confirmed at once, as with autoconfirm), password, data (merged user_metadata). */
@@ -23,6 +25,13 @@ export async function handleUpdateUser(request: Request, ctx: StandInContext): P
 
   if (password) {
     checkPasswordStrength(password);
+    // GoTrue with GOTRUE_SECURITY_UPDATE_PASSWORD_REQUIRE_CURRENT_PASSWORD: a stolen access token
+    // alone cannot change the password (supabase-js sends it as updateUser({ current_password })).
+    const current = stringField(body, 'current_password');
+    if (!current)
+      throw badRequest('current_password_required', 'Current password required when setting new password.');
+    if (!(await passwordMatches(ctx.db, user.id, current)))
+      throw badRequest('current_password_invalid', 'Current password required when setting new password.');
     if (await passwordMatches(ctx.db, user.id, password))
       throw unprocessable('same_password', 'New password should be different from the old password.');
     changes.password = password;
@@ -40,7 +49,7 @@ export async function handleUpdateUser(request: Request, ctx: StandInContext): P
     if (changes.password) await endSessions(tx, user.id, session?.id, 'others');
     return row;
   });
-  return Response.json(toGoTrueUser(updated));
+  return Response.json(await goTrueUserOf(ctx.db, updated));
 }
 
 const SCOPES: LogoutScope[] = ['global', 'local', 'others'];
@@ -51,6 +60,9 @@ export async function handleLogout(request: Request, ctx: StandInContext): Promi
   const requested = new URL(request.url).searchParams.get('scope') || 'global';
   const scope = SCOPES.find((s) => s === requested);
   if (!scope) throw badRequest('validation_failed', `Unsupported logout scope "${requested}"`);
-  await endSessions(ctx.db, user.id, session?.id, scope);
+  await ctx.db.transaction(async (tx) => {
+    await writeAuditLogEntry(tx, user, 'logout', null);
+    await endSessions(tx, user.id, session?.id, scope);
+  });
   return new Response(null, { status: 204 });
 }

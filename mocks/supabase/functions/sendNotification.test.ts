@@ -112,6 +112,38 @@ describe('send-notification', () => {
     expect(sandbox.delivered).toEqual([]);
   });
 
+  it('refuses an admin banned after signing in, with the access token issued before the ban', async () => {
+    const account = { email: 'banned-admin@labellens.dev', password: 'Banned-admin-1' };
+    const { rows } = await db.query<{ id: string }>(
+      `insert into auth.users (id, email, encrypted_password, email_confirmed_at, raw_app_meta_data)
+       values (gen_random_uuid(), $1, extensions.crypt($2, extensions.gen_salt('bf', 4)), now(), '{"provider":"email"}')
+       returning id`,
+      [account.email, account.password],
+    );
+    await db.query('insert into public.admin_users (user_id) values ($1)', [rows[0].id]);
+    const client = standInClient(standIn);
+    const { error } = await client.auth.signInWithPassword(account);
+    expect(error).toBeNull();
+    await db.query(`update auth.users set banned_until = now() + interval '1 day' where id = $1`, [rows[0].id]);
+    const before = await notificationCount();
+    // The request the review sent: the pre-ban token, a valid draft.
+    expect(await send(client, { userId: DEMO.user.id, title: 'Hi', body: 'There' })).toEqual({
+      status: 401,
+      body: { success: false, error: 'Invalid or expired session' },
+    });
+    expect(sandbox.delivered).toEqual([]);
+    expect(await notificationCount()).toBe(before);
+    // The database agrees on its own (deployed GoTrue versions without the /user ban check).
+    const asCaller = await db.requestTransaction(async (tx) => {
+      await tx.query(`select set_config('request.jwt.claims', $1, true)`, [
+        JSON.stringify({ sub: rows[0].id, role: 'authenticated' }),
+      ]);
+      await tx.exec('set local role authenticated');
+      return (await tx.query<{ admin: boolean }>('select public.is_admin() as admin')).rows[0].admin;
+    });
+    expect(asCaller).toBe(false);
+  });
+
   it('answers 401 without a JWT, with a bad one, and with a key that is no user (the handler checks; verify_jwt = false)', async () => {
     expect([relayVerifiesJwt('send-notification'), relayVerifiesJwt('push-sandbox')]).toEqual([false, true]);
     const draft = JSON.stringify({ userId: DEMO.user.id, title: 'Hi', body: 'There' });
@@ -135,6 +167,10 @@ describe('send-notification', () => {
     [{ userId: 'someone', title: 'Hi', body: 'There' }, 'userId must be a user id (UUID)'],
     [{ userId: DEMO.user.id, title: '   ', body: 'There' }, 'Title is required'],
     [{ userId: DEMO.user.id, title: 'x'.repeat(51), body: 'There' }, 'Title must be at most 50 characters'],
+    [
+      { userId: DEMO.user.id, title: 'Hi', body: 'There', data: { 'google.c.a.e': '1', from: 'x' } },
+      'Custom data cannot use the keys FCM reserves: from, notification, message_type, collapse_key, or any key starting with google or gcm',
+    ],
     [{ userId: DEMO.user.id, title: 'Hi', body: '' }, 'Message body is required'],
     [
       { userId: DEMO.user.id, title: 'Hi', body: 'y'.repeat(201) },

@@ -4,6 +4,7 @@ import ReplyIcon from '@mui/icons-material/Reply';
 import { Box, Button, Stack, Typography } from '@mui/material';
 import { useEffect, useRef } from 'react';
 import { DateField, useRecordContext, useTranslate } from 'react-admin';
+import { RecordTabs } from '../../audit/RecordTabs';
 import { RecordDialog } from '../../list';
 import { replyHref, senderName, type ContactMessage } from './statuses';
 import { StatusChip } from './StatusChip';
@@ -19,7 +20,9 @@ export function ContactMessageShow({ id, onClose }: { id: string; onClose: () =>
       onClose={onClose}
       title={(message) => message.subject || translate('resources.contact-messages.no_subject')}
     >
-      <MessageDetails />
+      <RecordTabs table="contact_messages" id={id}>
+        <MessageDetails />
+      </RecordTabs>
     </RecordDialog>
   );
 }

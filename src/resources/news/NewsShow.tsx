@@ -1,6 +1,7 @@
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import { Box, Typography } from '@mui/material';
 import { DateField, useRecordContext, useTranslate, type RaRecord } from 'react-admin';
+import { RecordTabs } from '../../audit/RecordTabs';
 import { RecordDialog } from '../../list';
 import { Screenshot } from './Screenshot';
 import { SourceLink } from './SourceLink';
@@ -9,7 +10,9 @@ import { SourceLink } from './SourceLink';
 export function NewsShow({ id, onClose }: { id: string; onClose: () => void }) {
   return (
     <RecordDialog<RaRecord> resource="news" id={id} onClose={onClose} title={(article) => article.title}>
-      <ArticleDetails />
+      <RecordTabs table="news" id={id}>
+        <ArticleDetails />
+      </RecordTabs>
     </RecordDialog>
   );
 }

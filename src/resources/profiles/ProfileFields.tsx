@@ -33,7 +33,13 @@ export function ProfileNameField() {
   if (!profile) return null;
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-      <Avatar src={profile.avatar ?? undefined} alt="" sx={{ width: 28, height: 28, fontSize: 14 }}>
+      <Avatar
+        src={profile.avatar ?? undefined}
+        alt=""
+        // An app user chose this address: it learns nothing about the admin's page.
+        slotProps={{ img: { referrerPolicy: 'no-referrer' } }}
+        sx={{ width: 28, height: 28, fontSize: 14 }}
+      >
         {profile.name.trim().charAt(0).toUpperCase()}
       </Avatar>
       <span>{profile.name}</span>

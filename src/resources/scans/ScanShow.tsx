@@ -43,6 +43,8 @@ function ScanDetails() {
             <Box
               component="img"
               src={scan.image_url}
+              // An app user chose this address: it learns nothing about the admin's page.
+              referrerPolicy="no-referrer"
               alt={translate('labellens.scans.image_alt', { name: scanName(scan) })}
               sx={{ width: '100%', borderRadius: 1, objectFit: 'cover', maxHeight: 260 }}
             />

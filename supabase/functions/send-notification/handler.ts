@@ -60,16 +60,13 @@ export function createSendNotificationHandler(
     const { data: caller, error: authError } = await service.auth.getUser(jwt);
     if (authError || !caller.user) return failure(401, 'Invalid or expired session');
 
-    // Read as the caller, so row-level security decides what an admin row is.
+    // public.is_admin() called as the caller (their JWT, not the service key) is the one
+    // definition of an admin: an active admin_users row, not banned, not deleted, and whatever
+    // else the database adds to it, exactly as every admin policy sees the caller.
     const asCaller = client(deps.anonKey, { Authorization: `Bearer ${jwt}` });
-    const { data: adminRow, error: adminError } = await asCaller
-      .from('admin_users')
-      .select('id, is_active')
-      .eq('user_id', caller.user.id)
-      .eq('is_active', true)
-      .maybeSingle();
+    const { data: isAdmin, error: adminError } = await asCaller.rpc('is_admin');
     if (adminError) return failure(500, `Could not check admin status: ${adminError.message}`);
-    if (!adminRow) return failure(403, 'Admin privileges required');
+    if (isAdmin !== true) return failure(403, 'Admin privileges required');
 
     let input: unknown;
     try {

@@ -1,0 +1,50 @@
+/**
+ * The audit trail's vocabulary (public.audit_log, written by the triggers of
+ * supabase/migrations/20241101001100_mfa_audit.sql): each action and resource the database records,
+ * with the catalogue key the screens show for it.
+ */
+export const AUDIT_ACTIONS = {
+  insert: 'labellens.audit.actions.insert',
+  update: 'labellens.audit.actions.update',
+  delete: 'labellens.audit.actions.delete',
+  // Supabase Auth's own entries (GoTrue's audit actions), copied into the trail.
+  login: 'labellens.audit.actions.login',
+  logout: 'labellens.audit.actions.logout',
+  factor_in_progress: 'labellens.audit.actions.factor_in_progress',
+  verification_attempted: 'labellens.audit.actions.verification_attempted',
+  factor_unenrolled: 'labellens.audit.actions.factor_unenrolled',
+} as const;
+
+export const AUDIT_RESOURCES = {
+  news: 'labellens.audit.resources.news',
+  health_tips: 'labellens.audit.resources.health_tips',
+  tags: 'labellens.audit.resources.tags',
+  admin_users: 'labellens.audit.resources.admin_users',
+  admin_settings: 'labellens.audit.resources.admin_settings',
+  contact_messages: 'labellens.audit.resources.contact_messages',
+  notifications: 'labellens.audit.resources.notifications',
+  auth: 'labellens.audit.resources.auth',
+} as const;
+
+export type AuditChanges = Record<string, { old: unknown; new: unknown }>;
+
+export interface AuditEntry {
+  id: number;
+  occurred_at: string;
+  actor_id: string | null;
+  actor_email: string | null;
+  action: string;
+  resource: string;
+  record_id: string | null;
+  changes: AuditChanges;
+  ip_address: string | null;
+}
+
+/** A changed value as one line of text: strings as they are, empty as an em dash, the rest as JSON. */
+export function formatAuditValue(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '—';
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+/** The fields of an entry's change, in a stable order (by name). */
+export const changedFields = (changes: AuditChanges) => Object.keys(changes).sort();

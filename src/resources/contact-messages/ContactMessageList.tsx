@@ -4,8 +4,10 @@ import { NEWS_LIMITS } from '../../domain/limits';
 import { preview } from '../../domain/preview';
 import { AdminList, ListErrorState, ShowDialogButton, useRecordDialog } from '../../list';
 import { ContactMessageShow } from './ContactMessageShow';
-import { senderName, STATUS_CHOICES, type ContactMessage } from './statuses';
+import { senderName, STATUS_CHOICES } from './statuses';
+import type { ContactMessage } from './data';
 import { StatusChip } from './StatusChip';
+import { contactMessagesData } from './data';
 
 const inboxFilters = [
   <SelectInput
@@ -22,6 +24,7 @@ const inboxFilters = [
 export default function ContactMessageList() {
   return (
     <AdminList
+      resource={contactMessagesData}
       title="resources.contact-messages.heading"
       searchPlaceholder="resources.contact-messages.search"
       filters={inboxFilters}

@@ -5,7 +5,8 @@ import { Box, Button, Stack, Typography } from '@mui/material';
 import { useEffect, useRef } from 'react';
 import { DateField, useRecordContext, useTranslate } from 'react-admin';
 import { RecordDialog } from '../../list';
-import { replyHref, senderName, type ContactMessage } from './statuses';
+import { replyHref, senderName } from './statuses';
+import type { ContactMessage } from './data';
 import { StatusChip } from './StatusChip';
 import { useSetStatus } from './useSetStatus';
 

@@ -8,11 +8,13 @@ import { OPENED_FROM_LIST } from '../../editing/useRouteDialog';
 import { AdminList, ListErrorState } from '../../list';
 import { HealthTipCreate } from './HealthTipCreate';
 import { HealthTipEdit } from './HealthTipEdit';
+import { healthTipsData } from './data';
 
 /** Health Tips: newest first, searched by text, created and edited in route-driven dialogs. */
 export default function HealthTipList() {
   return (
     <AdminList
+      resource={healthTipsData}
       title="resources.health-tips.heading"
       searchPlaceholder="resources.health-tips.search"
       header={<ListHeading />}

@@ -12,11 +12,13 @@ import { NewsCreate } from './NewsCreate';
 import { NewsEdit } from './NewsEdit';
 import { NewsShow } from './NewsShow';
 import { SourceLink } from './SourceLink';
+import { newsData } from './data';
 
 /** News Articles: newest first, searched by title or content, with route-driven dialogs. */
 export default function NewsList() {
   return (
     <AdminList
+      resource={newsData}
       title="resources.news.heading"
       searchPlaceholder="resources.news.search"
       header={<ListHeading />}

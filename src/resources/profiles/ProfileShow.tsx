@@ -3,13 +3,8 @@ import type { ReactNode } from 'react';
 import { DateField, useRecordContext } from 'react-admin';
 import { RecordDialog } from '../../list';
 import { ChipList, DetailItem, OwnerField, ScoreBadge } from '../../list/fields';
-import {
-  AgeGenderField,
-  HeightWeightField,
-  ProfileNameField,
-  RelationshipField,
-  type Profile,
-} from './ProfileFields';
+import { AgeGenderField, HeightWeightField, ProfileNameField, RelationshipField } from './ProfileFields';
+import type { Profile } from './data';
 
 const field = (name: string) => `resources.profiles.fields.${name}`;
 

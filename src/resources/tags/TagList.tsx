@@ -11,9 +11,7 @@ import { TagCreate } from './TagCreate';
 import { TagEdit } from './TagEdit';
 import { CATEGORY_CHOICES } from './TagInputs';
 import { TagStatus } from './TagStatus';
-
-/** By category, then sort order: PostgREST reads `order=category,sort_order.asc` as two keys. */
-const CATEGORY_THEN_SORT_ORDER = { field: 'category,sort_order', order: 'ASC' } as const;
+import { tagsData } from './data';
 
 const tagFilters = [
   <SelectInput
@@ -30,10 +28,10 @@ const tagFilters = [
 export default function TagList() {
   return (
     <AdminList
+      resource={tagsData}
       title="resources.tags.heading"
       searchPlaceholder="resources.tags.search"
       filters={tagFilters}
-      sort={CATEGORY_THEN_SORT_ORDER}
       header={<TagHeading />}
       empty={<EmptyWithHeading />}
       error={<ListErrorState message="resources.tags.notifications.fetch_failed" />}

@@ -1,0 +1,78 @@
+-- Paging: any page of an admin list at the cost of the first.
+--
+-- A page number becomes rows through OFFSET, which walks every skipped row. Through the admin views
+-- each skipped row is a full row with its owner's email; a deep page loaded directly (a reload, a
+-- shared link) paid all of them. admin_page_ids(relation, sort_terms, skip, take) finds the ids of
+-- the page alone: ordered by indexed columns and the id, the OFFSET walks an index only (an
+-- Index Only Scan, no row read), and the client then reads those few rows by id.
+--
+-- Security definer, because under row-level security every skipped index entry would need its row
+-- to evaluate the owner's policy, which defeats the index-only read. It therefore checks
+-- public.is_admin() first (every row of these tables is readable by an active admin anyway), names
+-- the table only from a fixed list, takes columns only as quoted identifiers after checking they
+-- exist, and answers nothing but ids. The window is at most 1,000 rows, PostgREST's max-rows.
+
+create or replace function public.admin_page_ids(relation text, sort_terms jsonb, skip integer, take integer)
+returns jsonb
+language plpgsql stable security definer
+set search_path = ''
+as $$
+declare
+  order_by text;
+  result jsonb;
+begin
+  if not public.is_admin() then
+    raise exception 'Admin privileges required' using errcode = '42501';
+  end if;
+  if relation is null or relation not in (
+    'scans', 'profiles', 'chats', 'news', 'health_tips', 'tags', 'contact_messages', 'notifications'
+  ) then
+    raise exception 'No paging for relation %', relation using errcode = '22023';
+  end if;
+  if skip is null or skip < 0 or take is null or take < 1 or take > 1000 then
+    raise exception 'skip must be 0 or more and take 1 to 1000' using errcode = '22023';
+  end if;
+  if jsonb_typeof(sort_terms) is distinct from 'array' or jsonb_array_length(sort_terms) = 0
+     or exists (
+       select 1 from jsonb_array_elements(sort_terms) t
+        where jsonb_typeof(t -> 'field') is distinct from 'string'
+           or jsonb_typeof(t -> 'ascending') is distinct from 'boolean')
+  then
+    raise exception 'sort_terms must be a non-empty array of {field, ascending}' using errcode = '22023';
+  end if;
+  if exists (
+    select 1 from jsonb_array_elements(sort_terms) t
+     where not exists (
+       select 1 from pg_catalog.pg_attribute a
+        where a.attrelid = pg_catalog.format('public.%I', relation)::regclass
+          and a.attname = t ->> 'field' and a.attnum > 0 and not a.attisdropped))
+  then
+    raise exception 'Unknown sort column' using errcode = '42703';
+  end if;
+
+  -- PostgREST's asc is SQL's asc (nulls last) and its desc SQL's desc (nulls first): same order.
+  select string_agg(
+           pg_catalog.format('%I %s', t ->> 'field', case when (t ->> 'ascending')::boolean then 'asc' else 'desc' end),
+           ', ' order by n)
+    into order_by
+    from jsonb_array_elements(sort_terms) with ordinality as e(t, n);
+
+  execute pg_catalog.format(
+    'select to_jsonb(array(select id from public.%I order by %s offset $1 limit $2))', relation, order_by)
+    into result
+    using skip, take;
+  return result;
+end
+$$;
+
+revoke all on function public.admin_page_ids(text, jsonb, integer, integer) from public, anon;
+grant execute on function public.admin_page_ids(text, jsonb, integer, integer) to authenticated, service_role;
+
+comment on function public.admin_page_ids(text, jsonb, integer, integer) is
+  'Ids of rows skip..skip+take-1 of an admin list in the given order (index-only when the order is indexed). Admins only.';
+
+-- The orders the admin lists use by default or offer, each ending on the id, so the seek above
+-- reads an index only. scans (created_at desc, id desc) exists already.
+create index if not exists profiles_created_at_id_idx on public.profiles (created_at desc, id desc);
+create index if not exists chats_created_at_id_idx on public.chats (created_at desc, id desc);
+create index if not exists tags_category_sort_order_id_idx on public.tags (category, sort_order, id);

@@ -147,25 +147,21 @@ const SEEK_FROM_OFFSET = 500;
  * and filter is what tells a deep page from a shallow one.
  *
  * A deep page of an unfiltered list (a reload, a shared link, a jump) goes through `seek` instead:
- * the page's ids come from an index-only read, then the rows by id (getMany), with the total counted
- * alongside when it is not yet known. Filtered lists keep the plan above (their matches are
- * usually few; see docs/architecture.md).
+ * the total is counted first when not yet known, then the page's ids come from an index-only read
+ * from the nearer end, then the rows by id (getMany). Filtered lists keep the plan above (their
+ * matches are usually few; see docs/architecture.md).
  */
 export function withScalablePaging<T extends DataProvider>(provider: T, seek?: PageSeek): T {
   const totals = new Map<string, number>();
 
+  /** The page through the seek, or undefined when the resource has none for this order. */
   const seekPage = async <R extends RaRecord>(
     resource: string,
     plan: PagePlan,
-    key: string,
+    total: number,
   ): Promise<GetListResult<R> | undefined> => {
-    const known = totals.get(key);
-    const [ids, total] = await Promise.all([
-      seek!.ids(resource, plan.order, plan.offset, plan.limit),
-      known ?? seek!.count(resource),
-    ]);
+    const ids = await seek!.ids(resource, plan.order, plan.offset, plan.limit);
     if (!ids) return undefined;
-    totals.set(key, total);
     const { data } = ids.length ? await provider.getMany<R>(resource, { ids }) : { data: [] as R[] };
     const byId = new Map(data.map((row) => [String(row.id), row]));
     const rows = ids.flatMap((id) => byId.get(String(id)) ?? []);
@@ -179,15 +175,16 @@ export function withScalablePaging<T extends DataProvider>(provider: T, seek?: P
   ): Promise<GetListResult<R>> => {
     const { page = 1, perPage = 25 } = params.pagination ?? {};
     const key = JSON.stringify([resource, params.filter ?? {}]);
-    const plan = planPage({
-      page,
-      perPage,
-      sort: params.sort ?? { field: TIE_BREAKER, order: 'ASC' },
-      total: totals.get(key),
-    });
+    const sort = params.sort ?? { field: TIE_BREAKER, order: 'ASC' };
     const unfiltered = Object.keys(params.filter ?? {}).length === 0;
+    // A deep page opened from a link: count first (as cheap as a first page), so the page is then
+    // sought from the nearer end.
+    if (seek && unfiltered && !totals.has(key) && (page - 1) * perPage >= SEEK_FROM_OFFSET) {
+      totals.set(key, await seek.count(resource));
+    }
+    const plan = planPage({ page, perPage, sort, total: totals.get(key) });
     if (seek && unfiltered && plan.offset >= SEEK_FROM_OFFSET) {
-      const sought = await seekPage<R>(resource, plan, key);
+      const sought = await seekPage<R>(resource, plan, totals.get(key)!);
       if (sought) return sought;
     }
     const range = plan.reversed ? { Range: `${plan.offset}-${plan.offset + plan.limit - 1}` } : {};

@@ -13,6 +13,7 @@ import type { ResourceData } from '../providers/resourceData';
 import { csvExporter } from './csv';
 import { ListPagination } from './ListPagination';
 import { ListBody, ListEmptyState, ListErrorState } from './ListStates';
+import { RouteDialogs, type RouteDialogsProps } from './RouteDialogs';
 
 export interface AdminListProps {
   /** The table (usually a `<DataTable>`); skeleton rows replace it while the first page loads. */
@@ -36,8 +37,8 @@ export interface AdminListProps {
   skeletonColumns?: number;
   /** The list's title in the app bar and page (a catalogue key or element); default the resource's name. */
   title?: string | ReactElement;
-  /** Anything to render beside the table, e.g. a route-driven dialog. */
-  aside?: ReactNode;
+  /** The dialogs the URL opens over the list (`/<resource>/create`, `/:id`, `/:id/show`). */
+  dialogs?: RouteDialogsProps;
   /** Rendered above the table inside the list's context (e.g. a heading with the total). */
   header?: ReactNode;
 }
@@ -62,7 +63,7 @@ export function AdminList({
   error = <ListErrorState />,
   skeletonColumns,
   title,
-  aside,
+  dialogs,
   header,
 }: AdminListProps) {
   const translate = useTranslate();
@@ -97,7 +98,7 @@ export function AdminList({
         {header}
         <ListBody columns={skeletonColumns}>{children}</ListBody>
       </List>
-      {aside}
+      {dialogs && <RouteDialogs {...dialogs} />}
     </>
   );
 }

@@ -98,7 +98,7 @@ function UserDetails() {
 }
 
 /** The user's details dialog, at /admin/users/:id/show. */
-export function UserShow({ id, onClose }: { id: string | undefined; onClose: () => void }) {
+export function UserShow({ id, onClose }: { id: string; onClose: () => void }) {
   return (
     <RecordDialog<AdminUser>
       resource="users"

@@ -1,6 +1,6 @@
 import { Box, Typography } from '@mui/material';
 import { DataTable, useListContext, useTranslate } from 'react-admin';
-import { AdminList, ListEmptyState, ListErrorState, ShowDialogButton, useRecordDialog } from '../list';
+import { AdminList, ListEmptyState, ListErrorState, ShowDialogButton } from '../list';
 import {
   FirstActivityField,
   LastActivityField,
@@ -30,7 +30,6 @@ function UsersHeading() {
 
 /** Users: the auth users through admin_list_users, searched by email, phone or id, newest first. */
 export default function UsersList() {
-  const dialog = useRecordDialog('users');
   return (
     <AdminList
       resource={usersData}
@@ -45,7 +44,7 @@ export default function UsersList() {
         </>
       }
       header={<UsersHeading />}
-      aside={<UserShow id={dialog.id} onClose={dialog.close} />}
+      dialogs={{ show: UserShow }}
     >
       <DataTable bulkActionButtons={false} rowClick={false}>
         <DataTable.Col source="email" field={UserIdentityField} />

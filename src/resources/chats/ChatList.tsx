@@ -1,5 +1,5 @@
 import { DataTable, DateField, NumberField, SelectInput } from 'react-admin';
-import { AdminList, ShowDialogButton, useRecordDialog } from '../../list';
+import { AdminList, ShowDialogButton } from '../../list';
 import { OwnerField } from '../../list/fields';
 import { ChatTitleField } from './ChatFields';
 import { ChatShow } from './ChatShow';
@@ -19,7 +19,6 @@ const chatFilters = [
 
 /** Chat Sessions: every chat, newest first, with its user and number of messages. */
 export default function ChatList() {
-  const dialog = useRecordDialog('chats');
   return (
     <AdminList
       resource={chatsData}
@@ -27,7 +26,7 @@ export default function ChatList() {
       searchPlaceholder="labellens.chats.search"
       filters={chatFilters}
       skeletonColumns={6}
-      aside={<ChatShow id={dialog.id} onClose={dialog.close} />}
+      dialogs={{ show: ChatShow }}
     >
       <DataTable bulkActionButtons={false} rowClick={false}>
         <DataTable.Col source="title" field={ChatTitleField} />

@@ -34,7 +34,7 @@ function ChatDetails() {
 }
 
 /** The chat's dialog with its messages, at /admin/chats/:id/show. */
-export function ChatShow({ id, onClose }: { id: string | undefined; onClose: () => void }) {
+export function ChatShow({ id, onClose }: { id: string; onClose: () => void }) {
   const chatTitle = useChatTitle();
   return (
     <RecordDialog<Chat>

@@ -2,7 +2,7 @@ import { Box, Typography } from '@mui/material';
 import { DataTable, DateField, SelectInput, useRecordContext } from 'react-admin';
 import { NEWS_LIMITS } from '../../domain/limits';
 import { preview } from '../../domain/preview';
-import { AdminList, ListErrorState, ShowDialogButton, useRecordDialog } from '../../list';
+import { AdminList, ListErrorState, ShowDialogButton } from '../../list';
 import { ContactMessageShow } from './ContactMessageShow';
 import { senderName, STATUS_CHOICES } from './statuses';
 import type { ContactMessage } from './data';
@@ -30,7 +30,7 @@ export default function ContactMessageList() {
       filters={inboxFilters}
       error={<ListErrorState message="resources.contact-messages.notifications.fetch_failed" />}
       skeletonColumns={5}
-      aside={<MessageDialog />}
+      dialogs={{ show: ContactMessageShow }}
     >
       <DataTable<ContactMessage> bulkActionButtons={false} rowClick="show">
         <DataTable.Col source="status" render={(record) => <StatusChip status={record.status} />} />
@@ -77,9 +77,4 @@ function SubjectAndPreview() {
       </Typography>
     </Box>
   );
-}
-
-function MessageDialog() {
-  const { id, close } = useRecordDialog('contact-messages');
-  return id ? <ContactMessageShow id={id} onClose={close} /> : null;
 }

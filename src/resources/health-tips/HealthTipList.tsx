@@ -3,9 +3,7 @@ import { DataTable, DateField, EditButton } from 'react-admin';
 import { BulkDeleteButton } from '../../editing/BulkDeleteButton';
 import { DeleteRecordButton } from '../../editing/DeleteRecordButton';
 import { EmptyWithHeading, ListHeading } from '../../editing/ListHeading';
-import { RouteDialogs } from '../../editing/RouteDialogs';
-import { OPENED_FROM_LIST } from '../../editing/useRouteDialog';
-import { AdminList, ListErrorState } from '../../list';
+import { AdminList, OPENED_FROM_LIST, ListErrorState } from '../../list';
 import { HealthTipCreate } from './HealthTipCreate';
 import { HealthTipEdit } from './HealthTipEdit';
 import { healthTipsData } from './data';
@@ -21,7 +19,7 @@ export default function HealthTipList() {
       empty={<EmptyWithHeading />}
       error={<ListErrorState message="resources.health-tips.notifications.fetch_failed" />}
       skeletonColumns={3}
-      aside={<RouteDialogs create={HealthTipCreate} edit={HealthTipEdit} />}
+      dialogs={{ create: HealthTipCreate, edit: HealthTipEdit }}
     >
       <DataTable bulkActionButtons={<BulkDeleteButton />} rowClick={false}>
         <DataTable.Col

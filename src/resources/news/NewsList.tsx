@@ -4,9 +4,7 @@ import { DataTable, DateField, EditButton, useRecordContext, useTranslate } from
 import { BulkDeleteButton } from '../../editing/BulkDeleteButton';
 import { DeleteRecordButton } from '../../editing/DeleteRecordButton';
 import { EmptyWithHeading, ListHeading } from '../../editing/ListHeading';
-import { RouteDialogs } from '../../editing/RouteDialogs';
-import { OPENED_FROM_LIST } from '../../editing/useRouteDialog';
-import { AdminList, ListErrorState, ShowDialogButton } from '../../list';
+import { AdminList, OPENED_FROM_LIST, ListErrorState, ShowDialogButton } from '../../list';
 import { ArticleCell } from './ArticleCell';
 import { NewsCreate } from './NewsCreate';
 import { NewsEdit } from './NewsEdit';
@@ -25,7 +23,7 @@ export default function NewsList() {
       empty={<EmptyWithHeading />}
       error={<ListErrorState message="resources.news.notifications.fetch_failed" />}
       skeletonColumns={4}
-      aside={<RouteDialogs create={NewsCreate} edit={NewsEdit} show={NewsShow} />}
+      dialogs={{ create: NewsCreate, edit: NewsEdit, show: NewsShow }}
     >
       <DataTable bulkActionButtons={<BulkDeleteButton />} rowClick={false}>
         <DataTable.Col source="title" label="resources.news.fields.article">

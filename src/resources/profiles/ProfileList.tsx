@@ -1,5 +1,5 @@
 import { DataTable, DateField, NumberField, TextInput } from 'react-admin';
-import { AdminList, ShowDialogButton, useRecordDialog } from '../../list';
+import { AdminList, ShowDialogButton } from '../../list';
 import { OwnerField, ScoreBadgeField } from '../../list/fields';
 import {
   AgeGenderField,
@@ -17,7 +17,6 @@ const profileFilters = [
 
 /** User Profiles: the family health profiles, newest first; the eye opens every field. */
 export default function ProfileList() {
-  const dialog = useRecordDialog('profiles');
   return (
     <AdminList
       resource={profilesData}
@@ -25,7 +24,7 @@ export default function ProfileList() {
       searchPlaceholder="labellens.profiles.search"
       filters={profileFilters}
       skeletonColumns={9}
-      aside={<ProfileShow id={dialog.id} onClose={dialog.close} />}
+      dialogs={{ show: ProfileShow }}
     >
       <DataTable bulkActionButtons={false} rowClick={false}>
         <DataTable.Col source="name" field={ProfileNameField} />

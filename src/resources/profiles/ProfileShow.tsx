@@ -67,7 +67,7 @@ function ProfileDetails() {
 }
 
 /** The profile's details dialog, at /admin/profiles/:id/show. */
-export function ProfileShow({ id, onClose }: { id: string | undefined; onClose: () => void }) {
+export function ProfileShow({ id, onClose }: { id: string; onClose: () => void }) {
   return (
     <RecordDialog<Profile>
       resource="profiles"

@@ -1,5 +1,5 @@
 import { DataTable, DateField } from 'react-admin';
-import { AdminList, ShowDialogButton, useRecordDialog } from '../../list';
+import { AdminList, ShowDialogButton } from '../../list';
 import { OwnerField, ScoreBadgeField } from '../../list/fields';
 import { scanFilters } from './ScanFilters';
 import { FavouriteField, ScanNameField } from './ScanName';
@@ -8,7 +8,6 @@ import { scansData } from './data';
 
 /** Food Scans: every scan, newest first, with its score band and owner; the eye opens its details. */
 export default function ScanList() {
-  const dialog = useRecordDialog('scans');
   return (
     <AdminList
       resource={scansData}
@@ -16,7 +15,7 @@ export default function ScanList() {
       searchPlaceholder="labellens.scans.search"
       filters={scanFilters}
       skeletonColumns={7}
-      aside={<ScanShow id={dialog.id} onClose={dialog.close} />}
+      dialogs={{ show: ScanShow }}
     >
       <DataTable bulkActionButtons={false} rowClick={false}>
         <DataTable.Col source="name" field={ScanNameField} />

@@ -86,7 +86,7 @@ function ScanDetails() {
 }
 
 /** The scan's details dialog, at /admin/scans/:id/show. */
-export function ScanShow({ id, onClose }: { id: string | undefined; onClose: () => void }) {
+export function ScanShow({ id, onClose }: { id: string; onClose: () => void }) {
   const scanName = useScanName();
   return (
     <RecordDialog<Scan>

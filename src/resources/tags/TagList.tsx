@@ -3,9 +3,7 @@ import { DataTable, DateField, EditButton, SelectInput, useGetList, useRecordCon
 import { BulkDeleteButton } from '../../editing/BulkDeleteButton';
 import { DeleteRecordButton } from '../../editing/DeleteRecordButton';
 import { EmptyWithHeading, ListHeading } from '../../editing/ListHeading';
-import { RouteDialogs } from '../../editing/RouteDialogs';
-import { OPENED_FROM_LIST } from '../../editing/useRouteDialog';
-import { AdminList, ListErrorState } from '../../list';
+import { AdminList, OPENED_FROM_LIST, ListErrorState } from '../../list';
 import { BulkStatusButtons } from './BulkStatusButtons';
 import { TagCreate } from './TagCreate';
 import { TagEdit } from './TagEdit';
@@ -36,7 +34,7 @@ export default function TagList() {
       empty={<EmptyWithHeading />}
       error={<ListErrorState message="resources.tags.notifications.fetch_failed" />}
       skeletonColumns={7}
-      aside={<RouteDialogs create={TagCreate} edit={TagEdit} />}
+      dialogs={{ create: TagCreate, edit: TagEdit }}
     >
       <DataTable
         bulkActionButtons={

@@ -31,9 +31,9 @@ describe('tags paging', () => {
     const orderBy = orderWithTieBreaker(sort)
       .map((t) => `"${t.field}" ${t.ascending ? 'asc' : 'desc'}`)
       .join(', ');
-    return (await server.db().query<{ id: string }>(`select id from public.tags order by ${orderBy}`)).rows.map(
-      (r) => r.id,
-    );
+    return (
+      await server.db().query<{ id: string }>(`select id from public.tags order by ${orderBy}`)
+    ).rows.map((r) => r.id);
   };
 
   const page = (provider: ReturnType<typeof createDataProvider>, sort: SortPayload, n: number) =>

@@ -50,6 +50,32 @@ describe('admin_page_ids', () => {
     });
   });
 
+  it('finds every window of scans in creation order, either way, through the per-day summary', async () => {
+    // scans over many days, several per day, some at the same instant (ties broken by id)
+    await db.exec(`
+      insert into public.scans (name, category, health_score, created_at)
+      select format('Paged scan %s', g), 'Snacks', 50,
+             timestamptz '2024-03-01 00:00:00+00' + make_interval(hours => (g / 3) * 7)
+        from generate_series(1, 300) g;`);
+    for (const ascending of [false, true]) {
+      const direction = ascending ? 'asc' : 'desc';
+      const all = await sqlIds(
+        `select id from public.scans order by created_at ${direction}, id ${direction}`,
+      );
+      const terms = [
+        { field: 'created_at', ascending },
+        { field: 'id', ascending },
+      ];
+      for (const skip of [0, 1, 17, 100, 163, all.length - 7, all.length - 1, all.length, all.length + 40]) {
+        expect([
+          ascending,
+          skip,
+          await attempt(db, IDENTITIES.admin, pageIds('scans', terms, skip, 10)),
+        ]).toEqual([ascending, skip, { ok: true, value: all.slice(skip, skip + 10) }]);
+      }
+    }
+  });
+
   it.each<IdentityName>(['anon', 'user', 'inactiveAdmin'])('refuses %s with 42501', async (who) => {
     expect(await attempt(db, IDENTITIES[who], pageIds('scans', NEWEST_FIRST, 0, 5))).toMatchObject({
       ok: false,

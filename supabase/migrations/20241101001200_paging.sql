@@ -27,6 +27,7 @@ declare
   oldest_first constant jsonb := '[{"field": "created_at", "ascending": true}, {"field": "id", "ascending": true}]';
   boundary date;
   rows_before bigint;
+  forwards boolean;
 begin
   if not public.is_admin() then
     raise exception 'Admin privileges required' using errcode = '42501';
@@ -61,34 +62,32 @@ begin
   -- the dashboard keeps (private.scan_stats_daily, maintained by triggers) say which day holds row
   -- `skip`, so the index walk starts at that day's edge and skips less than a day's scans, whatever
   -- the table's size.
-  if relation = 'scans' and sort_terms = newest_first then
+  if relation = 'scans' and sort_terms in (newest_first, oldest_first) then
+    forwards := sort_terms = oldest_first;
+    -- rows_before: the scans of the days read before this one; the day holding row `skip` is the
+    -- last day read whose rows_before is at most `skip`.
     select d.day, d.before into boundary, rows_before
-      from (select day, sum(scans) over (order by day desc) - scans as before from private.scan_stats_daily) d
+      from (select day,
+                   case when forwards then sum(scans) over (order by day)
+                        else sum(scans) over (order by day desc) end - scans as before
+              from private.scan_stats_daily) d
      where d.before <= skip
-     order by d.day
+     order by d.before desc
      limit 1;
     if boundary is null then
       return '[]'::jsonb;
+    end if;
+    if forwards then
+      return to_jsonb(array(
+        select s.id from public.scans s
+         where s.created_at >= (boundary::timestamp at time zone 'UTC')
+         order by s.created_at, s.id
+        offset skip - rows_before limit take));
     end if;
     return to_jsonb(array(
       select s.id from public.scans s
        where s.created_at < ((boundary + 1)::timestamp at time zone 'UTC')
        order by s.created_at desc, s.id desc
-      offset skip - rows_before limit take));
-  end if;
-  if relation = 'scans' and sort_terms = oldest_first then
-    select d.day, d.before into boundary, rows_before
-      from (select day, sum(scans) over (order by day) - scans as before from private.scan_stats_daily) d
-     where d.before <= skip
-     order by d.day desc
-     limit 1;
-    if boundary is null then
-      return '[]'::jsonb;
-    end if;
-    return to_jsonb(array(
-      select s.id from public.scans s
-       where s.created_at >= (boundary::timestamp at time zone 'UTC')
-       order by s.created_at, s.id
       offset skip - rows_before limit take));
   end if;
 

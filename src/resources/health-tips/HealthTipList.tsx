@@ -1,9 +1,9 @@
-import { Stack, Typography } from '@mui/material';
-import { DataTable, DateField, EditButton } from 'react-admin';
+import { Typography } from '@mui/material';
+import { DataTable, DateField } from 'react-admin';
 import { BulkDeleteButton } from '../../editing/BulkDeleteButton';
-import { DeleteRecordButton } from '../../editing/DeleteRecordButton';
+import { RowActions } from '../../editing/RowActions';
 import { EmptyWithHeading, ListHeading } from '../../editing/ListHeading';
-import { AdminList, OPENED_FROM_LIST, ListErrorState } from '../../list';
+import { AdminList, ListErrorState } from '../../list';
 import { HealthTipCreate } from './HealthTipCreate';
 import { HealthTipEdit } from './HealthTipEdit';
 import { healthTipsData } from './data';
@@ -33,10 +33,7 @@ export default function HealthTipList() {
         />
         <DataTable.Col source="created_at" field={DateField} />
         <DataTable.Col label="resources.health-tips.fields.actions">
-          <Stack direction="row">
-            <EditButton state={OPENED_FROM_LIST} />
-            <DeleteRecordButton />
-          </Stack>
+          <RowActions />
         </DataTable.Col>
       </DataTable>
     </AdminList>

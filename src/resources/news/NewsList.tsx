@@ -1,10 +1,10 @@
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import { IconButton, Stack, Tooltip } from '@mui/material';
-import { DataTable, DateField, EditButton, useRecordContext, useTranslate } from 'react-admin';
+import { DataTable, DateField, useRecordContext, useTranslate } from 'react-admin';
 import { BulkDeleteButton } from '../../editing/BulkDeleteButton';
-import { DeleteRecordButton } from '../../editing/DeleteRecordButton';
+import { RowActions } from '../../editing/RowActions';
 import { EmptyWithHeading, ListHeading } from '../../editing/ListHeading';
-import { AdminList, OPENED_FROM_LIST, ListErrorState, ShowDialogButton } from '../../list';
+import { AdminList, ListErrorState, ShowDialogButton } from '../../list';
 import { ArticleCell } from './ArticleCell';
 import { NewsCreate } from './NewsCreate';
 import { NewsEdit } from './NewsEdit';
@@ -49,9 +49,9 @@ function NewsActions() {
   if (!record) return null;
   return (
     <Stack direction="row" sx={{ alignItems: 'center' }}>
-      <ShowDialogButton />
-      <EditButton state={OPENED_FROM_LIST} />
-      <DeleteRecordButton />
+      <RowActions>
+        <ShowDialogButton />
+      </RowActions>
       <Tooltip title={translate('resources.news.open_source')}>
         <IconButton
           component="a"

@@ -1,9 +1,9 @@
-import { Box, Stack, Typography } from '@mui/material';
-import { DataTable, DateField, EditButton, SelectInput, useGetList, useRecordContext } from 'react-admin';
+import { Box, Typography } from '@mui/material';
+import { DataTable, DateField, SelectInput, useGetList, useRecordContext } from 'react-admin';
 import { BulkDeleteButton } from '../../editing/BulkDeleteButton';
-import { DeleteRecordButton } from '../../editing/DeleteRecordButton';
+import { RowActions } from '../../editing/RowActions';
 import { EmptyWithHeading, ListHeading } from '../../editing/ListHeading';
-import { AdminList, OPENED_FROM_LIST, ListErrorState } from '../../list';
+import { AdminList, ListErrorState } from '../../list';
 import { BulkStatusButtons } from './BulkStatusButtons';
 import { TagCreate } from './TagCreate';
 import { TagEdit } from './TagEdit';
@@ -59,10 +59,7 @@ export default function TagList() {
         </DataTable.Col>
         <DataTable.Col source="created_at" field={DateField} />
         <DataTable.Col label="resources.tags.fields.actions">
-          <Stack direction="row">
-            <EditButton state={OPENED_FROM_LIST} />
-            <DeleteRecordButton />
-          </Stack>
+          <RowActions />
         </DataTable.Col>
       </DataTable>
     </AdminList>

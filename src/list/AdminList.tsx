@@ -13,6 +13,7 @@ import type { ResourceData } from '../providers/resourceData';
 import { csvExporter } from './csv';
 import { ListPagination } from './ListPagination';
 import { ListBody, ListEmptyState, ListErrorState } from './ListStates';
+import { MultiKeySort } from './MultiKeySort';
 import { RouteDialogs, type RouteDialogsProps } from './RouteDialogs';
 
 export interface AdminListProps {
@@ -96,7 +97,9 @@ export function AdminList({
         title={title}
       >
         {header}
-        <ListBody columns={skeletonColumns}>{children}</ListBody>
+        <ListBody columns={skeletonColumns}>
+          <MultiKeySort>{children}</MultiKeySort>
+        </ListBody>
       </List>
       {dialogs && <RouteDialogs {...dialogs} />}
     </>

@@ -261,7 +261,7 @@ async function measureHttp(url: string, db: Database): Promise<Row[]> {
         () => freshList(middle),
         () => stockPage((middle - 1) * PAGE),
       )),
-      note: 'total not yet known: index-only seek + rows by id + estimated count',
+      note: 'total not yet known: estimated count, then the index-only seek with its rows',
     },
     {
       what: `scans, last page (${last}) loaded directly`,

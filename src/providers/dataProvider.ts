@@ -1,6 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { supabaseDataProvider } from 'ra-supabase';
-import { HttpError, type DataProvider, type Identifier } from 'react-admin';
+import { HttpError, type DataProvider, type RaRecord } from 'react-admin';
 import { withScalablePaging, type OrderTerm, type PageSeek } from './paging';
 import type { ResourceData } from './resourceData';
 import { listQueriesOf, withListQueries } from './search';
@@ -10,24 +10,25 @@ import { tablesOf, withTableNames } from './tableNames';
 const UNDEFINED_COLUMN = '42703';
 
 /**
- * Deep pages of unfiltered lists through admin_page_ids (an index-only seek), for the resources
+ * Deep pages of unfiltered lists through admin_page_rows (an index-only seek), for the resources
  * whose descriptor names a `seekTable`; totals counted as the list counts them.
  */
 export function pageSeek(client: SupabaseClient, resources: readonly ResourceData[]): PageSeek {
   const byName = new Map(resources.map((r) => [r.name, r]));
   return {
-    async ids(resource: string, order: OrderTerm[], offset: number, limit: number) {
-      const relation = byName.get(resource)?.seekTable;
-      if (!relation) return undefined;
-      const { data, error, status } = await client.rpc('admin_page_ids', {
-        relation,
+    async rows(resource: string, order: OrderTerm[], offset: number, limit: number) {
+      const descriptor = byName.get(resource);
+      if (!descriptor?.seekTable) return undefined;
+      const { data, error, status } = await client.rpc('admin_page_rows', {
+        relation: descriptor.seekTable,
+        read_relation: descriptor.table ?? descriptor.name,
         sort_terms: order,
         skip: offset,
         take: limit,
       });
       if (error?.code === UNDEFINED_COLUMN) return undefined;
       if (error) throw new HttpError(error.message, status, error);
-      return data as Identifier[];
+      return data as RaRecord[];
     },
     async count(resource: string) {
       const table = byName.get(resource)?.table ?? resource;

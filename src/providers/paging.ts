@@ -2,7 +2,6 @@ import type {
   DataProvider,
   GetListParams,
   GetListResult,
-  Identifier,
   RaRecord,
   SortPayload,
 } from 'react-admin';
@@ -11,7 +10,7 @@ import type {
  * PostgREST's db-max-rows on Supabase (and the local stand-in): with `Prefer: count=estimated` it
  * counts exactly up to this many rows and takes the planner's estimate past it. A total above it is
  * therefore an estimate, which the lists show as "about N". The seek function
- * (admin_page_ids) refuses windows larger than this, for the same reason.
+ * (admin_page_rows) refuses windows larger than this, for the same reason.
  */
 export const EXACT_COUNT_LIMIT = 1000;
 
@@ -127,12 +126,12 @@ function postgrestSort(order: OrderTerm[]): SortPayload {
 }
 
 /**
- * Finds the ids of rows [offset, offset + limit) of an unfiltered list in `order` by reading an
- * index only (the admin_page_ids function), or answers `undefined` when the resource has no such
- * seek. `count` answers the list's total as `Prefer: count=estimated` counts it.
+ * Reads rows [offset, offset + limit) of an unfiltered list in `order`, found through an index only
+ * (the admin_page_rows function), or answers `undefined` when the resource has no such seek.
+ * `count` answers the list's total as `Prefer: count=estimated` counts it.
  */
 export interface PageSeek {
-  ids(resource: string, order: OrderTerm[], offset: number, limit: number): Promise<Identifier[] | undefined>;
+  rows(resource: string, order: OrderTerm[], offset: number, limit: number): Promise<RaRecord[] | undefined>;
   count(resource: string): Promise<number>;
 }
 
@@ -147,8 +146,8 @@ const SEEK_FROM_OFFSET = 500;
  * and filter is what tells a deep page from a shallow one.
  *
  * A deep page of an unfiltered list (a reload, a shared link, a jump) goes through `seek` instead:
- * the total is counted first when not yet known, then the page's ids come from an index-only read
- * from the nearer end, then the rows by id (getMany). Filtered lists keep the plan above (their
+ * the total is counted first when not yet known, then the page is found by an index-only read
+ * from the nearer end and its rows read by id, in one request. Filtered lists keep the plan above (their
  * matches are usually few; see docs/architecture.md).
  */
 export function withScalablePaging<T extends DataProvider>(provider: T, seek?: PageSeek): T {
@@ -160,11 +159,8 @@ export function withScalablePaging<T extends DataProvider>(provider: T, seek?: P
     plan: PagePlan,
     total: number,
   ): Promise<GetListResult<R> | undefined> => {
-    const ids = await seek!.ids(resource, plan.order, plan.offset, plan.limit);
-    if (!ids) return undefined;
-    const { data } = ids.length ? await provider.getMany<R>(resource, { ids }) : { data: [] as R[] };
-    const byId = new Map(data.map((row) => [String(row.id), row]));
-    const rows = ids.flatMap((id) => byId.get(String(id)) ?? []);
+    const rows = (await seek!.rows(resource, plan.order, plan.offset, plan.limit)) as R[] | undefined;
+    if (!rows) return undefined;
     const meta: PagingMeta = { totalIsEstimate: isEstimatedTotal(total) };
     return { data: plan.reversed ? rows.reverse() : rows, total, meta };
   };

@@ -26,7 +26,7 @@ export interface ResourceData<R extends RaRecord = RaRecord> {
   /** The table or view the provider reads and writes, when it differs from `name`. */
   table?: string;
   /**
-   * The base table whose indexes serve a deep page of the unfiltered list (admin_page_ids, see
+   * The base table whose indexes serve a deep page of the unfiltered list (admin_page_rows, see
    * supabase/migrations/*_paging.sql); without it deep pages use OFFSET read from the nearer end.
    */
   seekTable?: string;

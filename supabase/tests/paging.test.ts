@@ -3,7 +3,7 @@ import type { Database, Queryable } from '../../mocks/supabase/db';
 import { openTestDatabase } from '../../mocks/supabase/testing/snapshot';
 import { attempt, IDENTITIES, type IdentityName } from './fixtures';
 
-/** admin_page_ids (supabase/migrations/*_paging.sql): the ids of one page, admins only, no injection. */
+/** admin_page_rows (supabase/migrations/*_paging.sql): the rows of one page, admins only, no injection. */
 let db: Database;
 beforeAll(async () => {
   db = await openTestDatabase();
@@ -15,19 +15,30 @@ const NEWEST_FIRST = [
   { field: 'id', ascending: false },
 ];
 
+/** The table or view each list reads (the descriptors' `table`). */
+const READ: Record<string, string> = {
+  scans: 'admin_scans',
+  profiles: 'admin_profiles',
+  chats: 'admin_chats',
+};
+
+const pageRows =
+  (relation: string, terms: unknown, skip: number, take: number, read = READ[relation] ?? relation) =>
+  (tx: Queryable) =>
+    tx
+      .query<{ rows: Array<Record<string, unknown>> }>(
+        'select public.admin_page_rows($1, $2, $3::jsonb, $4, $5) as rows',
+        [relation, read, JSON.stringify(terms), skip, take],
+      )
+      .then((r) => r.rows[0].rows);
+
+/** The ids of the page admin_page_rows answers. */
 const pageIds = (relation: string, terms: unknown, skip: number, take: number) => (tx: Queryable) =>
-  tx
-    .query<{ ids: string[] }>('select public.admin_page_ids($1, $2::jsonb, $3, $4) as ids', [
-      relation,
-      JSON.stringify(terms),
-      skip,
-      take,
-    ])
-    .then((r) => r.rows[0].ids);
+  pageRows(relation, terms, skip, take)(tx).then((rows) => rows.map((row) => row.id));
 
 const sqlIds = async (sql: string) => (await db.query<{ id: string }>(sql)).rows.map((r) => r.id);
 
-describe('admin_page_ids', () => {
+describe('admin_page_rows', () => {
   it('answers the ids of rows skip..skip+take-1 in the order, as SQL orders them', async () => {
     expect(await attempt(db, IDENTITIES.admin, pageIds('scans', NEWEST_FIRST, 3, 5))).toEqual({
       ok: true,
@@ -73,6 +84,29 @@ describe('admin_page_ids', () => {
           await attempt(db, IDENTITIES.admin, pageIds('scans', terms, skip, 10)),
         ]).toEqual([ascending, skip, { ok: true, value: all.slice(skip, skip + 10) }]);
       }
+    }
+  });
+
+  it('answers whole rows of the list’s view, as select=* shapes them', async () => {
+    const outcome = await attempt(db, IDENTITIES.admin, pageRows('scans', NEWEST_FIRST, 0, 2));
+    const columns = (
+      await db.query<{ name: string }>(
+        `select attname as name from pg_attribute
+          where attrelid = 'public.admin_scans'::regclass and attnum > 0 and not attisdropped order by attnum`,
+      )
+    ).rows.map((r) => r.name);
+    expect(outcome.ok).toBe(true);
+    const rows = (outcome as { value: Array<Record<string, unknown>> }).value;
+    expect(rows.map((row) => Object.keys(row).sort())).toEqual([[...columns].sort(), [...columns].sort()]);
+    expect(columns).toContain('owner_email');
+  });
+
+  it('reads rows from no relation outside the lists’ own (22023)', async () => {
+    for (const read of ['scans', 'admin_users', 'auth.users', 'profiles']) {
+      expect(await attempt(db, IDENTITIES.admin, pageRows('scans', NEWEST_FIRST, 0, 5, read))).toMatchObject({
+        ok: false,
+        code: '22023',
+      });
     }
   });
 
@@ -144,7 +178,7 @@ describe('admin_page_ids', () => {
       select p.prosecdef as definer, p.proconfig as config,
              has_function_privilege('anon', p.oid, 'execute') as anon,
              has_function_privilege('authenticated', p.oid, 'execute') as authenticated
-        from pg_proc p where p.oid = 'public.admin_page_ids(text, jsonb, integer, integer)'::regprocedure`);
+        from pg_proc p where p.oid = 'public.admin_page_rows(text, text, jsonb, integer, integer)'::regprocedure`);
     expect(rows[0]).toEqual({ definer: true, config: ['search_path=""'], anon: false, authenticated: true });
   });
 

@@ -1,4 +1,5 @@
 import { downloadCSV, type Exporter, type RaRecord } from 'react-admin';
+import type { CsvExport } from '../providers/resourceData';
 
 /** What a spreadsheet may run as a formula when a field starts with it (OWASP's CSV injection list). */
 const FORMULA_START = /^[=+\-@\t\r]/;
@@ -49,11 +50,12 @@ export function toCsv(rows: ReadonlyArray<Record<string, unknown>>): string {
 
 /**
  * A react-admin exporter for the list's Export button: the current filter's rows (react-admin
- * fetches them with the list's filter and sort), picked by `toRow`, neutralised, as `<resource>.csv`.
+ * fetches them with the list's filter and sort), picked by the descriptor's typed `row`, neutralised,
+ * as `<fileName>.csv`; words come from `translate`, in the admin's language.
  */
-export function csvExporter<T extends RaRecord>(
-  fileName: string,
-  toRow: (record: T) => Record<string, unknown> = (record) => record,
-): Exporter<T> {
-  return (records) => downloadCSV(toCsv(records.map(toRow)), fileName);
+export function csvExporter<R extends RaRecord>(
+  csv: CsvExport<R>,
+  translate: (key: string) => string,
+): Exporter<R> {
+  return (records) => downloadCSV(toCsv(records.map((record) => csv.row(record, translate))), csv.fileName);
 }

@@ -1,7 +1,7 @@
 import { createPushSandbox } from '../push/sandbox';
 import type { PushSender } from '../../supabase/functions/send-notification/push';
 import { handleAuth } from './auth';
-import { FailedSignIns, setClientAddress, type SignInLimits } from './auth/signInLimits';
+import { SignInCounter, setClientAddress, type SignInLimits } from './auth/signInLimits';
 import type { StandInContext } from './context';
 import { CORS_HEADERS, withCors } from './cors';
 import type { Database } from './db';
@@ -33,7 +33,7 @@ export function createStandIn({
   db: Database;
   jwtSecret?: string;
   push?: PushSender;
-  /** Failed sign-ins allowed per account and address (tests that fail on purpose raise them). */
+  /** Sign-in and sign-up limits per address (tests that sign in often raise them). */
   signInLimits?: SignInLimits;
 }): StandIn {
   const inProcessFetch: typeof fetch = async (input, init) => {
@@ -46,7 +46,7 @@ export function createStandIn({
     jwtSecret,
     fetch: inProcessFetch,
     push,
-    signIns: new FailedSignIns(signInLimits),
+    signIns: new SignInCounter(signInLimits),
   };
   const standIn: StandIn = {
     db,

@@ -23,7 +23,9 @@ afterAll(async () => {
 });
 
 const total = async (query: string, count: 'estimated' | 'planned') => {
-  const res = await f.rest(`/rt_counted?select=id&limit=1&${query}`, { headers: { Prefer: `count=${count}` } });
+  const res = await f.rest(`/rt_counted?select=id&limit=1&${query}`, {
+    headers: { Prefer: `count=${count}` },
+  });
   expect(res.ok).toBe(true);
   return Number(res.headers.get('content-range')?.split('/')[1]);
 };

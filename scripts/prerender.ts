@@ -5,10 +5,12 @@
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { loadEnv } from 'vite';
 import { renderPage } from '../site/entry-server';
 import { DEFAULT_SITE_URL, type PageHead } from '../site/head';
 import { LANGS } from '../site/i18n';
 import { PRERENDERED, pathFor } from '../site/routes';
+import { headersFile } from './securityHeaders';
 
 const DIST = 'dist';
 const siteUrl = (process.env.SITE_URL || DEFAULT_SITE_URL).replace(/\/+$/, '');
@@ -96,4 +98,9 @@ write(
   path.join(DIST, 'robots.txt'),
   `User-agent: *\nDisallow: /admin\nAllow: /\n\nSitemap: ${siteUrl}/sitemap.xml\n`,
 );
-console.log(`prerendered ${written.length} pages, 404.html, sitemap.xml and robots.txt for ${siteUrl}`);
+// The security headers for static hosts that read _headers; the Supabase URL as the build saw it.
+const { VITE_SUPABASE_URL: supabaseUrl } = loadEnv('production', process.cwd(), 'VITE_');
+write(path.join(DIST, '_headers'), headersFile({ supabaseUrl }));
+console.log(
+  `prerendered ${written.length} pages, 404.html, sitemap.xml, robots.txt and _headers for ${siteUrl}`,
+);

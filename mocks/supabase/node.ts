@@ -26,6 +26,8 @@ export async function startStandIn(options: StartOptions = {}): Promise<StandIn>
   const target = localDatabaseTarget(options.dataDir, options.databaseUrl);
   const { db, applied, seeded } = await openPreparedLocalDatabase(target, {
     command: options.command ?? 'the local Supabase stand-in',
+    // The server's thread keeps serving while a query runs; request budgets hold on PGlite.
+    worker: true,
   });
   log(
     `[stand-in] database: ${target.label}` +

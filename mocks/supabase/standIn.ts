@@ -24,6 +24,12 @@ const ROUTES = [
   { prefix: '/functions/v1', handler: handleFunctions },
 ] as const;
 
+/** Browsers take API answers for exactly the type they declare (withCors made the headers mutable). */
+function noSniff(response: Response): Response {
+  response.headers.set('X-Content-Type-Options', 'nosniff');
+  return response;
+}
+
 export function createStandIn({
   db,
   jwtSecret = LOCAL_JWT_SECRET,
@@ -58,13 +64,15 @@ export function createStandIn({
       if (request.method === 'OPTIONS') return new Response(null, { status: 200, headers: CORS_HEADERS });
       const subPath = pathname.slice(route.prefix.length) || '/';
       try {
-        return withCors(await route.handler(request, ctx, subPath));
+        return noSniff(withCors(await route.handler(request, ctx, subPath)));
       } catch (error) {
         console.error('[stand-in] unexpected error', request.method, pathname, error);
-        return withCors(
-          Response.json(
-            { code: 'XX000', message: 'Internal stand-in error', details: null, hint: null },
-            { status: 500 },
+        return noSniff(
+          withCors(
+            Response.json(
+              { code: 'XX000', message: 'Internal stand-in error', details: null, hint: null },
+              { status: 500 },
+            ),
           ),
         );
       }

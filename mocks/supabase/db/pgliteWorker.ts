@@ -7,9 +7,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { createPglite, resetSessionSql } from './pglite';
 
 export type WorkerCall =
-  | { op: 'query'; sql: string; params?: unknown[] }
-  | { op: 'exec'; sql: string }
-  | { op: 'close' };
+  { op: 'query'; sql: string; params?: unknown[] } | { op: 'exec'; sql: string } | { op: 'close' };
 export type WorkerRequest = WorkerCall & { id: number };
 
 export type WorkerReply =
@@ -30,7 +28,16 @@ export interface SerializedError {
   constraint?: string;
 }
 
-const ERROR_FIELDS = ['code', 'detail', 'hint', 'position', 'schema', 'table', 'column', 'constraint'] as const;
+const ERROR_FIELDS = [
+  'code',
+  'detail',
+  'hint',
+  'position',
+  'schema',
+  'table',
+  'column',
+  'constraint',
+] as const;
 
 function serialize(error: unknown): SerializedError {
   const out: SerializedError = { message: error instanceof Error ? error.message : String(error) };

@@ -50,7 +50,9 @@ describe('the worker-backed PGlite', () => {
       message: 'canceling statement due to statement timeout',
     });
     // The next caller gets a new worker on the same data.
-    expect((await db.query<{ id: number }>('select id from public.kept order by id')).rows).toEqual([{ id: 1 }]);
+    expect((await db.query<{ id: number }>('select id from public.kept order by id')).rows).toEqual([
+      { id: 1 },
+    ]);
   }, 180_000);
 
   test('the calling thread stays free while the database works', async () => {

@@ -1,7 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type Connect, type Plugin, type Rollup } from 'vite';
 import { LOCAL_ANON_KEY } from './mocks/supabase/keys';
-import { securityHeaders } from './scripts/securityHeaders';
+import { builtScriptHashes, securityHeaders } from './scripts/securityHeaders';
 
 /** Serves the local Supabase stand-in on the dev server's origin (only when no hosted project is set). */
 function localSupabase(): Plugin {
@@ -50,7 +50,10 @@ function securityHeadersPlugin(supabaseUrl: string | undefined): Plugin {
   return {
     name: 'labellens-security-headers',
     configureServer: use(securityHeaders({ supabaseUrl, dev: true })),
-    configurePreviewServer: use(securityHeaders({ supabaseUrl })),
+    configurePreviewServer: (server) =>
+      use(securityHeaders({ supabaseUrl, scriptHashes: builtScriptHashes(server.config.build.outDir) }))(
+        server,
+      ),
   };
 }
 

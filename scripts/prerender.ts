@@ -10,7 +10,7 @@ import { renderPage } from '../site/entry-server';
 import { DEFAULT_SITE_URL, type PageHead } from '../site/head';
 import { LANGS } from '../site/i18n';
 import { PRERENDERED, pathFor } from '../site/routes';
-import { headersFile } from './securityHeaders';
+import { builtScriptHashes, headersFile } from './securityHeaders';
 
 const DIST = 'dist';
 const siteUrl = (process.env.SITE_URL || DEFAULT_SITE_URL).replace(/\/+$/, '');
@@ -100,7 +100,7 @@ write(
 );
 // The security headers for static hosts that read _headers; the Supabase URL as the build saw it.
 const { VITE_SUPABASE_URL: supabaseUrl } = loadEnv('production', process.cwd(), 'VITE_');
-write(path.join(DIST, '_headers'), headersFile({ supabaseUrl }));
+write(path.join(DIST, '_headers'), headersFile({ supabaseUrl, scriptHashes: builtScriptHashes(DIST) }));
 console.log(
   `prerendered ${written.length} pages, 404.html, sitemap.xml, robots.txt and _headers for ${siteUrl}`,
 );

@@ -1,3 +1,7 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
 /**
  * The browser security headers of every page and file the product serves: `npm start`
  * (scripts/serve.ts), Vite's dev and preview servers, and static hosts through dist/_headers
@@ -15,6 +19,24 @@ export interface HeaderOptions {
    * WebSocket to the page's host. Never used for a build.
    */
   dev?: boolean;
+  /**
+   * CSP sources (`'sha256-…'`) of the inline scripts the built pages carry: the site's template
+   * (index.html) switches to the remembered language before the first paint.
+   */
+  scriptHashes?: string[];
+}
+
+/** The CSP hash source of every inline (no src) script of a page. */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(
+    ([, body]) => `'sha256-${createHash('sha256').update(body).digest('base64')}'`,
+  );
+  return [...new Set(hashes)];
+}
+
+/** The hashes of the built site's inline scripts (every page shares dist/index.html's template). */
+export function builtScriptHashes(dist: string): string[] {
+  return inlineScriptHashes(readFileSync(path.join(dist, 'index.html'), 'utf8'));
 }
 
 /** The Supabase origin for connect-src: https for REST/Auth/Functions and wss for Realtime. */
@@ -26,17 +48,21 @@ function supabaseSources(supabaseUrl: string | undefined): string[] {
 }
 
 /**
- * Content-Security-Policy: scripts only from the page's origin (no inline script, no eval), no
+ * Content-Security-Policy: scripts only from the page's origin (inline ones only by hash, no eval), no
  * plugins, no <base> rewriting, never inside a frame (the admin was framed and clicked through
  * before), API calls only to the page's origin and the Supabase project. Styles allow inline
  * because the admin's component library (Emotion) writes <style> elements at run time. Images may
  * come from any http(s) host (avatars, scan images and news screenshots live elsewhere); they are
  * requested without a Referer (Referrer-Policy here, referrerpolicy on the elements).
  */
-export function contentSecurityPolicy({ supabaseUrl, dev = false }: HeaderOptions = {}): string {
+export function contentSecurityPolicy({
+  supabaseUrl,
+  dev = false,
+  scriptHashes = [],
+}: HeaderOptions = {}): string {
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
-    'script-src': dev ? ["'self'", "'unsafe-inline'"] : ["'self'"],
+    'script-src': dev ? ["'self'", "'unsafe-inline'"] : ["'self'", ...scriptHashes],
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'blob:', 'https:', 'http:'],
     'font-src': ["'self'", 'data:'],

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { DEMO_ACCOUNTS } from '../mocks/supabase/demoAccounts';
 import { exitWhenFolderInUse } from '../mocks/supabase/localDatabase';
 import { standInMiddleware, startStandIn } from '../mocks/supabase/node';
-import { securityHeaders } from './securityHeaders';
+import { builtScriptHashes, securityHeaders } from './securityHeaders';
 import { staticFileHandler } from './staticFiles';
 
 const DIST = path.resolve('dist');
@@ -30,7 +30,7 @@ async function main() {
   const api = standIn && standInMiddleware(standIn);
   const serveStatic = staticFileHandler(
     DIST,
-    securityHeaders({ supabaseUrl: process.env.VITE_SUPABASE_URL }),
+    securityHeaders({ supabaseUrl: process.env.VITE_SUPABASE_URL, scriptHashes: builtScriptHashes(DIST) }),
   );
   const server = createServer((req, res) => {
     const next = () =>

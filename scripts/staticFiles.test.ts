@@ -1,9 +1,10 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { securityHeaders } from './securityHeaders';
+import { inlineScriptHashes, securityHeaders } from './securityHeaders';
 import { resolveStatic, staticFileHandler } from './staticFiles';
 
 let root: string;
@@ -45,7 +46,10 @@ beforeAll(async () => {
     mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
     writeFileSync(path.join(root, file), text);
   }
-  const headers = securityHeaders({ supabaseUrl: 'https://abcd.supabase.co' });
+  const headers = securityHeaders({
+    supabaseUrl: 'https://abcd.supabase.co',
+    scriptHashes: inlineScriptHashes('<script>console.log(1)</script><script src="/a.js"></script>'),
+  });
   server = createServer((req, res) => void staticFileHandler(dist, headers)(req, res));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   port = (server.address() as AddressInfo).port;
@@ -83,7 +87,9 @@ describe('static server routing', () => {
         permissions: headers['permissions-policy'],
       }).toEqual({
         csp:
-          "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; " +
+          "default-src 'self'; script-src 'self' 'sha256-" +
+          createHash('sha256').update('console.log(1)').digest('base64') +
+          "'; style-src 'self' 'unsafe-inline'; " +
           "img-src 'self' data: blob: https: http:; font-src 'self' data:; " +
           "connect-src 'self' https://abcd.supabase.co wss://abcd.supabase.co; object-src 'none'; " +
           "base-uri 'none'; frame-ancestors 'none'; form-action 'self'",

@@ -11,7 +11,7 @@ test.describe.configure({ timeout: 120_000 });
 const VIOLATIONS = `
   window.__cspViolations = [];
   document.addEventListener('securitypolicyviolation', (e) =>
-    window.__cspViolations.push(e.violatedDirective + ' ' + e.blockedURI));`;
+    window.__cspViolations.push(e.violatedDirective + ' ' + e.blockedURI + ' ' + e.sourceFile + ':' + e.lineNumber + ':' + e.columnNumber));`;
 
 test('the site and the admin carry the headers and run under the CSP without a violation', async ({
   page,

@@ -41,7 +41,7 @@ function adminSpaFallback(): Plugin {
 
 /** The security headers (scripts/securityHeaders.ts) on the dev and preview servers' answers. */
 function securityHeadersPlugin(supabaseUrl: string | undefined): Plugin {
-  const use = (headers: Record<string, string>) => (server: { middlewares: Connect.Server }) => {
+  const sendHeaders = (headers: Record<string, string>) => (server: { middlewares: Connect.Server }) => {
     server.middlewares.use((_req, res, next) => {
       for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
       next();
@@ -49,11 +49,11 @@ function securityHeadersPlugin(supabaseUrl: string | undefined): Plugin {
   };
   return {
     name: 'labellens-security-headers',
-    configureServer: use(securityHeaders({ supabaseUrl, dev: true })),
+    configureServer: sendHeaders(securityHeaders({ supabaseUrl, dev: true })),
     configurePreviewServer: (server) =>
-      use(securityHeaders({ supabaseUrl, scriptHashes: builtScriptHashes(server.config.build.outDir) }))(
-        server,
-      ),
+      sendHeaders(
+        securityHeaders({ supabaseUrl, scriptHashes: builtScriptHashes(server.config.build.outDir) }),
+      )(server),
   };
 }
 

@@ -106,8 +106,6 @@ function timeoutError(): PgError {
   return Object.assign(new Error('canceling statement due to statement timeout'), { code: '57014' });
 }
 
-const WORKER_FILE = fileURLToPath(new URL('./pgliteWorker.ts', import.meta.url));
-
 class WorkerHost {
   dead = false;
   /** Why the worker is gone when it was not ended on purpose. */
@@ -141,8 +139,10 @@ class WorkerHost {
    * the worker, the way the server's own modules are compiled.
    */
   static start(folder: string): Promise<WorkerHost> {
+    // Resolved here, not at import: browser-like test environments import this module too.
+    const file = fileURLToPath(new URL('./pgliteWorker.ts', import.meta.url));
     const worker = new Worker(
-      `import('tsx/esm/api').then(({ tsImport }) => tsImport(${JSON.stringify(WORKER_FILE)}, ${JSON.stringify(import.meta.url)}))`,
+      `import('tsx/esm/api').then(({ tsImport }) => tsImport(${JSON.stringify(file)}, ${JSON.stringify(import.meta.url)}))`,
       { eval: true, workerData: { dataDir: folder } },
     );
     return new Promise((resolve, reject) => {

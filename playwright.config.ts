@@ -42,6 +42,9 @@ export default defineConfig({
       AUTH_RATE_LIMIT_SIGN_IN_SIGN_UPS: '100000',
     },
     reuseExistingServer: !process.env.CI,
+    // SIGTERM, so serve.ts closes the database: LOCAL_DB_DIR=memory is a temporary folder
+    // (mocks/supabase/db/workerDatabase.ts) that closing deletes.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
     timeout: 120_000,
   },
 });

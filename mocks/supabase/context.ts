@@ -1,5 +1,5 @@
 import type { PushSender } from '../../supabase/functions/send-notification/push';
-import type { FailedSignIns } from './auth/signInLimits';
+import type { SignInCounter } from './auth/signInLimits';
 import type { Database } from './db';
 
 /** What every part of the stand-in (REST, Auth, Functions) is given to answer a request. */
@@ -11,7 +11,7 @@ export interface StandInContext {
   /** Where edge functions deliver push messages (the sandbox of mocks/push unless told otherwise). */
   push: PushSender;
   /** Failed password sign-ins per account and address, for GoTrue's rate limit. */
-  signIns: FailedSignIns;
+  signIns: SignInCounter;
 }
 
 /** subPath is the request path below the part's prefix, e.g. '/scans' for /rest/v1/scans. */

@@ -16,11 +16,8 @@ const SPLIT_POINTS = /[,;\t|\r\n]/;
  * and is quoted (see quoteCell), so no separator splits it.
  */
 export function neutraliseCell(value: string): string {
-  return value.split(SPLIT_POINTS).some((part) => FORMULA_START.test(part.trimStart()))
-    ? `'${value}`
-    : value;
+  return value.split(SPLIT_POINTS).some((part) => FORMULA_START.test(part.trimStart())) ? `'${value}` : value;
 }
-
 
 /** One CSV cell's text: lists joined with "; ", objects as JSON, null and undefined empty. */
 export function cellText(value: unknown): string {
@@ -38,8 +35,7 @@ export function csvRow(record: Record<string, unknown>): Record<string, string> 
 }
 
 /** Quoted when it holds a quote, a line break or any character some locale reads as a separator. */
-const quoteCell = (text: string) =>
-  /[",;\t|\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+const quoteCell = (text: string) => (/[",;\t|\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text);
 
 /** RFC 4180 CSV of these rows (CRLF line ends), columns in the order the rows first name them. */
 export function toCsv(rows: ReadonlyArray<Record<string, unknown>>): string {

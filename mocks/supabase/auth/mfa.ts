@@ -247,7 +247,7 @@ export async function handleVerifyFactor(
 
   const account = `factor:${factor.id}`;
   const address = clientAddressOf(request);
-  if (ctx.signIns.isLimited(account, address)) throw tooManyRequests();
+  if (ctx.signIns.isPairLimited(address, account)) throw tooManyRequests();
 
   const { rows } = UUID.test(challengeId)
     ? await ctx.db.query<ChallengeRow>(
@@ -272,10 +272,10 @@ export async function handleVerifyFactor(
 
   const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(factor.secret ?? ''), ...TOTP_PARAMS });
   if (totp.validate({ token: code, window: 1 }) === null) {
-    ctx.signIns.recordFailure(account, address);
+    ctx.signIns.recordFailure(address, account);
     throw unprocessable('mfa_verification_failed', 'Invalid TOTP code entered');
   }
-  ctx.signIns.clearAccount(account);
+  ctx.signIns.recordSuccess(address, account);
 
   return ctx.db.transaction(async (tx) => {
     await writeAuditLogEntry(

@@ -1,8 +1,9 @@
 /**
- * `npm run bench:site`: the public site's performance budget (docs/architecture.md, budgets). Serves the built dist/
- * with scripts/serve.ts on a throw-away database, runs Lighthouse 12 (default mobile settings:
- * emulated phone, simulated slow 4G and CPU slowdown) in Debian's Chromium on /, /contact and
- * /privacy-policy, and measures the gzipped JavaScript the landing page loads. Exits 1 on any miss.
+ * `npm run bench:site`: the public site's performance budget (docs/architecture.md, budgets). Serves the
+ * built dist/ with scripts/serve.ts on a throw-away database, runs Lighthouse 12 (default mobile
+ * settings: emulated phone, simulated slow 4G and CPU slowdown) in Debian's Chromium on /, /contact,
+ * /privacy-policy, /hi and /hi/contact (the Hindi pages also load the self-hosted Devanagari font), and
+ * measures the gzipped JavaScript the landing page loads. Exits 1 on any miss.
  * Run `npm run build` first. CHROME_PATH overrides /usr/bin/chromium; BENCH_PORT the port (4180).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -11,7 +12,7 @@ import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 
-const PAGES = ['/', '/contact', '/privacy-policy'];
+const PAGES = ['/', '/contact', '/privacy-policy', '/hi', '/hi/contact'];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const MIN_SCORE = 0.95;
 const MAX_LANDING_JS_GZIP = 80 * 1024;

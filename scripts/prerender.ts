@@ -7,8 +7,9 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { renderPage } from '../site/entry-server';
 import { DEFAULT_SITE_URL, type PageHead } from '../site/head';
-import { LANGS } from '../site/i18n';
+import { LANGS, MESSAGES } from '../site/i18n';
 import { PRERENDERED, pathFor } from '../site/routes';
+import { buildDevanagariSubset, type DevanagariSubset } from './devanagariFont';
 
 const DIST = 'dist';
 const siteUrl = (process.env.SITE_URL || DEFAULT_SITE_URL).replace(/\/+$/, '');
@@ -50,18 +51,32 @@ function loadTemplate(): string {
   return built.replace(link[0], () => `<style>${css}</style>`).replace(/<title>[^<]*<\/title>\s*/, '');
 }
 
-function fill(template: string, pathname: string): string {
-  const { html, head } = renderPage(pathname, siteUrl);
+/** Hindi pages fetch the Devanagari font early, so their text rarely shows in the fallback first. */
+function fontPreloads(head: PageHead, font: DevanagariSubset | null): string {
+  if (head.lang !== 'hi' || !font) return '';
+  return font.files
+    .map(
+      ({ fileName }) =>
+        `\n    <link rel="preload" href="/assets/${fileName}" as="font" type="font/woff2" crossorigin />`,
+    )
+    .join('');
+}
+
+function fill(
+  template: string,
+  { html, head }: ReturnType<typeof renderPage>,
+  font: DevanagariSubset | null,
+): string {
   for (const marker of ['<html lang="en">', '<!--head-->', '<!--app-html-->']) {
     if (!template.includes(marker)) throw new Error(`index.html template lacks ${marker}`);
   }
   return template
     .replace('<html lang="en">', `<html lang="${head.lang}">`)
-    .replace('<!--head-->', () => headTags(head))
+    .replace('<!--head-->', () => headTags(head) + fontPreloads(head, font))
     .replace('<!--app-html-->', () => html);
 }
 
-function write(file: string, content: string) {
+function write(file: string, content: string | Buffer) {
   mkdirSync(path.dirname(file), { recursive: true });
   writeFileSync(file, content);
 }
@@ -82,18 +97,34 @@ function sitemap(): string {
   ].join('\n');
 }
 
-const template = loadTemplate();
-const written: string[] = [];
-for (const { page, lang } of PRERENDERED) {
-  const pathname = pathFor(page, lang);
-  const file = path.join(DIST, pathname === '/' ? 'index.html' : `${pathname}/index.html`);
-  write(file, fill(template, pathname));
-  written.push(file);
+const pages = [
+  ...PRERENDERED.map(({ page, lang }) => {
+    const pathname = pathFor(page, lang);
+    return { file: path.join(DIST, pathname === '/' ? 'index.html' : `${pathname}/index.html`), pathname };
+  }),
+  { file: path.join(DIST, '404.html'), pathname: '/404' },
+].map((page) => ({ ...page, rendered: renderPage(page.pathname, siteUrl) }));
+
+// Every message is included, not only the prerendered text: the hydrated pages can show more (the
+// contact form's errors and confirmations) in either language.
+const font = await buildDevanagariSubset(
+  JSON.stringify(MESSAGES) + pages.map(({ rendered }) => rendered.html).join(''),
+);
+let template = loadTemplate();
+if (font) {
+  for (const { fileName, woff2 } of font.files) write(path.join(DIST, 'assets', fileName), woff2);
+  template = template.replace('<style>', () => `<style>${font.fontFaces}`);
 }
-write(path.join(DIST, '404.html'), fill(template, '/404'));
+for (const { file, rendered } of pages) write(file, fill(template, rendered, font));
+const written = pages.filter(({ pathname }) => pathname !== '/404').map(({ file }) => file);
 write(path.join(DIST, 'sitemap.xml'), sitemap());
 write(
   path.join(DIST, 'robots.txt'),
   `User-agent: *\nDisallow: /admin\nAllow: /\n\nSitemap: ${siteUrl}/sitemap.xml\n`,
 );
-console.log(`prerendered ${written.length} pages, 404.html, sitemap.xml and robots.txt for ${siteUrl}`);
+console.log(
+  `prerendered ${written.length} pages, 404.html, sitemap.xml and robots.txt for ${siteUrl}` +
+    (font
+      ? `; Devanagari font subsets ${font.files.map((f) => `${f.fileName} (${(f.woff2.length / 1024).toFixed(1)} KB)`).join(', ')}`
+      : ''),
+);

@@ -7,6 +7,7 @@ import type { Database } from './types';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 export const PLATFORM_SQL = path.join(repoRoot, 'mocks/supabase/sql/platform.sql');
+export const MIGRATION_ROLE_SQL = path.join(repoRoot, 'mocks/supabase/sql/migration-role.sql');
 export const MIGRATIONS_DIR = path.join(repoRoot, 'supabase/migrations');
 export const SEED_SQL = path.join(repoRoot, 'supabase/seed.sql');
 
@@ -18,7 +19,7 @@ export interface PrepareResult {
 /** Any constant key: prepares of one server serialise on it (parallel test workers, two servers). */
 const PREPARE_LOCK_KEY = 7_246_135_001;
 
-/** The role with a hosted project's `postgres` rights (mocks/supabase/sql/platform.sql). */
+/** The role with a hosted project's `postgres` rights (mocks/supabase/sql/migration-role.sql). */
 export const MIGRATION_ROLE = 'hosted_postgres';
 
 /**
@@ -35,10 +36,12 @@ export async function prepareDatabase(
   { seed = true }: { seed?: boolean } = {},
 ): Promise<PrepareResult> {
   const platformSql = await readFile(PLATFORM_SQL, 'utf8');
+  const migrationRoleSql = await readFile(MIGRATION_ROLE_SQL, 'utf8');
   const files = (await readdir(MIGRATIONS_DIR)).filter((f) => f.endsWith('.sql')).sort();
   return db.transaction(async (tx) => {
     await tx.query('select pg_advisory_xact_lock($1)', [PREPARE_LOCK_KEY]);
     await tx.exec(platformSql);
+    await tx.exec(migrationRoleSql);
     await tx.exec(`
       create schema if not exists supabase_migrations;
       create table if not exists supabase_migrations.schema_migrations (

@@ -1,3 +1,7 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parse as parseToml } from 'smol-toml';
 import ws from 'ws';
 import { checkNotificationDraft, NOTIFICATION_ISSUES } from '../../../src/domain/notification';
 import { createSendNotificationHandler } from '../../../supabase/functions/send-notification/handler';
@@ -27,15 +31,32 @@ const FUNCTIONS: Record<string, (ctx: StandInContext, supabaseUrl: string) => Fu
 const relayError = (status: number, code: string, message: string) =>
   Response.json({ code, message }, { status });
 
+/** supabase/config.toml's [functions.<name>] sections: what `supabase functions deploy` reads. */
+const FUNCTION_CONFIG = (
+  parseToml(
+    readFileSync(
+      path.join(path.dirname(fileURLToPath(import.meta.url)), '../../../supabase/config.toml'),
+      'utf8',
+    ),
+  ) as {
+    functions?: Record<string, { verify_jwt?: boolean }>;
+  }
+).functions;
+
+/** Whether the relay checks the JWT before the function runs (Supabase's default: it does). */
+export const relayVerifiesJwt = (name: string) => FUNCTION_CONFIG?.[name]?.verify_jwt ?? true;
+
 /**
  * /functions/v1/<name>: Supabase's relay in front of the function. With verify_jwt = true (the
- * default) the Authorization bearer must be a valid JWT of the project before the function runs.
+ * default) the Authorization bearer must be a valid JWT of the project before the function runs;
+ * with verify_jwt = false (config.toml) the request reaches the function, which checks the caller.
  */
 export const handleFunctions: RouteHandler = async (request, ctx, subPath) => {
   const name = subPath.split('/')[1] ?? '';
   const build = Object.hasOwn(FUNCTIONS, name) ? FUNCTIONS[name] : undefined;
   if (!build) return relayError(404, 'NOT_FOUND', 'Requested function was not found');
 
+  if (!relayVerifiesJwt(name)) return build(ctx, new URL(request.url).origin)(request);
   const bearer = /^Bearer (\S+)$/i.exec(request.headers.get('authorization') ?? '')?.[1];
   if (!bearer) return relayError(401, 'UNAUTHORIZED_NO_AUTH_HEADER', 'Missing authorization header');
   if (!(await verifyJwt(bearer, ctx.jwtSecret)).ok)

@@ -4,6 +4,7 @@ import { DEMO, standInClient, TEST_SUPABASE_URL } from '../auth/testClient';
 import type { Database } from '../db';
 import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY } from '../keys';
 import { createStandIn, type StandIn } from '../standIn';
+import { relayVerifiesJwt } from './index';
 import { openTestDatabase } from '../testing/snapshot';
 
 let db: Database;
@@ -143,17 +144,18 @@ describe('send-notification', () => {
     expect(asCaller).toBe(false);
   });
 
-  it('answers 401 without a JWT, with a bad one, and with a key that is no user', async () => {
+  it('answers 401 without a JWT, with a bad one, and with a key that is no user (the handler checks; verify_jwt = false)', async () => {
+    expect([relayVerifiesJwt('send-notification'), relayVerifiesJwt('push-sandbox')]).toEqual([false, true]);
     const draft = JSON.stringify({ userId: DEMO.user.id, title: 'Hi', body: 'There' });
     expect(await raw({ apikey: LOCAL_ANON_KEY }, draft)).toEqual({
       status: 401,
-      body: { code: 'UNAUTHORIZED_NO_AUTH_HEADER', message: 'Missing authorization header' },
+      body: { success: false, error: 'Missing authorization token' },
     });
     expect(await raw({ apikey: LOCAL_ANON_KEY, Authorization: 'Bearer forged.token.here' }, draft)).toEqual({
       status: 401,
-      body: { code: 'UNAUTHORIZED_INVALID_JWT_FORMAT', message: 'Invalid JWT' },
+      body: { success: false, error: 'Invalid or expired session' },
     });
-    // The anon key passes the relay (it is a valid JWT) but is nobody: the function refuses it.
+    // The anon key is a valid JWT but is nobody: the function refuses it.
     expect(await send(standInClient(standIn), { userId: DEMO.user.id, title: 'Hi', body: 'There' })).toEqual({
       status: 401,
       body: { success: false, error: 'Invalid or expired session' },

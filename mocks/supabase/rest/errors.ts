@@ -50,6 +50,24 @@ export const invalidRpcMethod = (method: string) =>
 export const unacceptableMediaType = (types: string[]) =>
   restError(406, 'PGRST107', `None of these media types are available: ${types.join(', ')}`);
 
+/** PGRST118: `order=rel(column)` on an embed that is not to-one. */
+export const relatedOrderNotToOne = (origin: string, target: string) =>
+  restError(
+    400,
+    'PGRST118',
+    `A related order on '${target}' is not possible`,
+    `'${origin}' and '${target}' do not form a many-to-one or one-to-one relationship`,
+  );
+
+/** PGRST120: a filter other than is.null / not.is.null on an embed. */
+export const unacceptableEmbedFilter = (target: string) =>
+  restError(
+    400,
+    'PGRST120',
+    `Bad operator on the '${target}' embedded resource`,
+    'Only is null or not is null filters are allowed on embedded resources',
+  );
+
 export const notEmbedded = (resource: string) =>
   restError(
     400,
@@ -112,7 +130,11 @@ export const tableNotFound = (table: string, suggestion: string | null) =>
     suggestion ? `Perhaps you meant the table 'public.${suggestion}'` : null,
   );
 
-export function functionNotFound(name: string, argNames: string[], suggestion: string | null) {
+/**
+ * PGRST202. `viaPost`: a POST with a JSON body, which PostgREST also tries on a function with one
+ * unnamed json/jsonb parameter (and says so in the details); a GET passes query parameters only.
+ */
+export function functionNotFound(name: string, argNames: string[], hint: string | null, viaPost: boolean) {
   const sorted = [...argNames].sort();
   const withParams = sorted.length === 0 ? ' without parameters' : `(${sorted.join(', ')})`;
   const searched =
@@ -123,8 +145,8 @@ export function functionNotFound(name: string, argNames: string[], suggestion: s
     404,
     'PGRST202',
     `Could not find the function public.${name}${withParams} in the schema cache`,
-    `Searched for the function public.${name}${searched} or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.`,
-    suggestion ? `Perhaps you meant to call the function public.${suggestion}` : null,
+    `Searched for the function public.${name}${searched}${viaPost ? ' or with a single unnamed json/jsonb parameter' : ''}, but no matches were found in the schema cache.`,
+    hint,
   );
 }
 

@@ -43,6 +43,21 @@ describe('filter values', () => {
     });
   });
 
+  // PostgREST's QuerySpec "fails if an operator is not given" (GET /ghostBusters?id=0).
+  test('a value without an operator is PGRST100 in parsec wording, "not" expected only before it is read', () => {
+    expect(errorOf(() => parseFilterValue('0'))).toEqual({
+      status: 400,
+      code: 'PGRST100',
+      message: '"failed to parse filter (0)" (line 1, column 1)',
+      details: 'unexpected "0" expecting "not" or operator (eq, gt, ...)',
+      hint: null,
+    });
+    expect(errorOf(() => parseFilterValue('not.0'))).toMatchObject({
+      message: '"failed to parse filter (not.0)" (line 1, column 5)',
+      details: 'unexpected "0" expecting operator (eq, gt, ...)',
+    });
+  });
+
   test('quantified operators are refused by name, not guessed', () => {
     expect(errorOf(() => parseFilterValue('like(any).{a*,b*}'))).toMatchObject({
       status: 400,

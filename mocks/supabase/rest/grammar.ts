@@ -198,7 +198,9 @@ function selectItem(c: Cursor): SelectItem {
   const relation = c.attempt(() => relationHead(c));
   if (relation) {
     c.expect('(');
-    const children = c.nested('embedded resources', () => selectForest(c));
+    c.skipSpaces();
+    // `rel()`: an empty embed, there only to filter by (PostgREST answers no key for it).
+    const children = c.peek() === ')' ? [] : c.nested('embedded resources', () => selectForest(c));
     c.skipSpaces();
     c.expect(')');
     return { ...relation, children };
@@ -299,7 +301,8 @@ const restOfInput = (c: Cursor) => {
   return v;
 };
 
-function operation(c: Cursor, singleValue: (c: Cursor) => string): Operation {
+/** `negated`: "not." was read, so the parser no longer also expects it (parsec's wording). */
+function operation(c: Cursor, singleValue: (c: Cursor) => string, negated: boolean): Operation {
   if (c.eat('in.')) return { kind: 'in', values: listValue(c) };
   if (c.eat('is.')) {
     const m = /^(null|unknown|true|false)/i.exec(c.rest);
@@ -313,7 +316,8 @@ function operation(c: Cursor, singleValue: (c: Cursor) => string): Operation {
     return { kind: 'fts', op: fts[1], ...(fts[2] ? { language: fts[2].trim() } : {}), value: singleValue(c) };
   }
   const dot = c.rest.indexOf('.');
-  if (dot < 0) c.fail('expecting operator (eq, gt, ...)');
+  if (dot < 0)
+    c.fail(negated ? 'expecting operator (eq, gt, ...)' : 'expecting "not" or operator (eq, gt, ...)');
   const op = c.rest.slice(0, dot);
   if (/^\w+\((any|all)\)$/.test(op)) throw unsupported(`the operator modifier ${op}`);
   if (!isSimpleOperator(op))
@@ -327,7 +331,7 @@ function operation(c: Cursor, singleValue: (c: Cursor) => string): Operation {
 
 function opExpr(c: Cursor, singleValue: (c: Cursor) => string): Pick<Filter, 'negated' | 'operation'> {
   const negated = c.eat('not.');
-  return { negated, operation: operation(c, singleValue) };
+  return { negated, operation: operation(c, singleValue, negated) };
 }
 
 /** The value of `column=<value>`, e.g. `not.in.(1,2)`. */
@@ -407,8 +411,14 @@ export function parseLogic(key: string, value: string): { path: string[]; tree: 
 
 function orderTerm(c: Cursor): OrderTerm {
   c.skipSpaces();
-  const f = field(c);
-  if (c.peek() === '(') throw unsupported('ordering by a related resource, e.g. order=relation(column)');
+  let f = field(c);
+  let relation: string | undefined;
+  if (c.peek() === '(' && f.jsonPath.length === 0) {
+    relation = f.name;
+    c.pos += 1;
+    f = field(c);
+    c.expect(')');
+  }
   let direction: OrderTerm['direction'];
   let nulls: OrderTerm['nulls'];
   if (c.eat('.asc')) direction = 'asc';
@@ -424,7 +434,12 @@ function orderTerm(c: Cursor): OrderTerm {
         : 'expecting "asc", "desc", "nullsfirst" or "nullslast"',
     );
   }
-  return { field: f, ...(direction ? { direction } : {}), ...(nulls ? { nulls } : {}) };
+  return {
+    ...(relation ? { relation } : {}),
+    field: f,
+    ...(direction ? { direction } : {}),
+    ...(nulls ? { nulls } : {}),
+  };
 }
 
 export const parseOrder = (value: string) =>

@@ -176,7 +176,7 @@ async function handleRead(h: Handling): Promise<Response> {
 async function handleRpc(h: Handling): Promise<Response> {
   const method = h.request.method.toUpperCase();
   const args = method === 'POST' ? h.body : Object.fromEntries(h.query.rpcArgs);
-  const call = chooseRoutine(h.cache, h.route.name, args, h.prefs);
+  const call = chooseRoutine(h.cache, h.route.name, args, h.prefs, method === 'POST');
   const range = applyRangeHeader(h.query.ranges.get(''), h.request.headers.get('range')) ?? { offset: 0 };
   const outcome = await runRpc(h.tx, h.cache, h.query, call, { accept: h.accept, prefs: h.prefs, range });
   const applied: Array<keyof Preferences> = [
@@ -207,7 +207,7 @@ async function handleWrite(h: Handling, kind: 'insert' | 'update' | 'delete'): P
     throw unsupported('limit/offset on PATCH and DELETE');
   }
   const options = { accept: h.accept, prefs: h.prefs, returning: representation || headersOnly };
-  const outcome =
+  const outcome: Outcome & { inserted?: number } =
     kind === 'insert'
       ? await runInsert(h.tx, h.cache, h.query, table, h.body, options)
       : kind === 'update'
@@ -215,7 +215,9 @@ async function handleWrite(h: Handling, kind: 'insert' | 'update' | 'delete'): P
         : await runDelete(h.tx, h.cache, h.query, table, options);
   if (representation) checkSingular(h.accept, outcome);
   const total = h.prefs.count === 'exact' ? outcome.pageCount : null;
-  const range = kind === 'insert' ? contentRange(1, 0, total) : contentRange(0, outcome.pageCount, total);
+  // PostgREST's Content-Range for a write: `*/total` for inserts and deletes, the affected rows'
+  // range for updates (Response.hs), whatever return= asks for.
+  const range = kind === 'update' ? contentRange(0, outcome.pageCount, total) : contentRange(1, 0, total);
   const applied: Array<keyof Preferences> = [
     'return',
     ...countApplied(h.prefs),
@@ -223,7 +225,9 @@ async function handleWrite(h: Handling, kind: 'insert' | 'update' | 'delete'): P
     ...(h.prefs.missing ? ['missing' as const] : []),
     ...(h.prefs.tx ? ['tx' as const] : []),
   ];
-  const status = kind === 'insert' ? 201 : representation ? 200 : 204;
+  // An upsert that only updated answers 200 (PostgREST counts the rows it inserted).
+  const onlyUpdated = outcome.inserted !== undefined && outcome.inserted <= 0;
+  const status = kind === 'insert' ? (onlyUpdated ? 200 : 201) : representation ? 200 : 204;
   const extraHeaders: Record<string, string> = {};
   if (headersOnly) extraHeaders.Location = locationOf(table.name, table.primaryKey, outcome.body);
   return buildResponse(

@@ -66,14 +66,23 @@ async function shape(
   return { body: row.body, pageCount: row.page_count, total: null };
 }
 
-export function runInsert(
+/**
+ * PostgREST's count of the rows an upsert inserted (addConfigPgrstInserted): every row offered to
+ * the insert adds one, every conflict it turns into an update takes one away. The comparisons
+ * only make the set_config part of the condition; they are always true.
+ */
+const INSERTED = `coalesce(nullif(current_setting('pgrst.inserted', true), '')::int, 0)`;
+const countOffered = `set_config('pgrst.inserted', (${INSERTED} + 1)::text, true) <> '0'`;
+const countUpdated = `set_config('pgrst.inserted', (${INSERTED} - 1)::text, true) <> '-1'`;
+
+export async function runInsert(
   tx: Queryable,
   cache: SchemaCache,
   query: QueryParams,
   table: Table,
   body: unknown,
   options: MutationOptions,
-): Promise<Outcome> {
+): Promise<Outcome & { inserted?: number }> {
   const rows = insertRows(body, { keysMayDiffer: query.columns !== undefined });
   const columns = payloadColumns(table, query, rows);
   const conflictColumns = query.onConflict ?? table.primaryKey;
@@ -82,7 +91,9 @@ export function runInsert(
   const { prefs } = options;
   if (columns.length === 0 && rows.length !== 1)
     throw unsupported('inserting several rows that have no columns');
-  return shape(
+  const merging = prefs.resolution === 'merge-duplicates' && columns.length > 0;
+  if (merging) await tx.query(`select set_config('pgrst.inserted', '', true)`);
+  const outcome = await shape(
     tx,
     cache,
     query,
@@ -99,6 +110,7 @@ export function runInsert(
         select ${values.join(', ')}
         from jsonb_array_elements(${json}::jsonb) with ordinality as pgrst_body(value, ord)
         cross join lateral jsonb_populate_record(null::${target}, pgrst_body.value) as pgrst_rec
+        ${merging ? `where ${countOffered}` : ''}
         order by pgrst_body.ord`;
       }
       if (prefs.resolution) {
@@ -107,13 +119,17 @@ export function runInsert(
         const action =
           prefs.resolution === 'ignore-duplicates' || columns.length === 0
             ? 'do nothing'
-            : `do update set ${columns.map((c) => `${ident(c)} = excluded.${ident(c)}`).join(', ')}`;
+            : `do update set ${columns.map((c) => `${ident(c)} = excluded.${ident(c)}`).join(', ')}
+               where ${countUpdated}`;
         sql += ` on conflict (${conflictColumns.map(ident).join(', ')}) ${action}`;
       }
       return sql;
     },
     options,
   );
+  if (!merging) return outcome;
+  const { rows: counted } = await tx.query<{ inserted: number }>(`select ${INSERTED} as inserted`);
+  return { ...outcome, inserted: counted[0].inserted };
 }
 
 export function runUpdate(

@@ -182,6 +182,80 @@ describe('select', () => {
   });
 });
 
+// PostgREST's docs, "Null filtering on Embedded Resources" and "Empty Embeds".
+describe('null filters on embeds and empty embeds', () => {
+  const json = async (path: string) => {
+    const res = await f.rest(path);
+    return [res.status, await res.json()];
+  };
+
+  test('rel=is.null keeps the rows the embed has nothing for (anti-join), to-many and to-one', async () => {
+    expect(await json('/rt_authors?select=id,rt_posts(id)&rt_posts=is.null&order=id')).toEqual([
+      200,
+      [{ id: 4, rt_posts: [] }],
+    ]);
+    expect(await json('/rt_authors?select=id,rt_author_bios(bio)&rt_author_bios=is.null&order=id')).toEqual([
+      200,
+      [2, 3, 4].map((id) => ({ id, rt_author_bios: null })),
+    ]);
+  });
+
+  test("the embed's own filters decide what counts as nothing", async () => {
+    expect(
+      await json('/rt_authors?select=id,rt_posts(title)&rt_posts.rating=gte.4&rt_posts=is.null&order=id'),
+    ).toEqual([
+      200,
+      [
+        { id: 3, rt_posts: [] },
+        { id: 4, rt_posts: [] },
+      ],
+    ]);
+  });
+
+  test('an empty embed rel() adds no key and filters with rel=not.is.null (as !inner)', async () => {
+    expect(
+      await json('/rt_authors?select=id,rt_posts()&rt_posts.rating=gte.4&rt_posts=not.is.null&order=id'),
+    ).toEqual([200, [{ id: 1 }, { id: 2 }]]);
+    expect(await json('/rt_authors?select=id,rt_posts()&order=id')).toEqual([
+      200,
+      [1, 2, 3, 4].map((id) => ({ id })),
+    ]);
+  });
+});
+
+// PostgREST's docs "Ordering by related" and its errors PGRST118 / PGRST120 (Error.hs).
+describe('ordering by a to-one embed', () => {
+  test('order=rel(column) orders by the embedded row, then by the next term', async () => {
+    const res = await f.rest(
+      '/rt_posts?select=id,rt_authors(name)&author_id=not.is.null&order=rt_authors(name).desc,id',
+    );
+    expect((await res.json()).map((r: { id: number }) => r.id)).toEqual([3, 4, 5, 1, 2]);
+  });
+
+  test('a to-many embed is PGRST118, another operator on an embed PGRST120', async () => {
+    const toMany = await f.rest('/rt_authors?select=id,rt_posts(title)&order=rt_posts(title)');
+    expect([toMany.status, await toMany.json()]).toEqual([
+      400,
+      {
+        code: 'PGRST118',
+        message: "A related order on 'rt_posts' is not possible",
+        details: "'rt_authors' and 'rt_posts' do not form a many-to-one or one-to-one relationship",
+        hint: null,
+      },
+    ]);
+    const badOperator = await f.rest('/rt_authors?select=id,rt_posts(id)&rt_posts=eq.1');
+    expect([badOperator.status, await badOperator.json()]).toEqual([
+      400,
+      {
+        code: 'PGRST120',
+        message: "Bad operator on the 'rt_posts' embedded resource",
+        details: 'Only is null or not is null filters are allowed on embedded resources',
+        hint: null,
+      },
+    ]);
+  });
+});
+
 describe('order, ranges and counts', () => {
   test('nullsfirst / nullslast', async () => {
     expect(await ids('/rt_posts?select=id&order=rating.desc.nullslast,id')).toEqual([1, 4, 2, 5, 3, 6]);

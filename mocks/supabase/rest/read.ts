@@ -48,7 +48,7 @@ export async function runRead(
   const conditions = levelConditions(ctx, source.level, query.select);
   checkEmbedPaths(ctx);
   const where = conditions.length ? ` where ${conditions.join(' and ')}` : '';
-  const page = `select ${list} from ${from}${where}${orderSql(ctx, source.level)}${rangeSql(cappedRange(range), ctx.params)}`;
+  const page = `select ${list} from ${from}${where}${orderSql(ctx, source.level, query.select)}${rangeSql(cappedRange(range), ctx.params)}`;
   const exactCount = prefs.count === 'exact' ? `(select count(*) from ${from}${where})` : 'null::bigint';
   const sql = `with ${withSql}pgrst_source as (${page})
     select ${exactCount} as total, count(*)::int as page_count, ${bodySql(accept)} as body

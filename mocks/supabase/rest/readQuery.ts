@@ -1,9 +1,9 @@
-import { notEmbedded } from './errors';
+import { notEmbedded, relatedOrderNotToOne, unacceptableEmbedFilter } from './errors';
 import { resolveRelationship, type Relationship } from './embeds';
 import { conditionsSql, fieldOutputName, fieldSql, type FilterContext } from './filters';
 import type { SchemaCache, Table } from './schemaCache';
 import { ident, qualified, SqlParams } from './sql';
-import type { OrderTerm, QueryParams, RangeSpec, SelectItem } from './types';
+import type { Filter, OrderTerm, QueryParams, RangeSpec, SelectItem } from './types';
 import { castTypeSql } from './casts';
 
 /** Supabase's default `db-max-rows`: no response carries more rows than this. */
@@ -57,6 +57,10 @@ export function selectList(ctx: BuildContext, level: Level, items: SelectItem[])
       list.push(
         `${item.cast ? `(${value})${cast}` : value} as ${ident(item.alias ?? fieldOutputName(item.field))}`,
       );
+    } else if (item.children.length === 0) {
+      // An empty embed adds no key; its filters still apply where they are used (is.null, !inner).
+      relationOf(ctx, level, item);
+      ctx.embedPaths.add(childPath(level, item));
     } else list.push(`${embedSql(ctx, level, item)} as ${ident(item.alias ?? item.name)}`);
   }
   return list;
@@ -96,39 +100,85 @@ function embedSql(ctx: BuildContext, parent: Level, item: RelationItem): string 
   const fromWhere = embedFromWhere(ctx, parent, item, rel, child);
   if (rel.toOne)
     return `(select row_to_json(pgrst_row) from (select ${list} ${fromWhere} limit 1) pgrst_row)`;
-  const tail = `${orderSql(ctx, child)}${rangeSql(ctx.query.ranges.get(path), ctx.params)}`;
+  const tail = `${orderSql(ctx, child, item.children)}${rangeSql(ctx.query.ranges.get(path), ctx.params)}`;
   return `coalesce((select json_agg(pgrst_row) from (select ${list} ${fromWhere}${tail}) pgrst_row), '[]'::json)`;
 }
 
-/** Filters and and/or trees of a level, plus `exists` for each `!inner` embed among its items. */
+const embedNamed = (items: SelectItem[], name: string) =>
+  items.find((item): item is RelationItem => item.kind === 'relation' && (item.alias ?? item.name) === name);
+
+/**
+ * The embed a filter such as `messages=is.null` names (a relation item of the level, by alias or
+ * name); any other operator on an embed is PGRST120.
+ */
+function embedNamedBy(filter: Filter, items: SelectItem[]): RelationItem | undefined {
+  if (filter.field.jsonPath.length > 0) return undefined;
+  const item = embedNamed(items, filter.field.name);
+  if (item && (filter.operation.kind !== 'is' || filter.operation.value !== 'null'))
+    throw unacceptableEmbedFilter(filter.field.name);
+  return item;
+}
+
+/**
+ * Filters and and/or trees of a level, plus `exists` for each `!inner` embed among its items and
+ * for each null filter on an embed (PostgREST's null filtering on embedded resources):
+ * `rel=not.is.null` keeps rows the embed has rows for (as !inner), `rel=is.null` the others.
+ */
 export function levelConditions(ctx: BuildContext, level: Level, items: SelectItem[]): string[] {
   const fctx = filterContext(ctx, level);
+  const filters = ctx.query.filters.get(level.path) ?? [];
+  const onEmbeds = filters.flatMap((filter) => {
+    const item = embedNamedBy(filter, items);
+    return item ? [{ item, present: filter.negated }] : [];
+  });
   const conditions = conditionsSql(
-    ctx.query.filters.get(level.path) ?? [],
+    filters.filter((filter) => !embedNamedBy(filter, items)),
     ctx.query.logic.get(level.path) ?? [],
     fctx,
   );
-  for (const item of items) {
-    if (item.kind !== 'relation' || !item.inner) continue;
+  const embedChecks = [
+    ...items.flatMap((item) => (item.kind === 'relation' && item.inner ? [{ item, present: true }] : [])),
+    ...onEmbeds,
+  ];
+  for (const { item, present } of embedChecks) {
     const rel = relationOf(ctx, level, item);
     const child: Level = {
       alias: ctx.nextAlias(rel.target.name),
       table: rel.target,
       path: childPath(level, item),
     };
-    conditions.push(`exists (select 1 ${embedFromWhere(ctx, level, item, rel, child)})`);
+    conditions.push(
+      `${present ? '' : 'not '}exists (select 1 ${embedFromWhere(ctx, level, item, rel, child)})`,
+    );
   }
   return conditions;
 }
 
-const orderTermSql = (alias: string, term: OrderTerm, params: SqlParams) =>
-  `${fieldSql(alias, term.field, params)}${term.direction ? ` ${term.direction}` : ''}${term.nulls ? ` nulls ${term.nulls}` : ''}`;
+/**
+ * One order term: a column of the level, or `rel(column)`, a column of a to-one embed of the level
+ * (its row as the embed reads it; PGRST118 for a to-many embed, PGRST108 for one not in select).
+ */
+function orderTermSql(ctx: BuildContext, level: Level, items: SelectItem[], term: OrderTerm) {
+  let value: string;
+  if (term.relation === undefined) value = fieldSql(level.alias, term.field, ctx.params);
+  else {
+    const item = embedNamed(items, term.relation);
+    if (!item) throw notEmbedded(term.relation);
+    const rel = relationOf(ctx, level, item);
+    if (!rel.toOne) throw relatedOrderNotToOne(level.table?.name ?? level.alias, term.relation);
+    const child: Level = {
+      alias: ctx.nextAlias(rel.target.name),
+      table: rel.target,
+      path: childPath(level, item),
+    };
+    value = `(select ${fieldSql(child.alias, term.field, ctx.params)} ${embedFromWhere(ctx, level, item, rel, child)} limit 1)`;
+  }
+  return `${value}${term.direction ? ` ${term.direction}` : ''}${term.nulls ? ` nulls ${term.nulls}` : ''}`;
+}
 
-export function orderSql(ctx: BuildContext, level: Level): string {
+export function orderSql(ctx: BuildContext, level: Level, items: SelectItem[]): string {
   const terms = ctx.query.order.get(level.path) ?? [];
-  return terms.length
-    ? ` order by ${terms.map((t) => orderTermSql(level.alias, t, ctx.params)).join(', ')}`
-    : '';
+  return terms.length ? ` order by ${terms.map((t) => orderTermSql(ctx, level, items, t)).join(', ')}` : '';
 }
 
 export function rangeSql(range: RangeSpec | undefined, params: SqlParams): string {

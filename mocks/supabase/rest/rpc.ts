@@ -14,8 +14,34 @@ type Call =
 const isJsonParam = (r: Routine) =>
   r.params.length === 1 && (r.params[0].type === 'json' || r.params[0].type === 'jsonb');
 
+/** `(a, b)`: a parameter list as PostgREST's hints compare and show it, names sorted. */
+const paramList = (names: string[]) => `(${[...names].sort().join(', ')})`;
+
+/**
+ * PostgREST's noRpcHint: for a name no function has, the closest function name (similarity at
+ * least 0.75); for a function that exists, the closest of its overloads' parameter lists (at least
+ * 0.33: parameter names are no secret).
+ */
+function noRpcHint(cache: SchemaCache, name: string, given: string[], overloads: Routine[]): string | null {
+  const closest = overloads.length
+    ? closestName(
+        paramList(given),
+        overloads.map((r) => paramList(r.params.map((p) => p.name))),
+        0.33,
+      )
+    : closestName(name, cache.routines.keys());
+  if (closest === null) return null;
+  return `Perhaps you meant to call the function public.${overloads.length ? name + closest : closest}`;
+}
+
 /** Picks the function PostgREST would call for these named arguments (overloads by argument names). */
-export function chooseRoutine(cache: SchemaCache, name: string, body: unknown, prefs: Preferences): Call {
+export function chooseRoutine(
+  cache: SchemaCache,
+  name: string,
+  body: unknown,
+  prefs: Preferences,
+  viaPost: boolean,
+): Call {
   const overloads = cache.routines.get(name) ?? [];
   const args =
     typeof body === 'object' && body !== null && !Array.isArray(body)
@@ -43,8 +69,7 @@ export function chooseRoutine(cache: SchemaCache, name: string, body: unknown, p
   const unnamedJson = overloads.find((r) => isJsonParam(r) && r.params[0].name === '');
   if (unnamedJson) return { routine: unnamedJson, mode: 'single', body };
   if (!args && body !== undefined) throw invalidBody();
-  const suggestion = overloads.length ? null : closestName(name, cache.routines.keys());
-  throw functionNotFound(name, given, suggestion);
+  throw functionNotFound(name, given, noRpcHint(cache, name, given, overloads), viaPost);
 }
 
 /** `"public"."fn"("a" := pgrst_args."a")`, with the arguments decoded by json_to_record. */

@@ -49,6 +49,8 @@ export type LogicTree =
   | { kind: 'expr'; negated: boolean; op: 'and' | 'or'; children: LogicTree[] };
 
 export interface OrderTerm {
+  /** `order=rel(column)`: a column of a to-one embed of the level, by its alias or name. */
+  relation?: string;
   field: Field;
   direction?: 'asc' | 'desc';
   nulls?: 'first' | 'last';

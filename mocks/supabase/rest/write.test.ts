@@ -55,11 +55,17 @@ describe('insert', () => {
     expect(await ok.json()).toEqual([{ title: 'Defaulted', status: 'draft', tags: [] }]);
   });
 
-  test('upsert: merge-duplicates updates, ignore-duplicates keeps', async () => {
+  // PostgREST's UpsertSpec: 200 when every row was an update, 201 when at least one was inserted.
+  test('upsert: merge-duplicates updates (200 when it only updated), ignore-duplicates keeps', async () => {
     const merge = await post('/rt_authors', [{ id: 1, name: 'Asha', city: 'Pune' }], 'return=representation,resolution=merge-duplicates');
-    expect(merge.status).toBe(201);
+    expect(merge.status).toBe(200);
     expect(merge.headers.get('preference-applied')).toBe('resolution=merge-duplicates, return=representation');
     expect(await merge.json()).toEqual([{ id: 1, name: 'Asha', city: 'Pune' }]);
+    const mixed = await post('/rt_authors', [{ id: 1, name: 'Asha', city: 'Pune' }, { id: 70, name: 'U70', city: null }], 'return=representation,resolution=merge-duplicates');
+    expect([mixed.status, await mixed.json()]).toEqual([201, [{ id: 1, name: 'Asha', city: 'Pune' }, { id: 70, name: 'U70', city: null }]]);
+    const minimal = await post('/rt_authors', [{ id: 70, name: 'U70', city: null }], 'resolution=merge-duplicates');
+    expect([minimal.status, minimal.headers.get('content-range')]).toEqual([200, '*/*']);
+    await f.db.query('delete from rt_authors where id = 70');
     const ignore = await post('/rt_authors?on_conflict=name', { id: 99, name: 'Ravi', city: 'X' }, 'return=representation,resolution=ignore-duplicates');
     expect([ignore.status, await ignore.json()]).toEqual([201, []]);
   });
@@ -138,10 +144,11 @@ describe('update and delete', () => {
 
   test('DELETE with filters: representation, then minimal', async () => {
     await post('/rt_authors', [{ id: 60, name: 'D60' }, { id: 61, name: 'D61' }, { id: 62, name: 'D62' }]);
+    // PostgREST's DeleteSpec: Content-Range */* (or */<count>) whatever return= asks for.
     const rep = await f.rest('/rt_authors?id=in.(60,61)&select=name&order=id', { method: 'DELETE', headers: { Prefer: 'return=representation' } });
-    expect([rep.status, await rep.json()]).toEqual([200, [{ name: 'D60' }, { name: 'D61' }]]);
-    const minimal = await f.rest('/rt_authors?id=eq.62', { method: 'DELETE' });
-    expect([minimal.status, minimal.headers.get('content-range')]).toEqual([204, '0-0/*']);
+    expect([rep.status, rep.headers.get('content-range'), await rep.json()]).toEqual([200, '*/*', [{ name: 'D60' }, { name: 'D61' }]]);
+    const minimal = await f.rest('/rt_authors?id=eq.62', { method: 'DELETE', headers: { Prefer: 'count=exact' } });
+    expect([minimal.status, minimal.headers.get('content-range')]).toEqual([204, '*/1']);
     expect((await f.db.query('select 1 from rt_authors where id >= 60')).rows).toEqual([]);
   });
 

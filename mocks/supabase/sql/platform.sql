@@ -118,6 +118,23 @@ create table if not exists auth.users (
   is_anonymous boolean not null default false,
   constraint users_pkey primary key (id)
 );
+-- A stand-in database made before this file modelled GoTrue's schema: bring its auth.users to
+-- GoTrue's shape (as GoTrue's own migrations do, add column if not exists).
+alter table auth.users
+  add column if not exists phone_change_token varchar(255) default '',
+  add column if not exists phone_change_sent_at timestamptz default null,
+  add column if not exists confirmed_at timestamptz generated always as (least(email_confirmed_at, phone_confirmed_at)) stored,
+  add column if not exists email_change_token_current varchar(255) default '',
+  add column if not exists reauthentication_token varchar(255) default '',
+  add column if not exists reauthentication_sent_at timestamptz default null,
+  alter column id drop default,
+  alter column aud drop default,
+  alter column role drop default,
+  alter column raw_app_meta_data drop default,
+  alter column raw_user_meta_data drop default,
+  alter column created_at drop default,
+  alter column updated_at drop default,
+  drop constraint if exists users_email_key;
 create index if not exists users_instance_id_idx on auth.users (instance_id);
 create index if not exists users_instance_id_email_idx on auth.users (instance_id, lower(email));
 create unique index if not exists confirmation_token_idx on auth.users (confirmation_token)
@@ -185,6 +202,27 @@ create table if not exists auth.sessions (
   refresh_token_counter bigint,
   scopes text constraint sessions_scopes_length check (char_length(scopes) <= 4096)
 );
+alter table auth.sessions
+  add column if not exists factor_id uuid,
+  add column if not exists refreshed_at timestamp,
+  add column if not exists user_agent text,
+  add column if not exists ip inet,
+  add column if not exists tag text,
+  add column if not exists oauth_client_id uuid,
+  add column if not exists refresh_token_hmac_key text,
+  add column if not exists refresh_token_counter bigint,
+  add column if not exists scopes text,
+  alter column id drop default,
+  alter column created_at drop default,
+  alter column updated_at drop default,
+  alter column aal drop default;
+do $$
+begin
+  if (select atttypid from pg_attribute where attrelid = 'auth.sessions'::regclass and attname = 'aal') = 'text'::regtype then
+    alter table auth.sessions alter column aal type auth.aal_level using aal::auth.aal_level;
+  end if;
+end
+$$;
 create index if not exists user_id_created_at_idx on auth.sessions (user_id, created_at);
 create index if not exists sessions_user_id_idx on auth.sessions (user_id);
 create index if not exists sessions_not_after_idx on auth.sessions (not_after desc);
@@ -201,6 +239,11 @@ create table if not exists auth.refresh_tokens (
   parent varchar(255),
   session_id uuid references auth.sessions (id) on delete cascade
 );
+alter table auth.refresh_tokens
+  add column if not exists instance_id uuid,
+  alter column revoked drop default,
+  alter column created_at drop default,
+  alter column updated_at drop default;
 create index if not exists refresh_tokens_instance_id_idx on auth.refresh_tokens (instance_id);
 create index if not exists refresh_tokens_instance_id_user_id_idx on auth.refresh_tokens (instance_id, user_id);
 create index if not exists refresh_tokens_parent_idx on auth.refresh_tokens (parent);
@@ -327,38 +370,3 @@ begin
   end loop;
 end
 $$;
-
--- The rights a hosted project's `postgres` has, which the Supabase CLI and the dashboard use to run
--- migrations and the seed (supabase/postgres: 10000000000000_demote-postgres, 20211115181400,
--- 20230201083204, 20240606060239): no superuser, BYPASSRLS, every right on the auth tables and
--- GoTrue's functions, but no CREATE on schema auth (hosted projects no longer let it create or
--- alter objects there). Here the connection's own user is PGlite's bootstrap superuser `postgres`,
--- so the stand-in gives those rights to hosted_postgres and runs migrations and the seed as it
--- (mocks/supabase/db/prepare.ts); the hosted model (scripts/hosted-model/) has the real `postgres`.
-do $$
-begin
-  if not exists (select 1 from pg_roles where rolname = 'hosted_postgres') then
-    create role hosted_postgres nologin;
-  end if;
-end
-$$;
-alter role hosted_postgres nosuperuser createdb createrole bypassrls;
-grant anon, authenticated, service_role to hosted_postgres;
-do $$
-begin
-  execute format('grant all on database %I to hosted_postgres', current_database());
-end
-$$;
-grant pg_read_all_data, pg_signal_backend to hosted_postgres;
-grant usage on schema auth to hosted_postgres;
-grant all on all tables in schema auth to hosted_postgres;
-grant all on all sequences in schema auth to hosted_postgres;
-grant all on all routines in schema auth to hosted_postgres;
-grant all on schema extensions to hosted_postgres;
-grant all on schema public to hosted_postgres;
-alter default privileges for role hosted_postgres in schema public
-  grant all on tables to anon, authenticated, service_role;
-alter default privileges for role hosted_postgres in schema public
-  grant all on sequences to anon, authenticated, service_role;
-alter default privileges for role hosted_postgres in schema public
-  grant execute on functions to anon, authenticated, service_role;

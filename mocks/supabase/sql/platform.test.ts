@@ -188,3 +188,18 @@ describe('the API roles', () => {
     ]);
   });
 });
+
+describe('the role migrations and the seed run as', () => {
+  it("has hosted postgres's rights (no superuser, BYPASSRLS, no CREATE on auth) and owns what they made", async () => {
+    const { rows } = await db.query<Record<string, unknown>>(
+      `select r.rolsuper, r.rolbypassrls, has_schema_privilege(r.oid, 'auth', 'CREATE') as create_on_auth,
+              (select array_agg(distinct pg_get_userbyid(c.relowner)::text) from pg_class c
+                where c.relnamespace in ('public'::regnamespace, 'private'::regnamespace, 'admin_reads'::regnamespace)
+                  and c.relkind in ('r', 'v')) as owners
+         from pg_roles r where r.rolname = 'hosted_postgres'`,
+    );
+    expect(rows).toEqual([
+      { rolsuper: false, rolbypassrls: true, create_on_auth: false, owners: ['hosted_postgres'] },
+    ]);
+  });
+});

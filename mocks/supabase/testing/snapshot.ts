@@ -3,14 +3,19 @@ import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { openDatabase, prepareDatabase, type Database } from '../db';
-import { MIGRATIONS_DIR, PLATFORM_SQL, SEED_SQL } from '../db/prepare';
+import { MIGRATION_ROLE_SQL, MIGRATIONS_DIR, PLATFORM_SQL, SEED_SQL } from '../db/prepare';
 
 const CACHE_DIR = path.resolve('node_modules/.cache/labellens');
 
 /** Hash of everything that shapes a fresh seeded database, so a stale snapshot is never reused. */
 async function schemaHash(): Promise<string> {
   const hash = createHash('sha256');
-  const files = [PLATFORM_SQL, SEED_SQL, ...(await readdir(MIGRATIONS_DIR)).sort().map((f) => path.join(MIGRATIONS_DIR, f))];
+  const files = [
+    PLATFORM_SQL,
+    MIGRATION_ROLE_SQL,
+    SEED_SQL,
+    ...(await readdir(MIGRATIONS_DIR)).sort().map((f) => path.join(MIGRATIONS_DIR, f)),
+  ];
   for (const file of files) if (existsSync(file)) hash.update(file).update(await readFile(file));
   return hash.digest('hex').slice(0, 16);
 }

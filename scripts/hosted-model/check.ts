@@ -1,0 +1,367 @@
+/**
+ * `npm run check:hosted`: a model of a hosted Supabase database on Debian's PostgreSQL 15, and what
+ * the Supabase CLI and PostgREST do to it (docs/deploying.md).
+ *
+ * 1. A throw-away cluster whose bootstrap superuser is supabase_admin, as on a hosted project; the
+ *    API roles, GoTrue's auth schema (mocks/supabase/sql/platform.sql) and a `postgres` with hosted
+ *    rights (roles.sql, then migration-role.sql's grants): NOSUPERUSER, BYPASSRLS, no CREATE on auth.
+ * 2. As `postgres`, every migration the way `supabase db push` sends it (the CLI's splitter, one
+ *    implicit transaction per file, each statement on its own) and the seed the way `supabase db
+ *    reset` does (one batch, every statement prepared before any runs).
+ * 3. As `authenticator`, the admin's main reads the way PostgREST runs them (role and JWT claims
+ *    set for the transaction), each compared with what the tables hold, and what a non-admin and
+ *    an anonymous visitor get.
+ * 4. The Security Advisor's lints (advisor.sql): no ERROR allowed.
+ *
+ * Needs PostgreSQL 15's server binaries (apt-get install postgresql-15, or PG_BIN=<bin dir>).
+ * Without them it says so and skips (exit 0), except under CI=true, where it fails.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { splitStatements, withPrepared } from '../../mocks/supabase/db/cliSql';
+import { assumeIdentity } from '../../mocks/supabase/db/identity';
+import {
+  MIGRATION_ROLE,
+  MIGRATION_ROLE_SQL,
+  MIGRATIONS_DIR,
+  PLATFORM_SQL,
+  SEED_SQL,
+} from '../../mocks/supabase/db/prepare';
+import { isPgError, type Queryable, type RequestIdentity } from '../../mocks/supabase/db/types';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const PG_BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
+const PORT = Number(process.env.HOSTED_MODEL_PORT ?? 55_432);
+
+const ADMIN_ID = '00000000-0000-4000-8000-000000000001';
+const USER_ID = '00000000-0000-4000-8000-000000000002';
+const signedIn = (sub: string): RequestIdentity => ({
+  role: 'authenticated',
+  claims: { sub, role: 'authenticated', aud: 'authenticated' },
+});
+const ADMIN = signedIn(ADMIN_ID);
+const USER = signedIn(USER_ID);
+const ANON: RequestIdentity = { role: 'anon', claims: { role: 'anon' } };
+
+interface Check {
+  name: string;
+  ok: boolean;
+  detail: string;
+}
+const checks: Check[] = [];
+function check(name: string, ok: boolean, detail: string) {
+  checks.push({ name, ok, detail });
+  console.log(`${ok ? 'ok  ' : 'FAIL'} ${name}: ${detail}`);
+}
+
+/** node-postgres as a Queryable; `query` uses the extended protocol, one statement, as pgx does. */
+function queryable(client: pg.Client): Queryable {
+  return {
+    async query<T>(sql: string, params: unknown[] = []) {
+      // node-postgres >= 8.12 reads queryMode; its type declarations do not list it yet.
+      const config: pg.QueryConfig & { queryMode: 'extended' } = {
+        text: sql,
+        values: params,
+        queryMode: 'extended',
+      };
+      const result = await client.query(config);
+      return { rows: result.rows as T[], fields: result.fields, affectedRows: result.rowCount ?? undefined };
+    },
+    async exec(sql: string) {
+      await client.query(sql);
+    },
+  };
+}
+
+async function connect(socketDir: string, user: string): Promise<pg.Client> {
+  const client = new pg.Client({ host: socketDir, port: PORT, user, database: 'postgres' });
+  await client.connect();
+  return client;
+}
+
+async function inTransaction<T>(client: pg.Client, fn: (tx: Queryable) => Promise<T>): Promise<T> {
+  await client.query('begin');
+  try {
+    const result = await fn(queryable(client));
+    await client.query('commit');
+    return result;
+  } catch (error) {
+    await client.query('rollback');
+    throw error;
+  }
+}
+
+/** One PostgREST request: the role and claims for the transaction only, then rolled back. */
+async function asRequest<T>(
+  authenticator: pg.Client,
+  identity: RequestIdentity,
+  fn: (tx: Queryable) => Promise<T>,
+): Promise<{ ok: true; value: T } | { ok: false; code: string }> {
+  await authenticator.query('begin');
+  try {
+    const tx = queryable(authenticator);
+    await assumeIdentity(tx, identity);
+    return { ok: true, value: await fn(tx) };
+  } catch (error) {
+    if (isPgError(error)) return { ok: false, code: error.code };
+    throw error;
+  } finally {
+    await authenticator.query('rollback');
+  }
+}
+
+/** `supabase db push`: the CLI's history table, then each file in one implicit transaction. */
+async function applyMigrations(postgres: pg.Client): Promise<string[]> {
+  const files = readdirSync(MIGRATIONS_DIR)
+    .filter((f) => /^\d+_.*\.sql$/.test(f))
+    .sort();
+  await postgres.query(`create schema if not exists supabase_migrations;
+    create table if not exists supabase_migrations.schema_migrations (version text not null primary key);
+    alter table supabase_migrations.schema_migrations add column if not exists statements text[];
+    alter table supabase_migrations.schema_migrations add column if not exists name text`);
+  const applied: string[] = [];
+  for (const file of files) {
+    const statements = splitStatements(readFileSync(path.join(MIGRATIONS_DIR, file), 'utf8'));
+    const [, version, name] = /^(\d+)_(.*)\.sql$/.exec(file) ?? [];
+    try {
+      await inTransaction(postgres, async (tx) => {
+        for (const statement of statements) await tx.query(statement);
+        await tx.query(
+          'insert into supabase_migrations.schema_migrations (version, name, statements) values ($1, $2, $3)',
+          [version, name, statements],
+        );
+      });
+      applied.push(file);
+    } catch (error) {
+      check(`migration ${file}`, false, error instanceof Error ? error.message : String(error));
+      break;
+    }
+  }
+  return applied;
+}
+
+/** `supabase db reset` / `db push --include-seed`: one batch, prepared before it runs. */
+async function applySeed(postgres: pg.Client): Promise<string> {
+  const statements = splitStatements(readFileSync(SEED_SQL, 'utf8'));
+  await inTransaction(postgres, async (tx) => {
+    await withPrepared(tx, statements, async () => {
+      for (const statement of statements) await tx.query(statement);
+    });
+  });
+  return `${statements.length} statements`;
+}
+
+const count = async (tx: Queryable, sql: string) => Number((await tx.query<{ n: string }>(sql)).rows[0].n);
+
+async function adminReads(owner: pg.Client, authenticator: pg.Client) {
+  const timeouts = (
+    await authenticator.query<{ s: string; l: string }>(
+      `select current_setting('statement_timeout') as s, current_setting('lock_timeout') as l`,
+    )
+  ).rows[0];
+  check('authenticator timeouts', timeouts.s === '8s' && timeouts.l === '8s', JSON.stringify(timeouts));
+
+  const tx = queryable(owner);
+  const expected = {
+    scans: await count(tx, 'select count(*) as n from public.scans'),
+    maggi: await count(
+      tx,
+      `select count(*) as n from public.scans where name ilike '%maggi%' or category ilike '%maggi%'`,
+    ),
+    profiles: await count(tx, 'select count(*) as n from public.profiles'),
+    chats: await count(tx, 'select count(*) as n from public.chats'),
+    notifications: await count(tx, 'select count(*) as n from public.notifications'),
+    users: await count(tx, 'select count(*) as n from auth.users where deleted_at is null'),
+    ownedScans: await count(tx, 'select count(*) as n from public.scans where user_id is not null'),
+  };
+
+  const stats = await asRequest(
+    authenticator,
+    ADMIN,
+    async (q) =>
+      (await q.query<{ s: { scans: number } }>('select public.admin_dashboard_stats() as s')).rows[0].s,
+  );
+  check(
+    'admin: admin_dashboard_stats()',
+    stats.ok && stats.value.scans === expected.scans,
+    JSON.stringify(stats.ok ? { scans: stats.value.scans } : stats),
+  );
+
+  const lists = await asRequest(authenticator, ADMIN, async (q) => ({
+    search: await count(
+      q,
+      `select count(*) as n from public.admin_scans where name ilike '%maggi%' or category ilike '%maggi%'`,
+    ),
+    page: (
+      await q.query(
+        `select id, owner_email from public.admin_scans order by created_at desc, id desc limit 25`,
+      )
+    ).rows.length,
+    owners: await count(q, 'select count(owner_email) as n from public.admin_scans'),
+    profiles: await count(q, 'select count(*) as n from public.admin_profiles'),
+    chats: await count(q, 'select count(*) as n from public.admin_chats'),
+    notifications: await count(q, 'select count(*) as n from public.admin_notifications'),
+    users: (await q.query('select * from public.admin_list_users(null)')).rows.length,
+  }));
+  const want = {
+    search: expected.maggi,
+    page: Math.min(25, expected.scans),
+    owners: expected.ownedScans,
+    profiles: expected.profiles,
+    chats: expected.chats,
+    notifications: expected.notifications,
+    users: expected.users,
+  };
+  check(
+    'admin: the lists, a search, a page, owner emails, admin_list_users',
+    lists.ok && JSON.stringify(lists.value) === JSON.stringify(want),
+    JSON.stringify({ got: lists.ok ? lists.value : lists, want }),
+  );
+
+  const userView = await asRequest(authenticator, USER, async (q) =>
+    count(q, 'select count(*) as n from public.admin_scans'),
+  );
+  const userRpc = await asRequest(authenticator, USER, async (q) =>
+    q.query('select * from public.admin_list_users(null)'),
+  );
+  check(
+    'app user: no admin row, admin_list_users refused',
+    userView.ok && userView.value === 0 && !userRpc.ok && userRpc.code === '42501',
+    JSON.stringify({ view: userView, rpc: userRpc.ok ? 'answered' : userRpc.code }),
+  );
+
+  const contact = await asRequest(
+    authenticator,
+    ANON,
+    async (q) =>
+      (
+        await q.query(
+          `insert into public.contact_messages (first_name, last_name, email, subject, message)
+       values ('Hosted', 'Model', 'model@example.in', 'Check', 'An anonymous contact message')`,
+        )
+      ).affectedRows,
+  );
+  const anonAdmin = await asRequest(authenticator, ANON, async (q) => q.query('select public.is_admin()'));
+  check(
+    'anon: contact message accepted, is_admin() refused',
+    contact.ok && contact.value === 1 && !anonAdmin.ok && anonAdmin.code === '42501',
+    JSON.stringify({ contact, isAdmin: anonAdmin.ok ? 'answered' : anonAdmin.code }),
+  );
+}
+
+async function main() {
+  if (!existsSync(path.join(PG_BIN, 'initdb'))) {
+    const message = `hosted model skipped: PostgreSQL 15 not found in ${PG_BIN} (apt-get install postgresql-15, or set PG_BIN)`;
+    console.log(message);
+    process.exit(process.env.CI === 'true' ? 1 : 0);
+  }
+  const dir = mkdtempSync(path.join(tmpdir(), 'labellens-hosted-'));
+  const dataDir = path.join(dir, 'data');
+  // PostgreSQL refuses to run as root: there, the server runs as the OS user `postgres` that
+  // Debian's package creates.
+  const asRoot = process.getuid?.() === 0;
+  if (asRoot) spawnSync('chown', ['-R', 'postgres:postgres', dir]);
+  const command = (bin: string, args: string[]): [string, string[]] =>
+    asRoot
+      ? ['runuser', ['-u', 'postgres', '--', path.join(PG_BIN, bin), ...args]]
+      : [path.join(PG_BIN, bin), args];
+  const run = (bin: string, args: string[]) => {
+    const result = spawnSync(...command(bin, args), { encoding: 'utf8' });
+    if (result.status !== 0) throw new Error(`${bin} failed: ${result.stderr || result.stdout}`);
+  };
+  const clients: pg.Client[] = [];
+  try {
+    run('initdb', [
+      '-D',
+      dataDir,
+      '-U',
+      'supabase_admin',
+      '--auth=trust',
+      '--no-sync',
+      '-E',
+      'UTF8',
+      '--locale=C',
+    ]);
+    run('pg_ctl', [
+      '-D',
+      dataDir,
+      '-o',
+      `-p ${PORT} -k ${dir} -c listen_addresses=''`,
+      '-l',
+      path.join(dir, 'log'),
+      '-w',
+      'start',
+    ]);
+    const admin = await connect(dir, 'supabase_admin');
+    clients.push(admin);
+    await admin.query(readFileSync(PLATFORM_SQL, 'utf8'));
+    await admin.query(readFileSync(path.join(here, 'roles.sql'), 'utf8'));
+    // migration-role.sql grants hosted postgres's rights to the stand-in's hosted_postgres; here
+    // the same grants go to the real `postgres`.
+    await admin.query(readFileSync(MIGRATION_ROLE_SQL, 'utf8').replaceAll(MIGRATION_ROLE, 'postgres'));
+    const attributes = (
+      await admin.query(
+        `select rolsuper, rolbypassrls, has_schema_privilege('postgres', 'auth', 'CREATE') as create_on_auth
+         from pg_roles where rolname = 'postgres'`,
+      )
+    ).rows[0];
+    check(
+      'hosted postgres',
+      !attributes.rolsuper && attributes.rolbypassrls && !attributes.create_on_auth,
+      JSON.stringify(attributes),
+    );
+
+    const postgres = await connect(dir, 'postgres');
+    clients.push(postgres);
+    const files = readdirSync(MIGRATIONS_DIR).filter((f) => /^\d+_.*\.sql$/.test(f));
+    const applied = await applyMigrations(postgres);
+    check(
+      'migrations as the CLI sends them',
+      applied.length === files.length,
+      `${applied.length} of ${files.length} applied`,
+    );
+    if (applied.length === files.length) {
+      try {
+        check('seed as the CLI sends it', true, await applySeed(postgres));
+      } catch (error) {
+        check('seed as the CLI sends it', false, error instanceof Error ? error.message : String(error));
+      }
+      const inAuth = (
+        await admin.query(
+          `select count(*)::int as n from pg_class where relnamespace = 'auth'::regnamespace and pg_get_userbyid(relowner) = 'postgres'`,
+        )
+      ).rows[0].n as number;
+      check('nothing created in auth', inAuth === 0, `${inAuth} relations owned by postgres`);
+
+      const authenticator = await connect(dir, 'authenticator');
+      clients.push(authenticator);
+      await adminReads(postgres, authenticator);
+
+      await admin.query(`set pgrst.db_schemas = 'public, storage, graphql_public'`);
+      const advisor = await admin.query<{ level: string; name: string; object: string }>(
+        readFileSync(path.join(here, 'advisor.sql'), 'utf8'),
+      );
+      const findings = advisor.rows;
+      for (const f of findings) console.log(`     advisor ${f.level} ${f.name} ${f.object}`);
+      const errors = findings.filter((f) => f.level === 'ERROR').length;
+      check('Security Advisor', errors === 0, `${errors} errors, ${findings.length - errors} warnings`);
+    }
+  } finally {
+    for (const client of clients) await client.end().catch(() => undefined);
+    spawnSync(...command('pg_ctl', ['-D', dataDir, '-m', 'immediate', 'stop']), { encoding: 'utf8' });
+    rmSync(dir, { recursive: true, force: true });
+  }
+  const failed = checks.filter((c) => !c.ok);
+  console.log(
+    failed.length
+      ? `hosted model: ${failed.length} check(s) failed`
+      : `hosted model: all ${checks.length} checks passed`,
+  );
+  process.exit(failed.length ? 1 : 0);
+}
+
+await main();

@@ -82,6 +82,8 @@ export const en = {
         factor_in_progress: 'Started authenticator setup',
         verification_attempted: 'Verified a code',
         factor_unenrolled: 'Removed an authenticator',
+        sign_in_failed: 'Failed sign-in (wrong password)',
+        mfa_verification_failed: 'Wrong authenticator code',
       },
       resources: {
         news: 'News',

@@ -1,5 +1,4 @@
-import { readFileSync } from 'node:fs';
-import { parse } from 'smol-toml';
+import { readSupabaseConfig, type SupabaseConfig } from '../config';
 import type { Database } from '../db';
 import { badRequest, forbidden } from './errors';
 import { clientAddressOf } from './signInLimits';
@@ -20,16 +19,8 @@ export interface AuthHooks {
 export const DEFAULT_PASSWORD_HOOK_REJECTION = 'Further password verification attempts will be rejected.';
 export const DEFAULT_MFA_HOOK_REJECTION = 'Further MFA verification attempts will be rejected.';
 
-interface HookConfig {
-  enabled?: boolean;
-  uri?: string;
-}
-
-const CONFIG_TOML = new URL('../../../supabase/config.toml', import.meta.url);
-
-/** The enabled hooks of supabase/config.toml, read as the Supabase CLI reads them. */
-export function readAuthHooks(file: URL | string = CONFIG_TOML): AuthHooks {
-  const config = parse(readFileSync(file, 'utf8')) as { auth?: { hook?: Record<string, HookConfig> } };
+/** The enabled hooks of supabase/config.toml's [auth.hook.*] tables. */
+export function readAuthHooks(config: SupabaseConfig = readSupabaseConfig()): AuthHooks {
   const hooks = config.auth?.hook ?? {};
   const uriOf = (name: string) => (hooks[name]?.enabled ? hooks[name]?.uri : undefined);
   return {

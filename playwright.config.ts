@@ -11,7 +11,9 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,
-  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
+  reporter: process.env.CI
+    ? [['list']]
+    : [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
   use: {
     baseURL,
     trace: 'retain-on-failure',
@@ -32,8 +34,17 @@ export default defineConfig({
   webServer: {
     command: 'tsx scripts/serve.ts',
     url: `${baseURL}/rest/v1/`,
-    env: { PORT: String(PORT), HOST: '127.0.0.1', LOCAL_DB_DIR: 'memory' },
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      LOCAL_DB_DIR: 'memory',
+      // Every spec signs in from 127.0.0.1: far more than GoTrue's 30 per address in 5 minutes.
+      AUTH_RATE_LIMIT_SIGN_IN_SIGN_UPS: '100000',
+    },
     reuseExistingServer: !process.env.CI,
+    // SIGTERM, so serve.ts closes the database: LOCAL_DB_DIR=memory is a temporary folder
+    // (mocks/supabase/db/workerDatabase.ts) that closing deletes.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
     timeout: 120_000,
   },
 });

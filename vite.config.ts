@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig, loadEnv, type Plugin, type Rollup } from 'vite';
+import { defineConfig, loadEnv, type Connect, type Plugin, type Rollup } from 'vite';
 import { LOCAL_ANON_KEY } from './mocks/supabase/keys';
+import { builtScriptHashes, securityHeaders } from './scripts/securityHeaders';
 
 /** Serves the local Supabase stand-in on the dev server's origin (only when no hosted project is set). */
 function localSupabase(): Plugin {
@@ -38,6 +39,24 @@ function adminSpaFallback(): Plugin {
   };
 }
 
+/** The security headers (scripts/securityHeaders.ts) on the dev and preview servers' answers. */
+function securityHeadersPlugin(supabaseUrl: string | undefined): Plugin {
+  const sendHeaders = (headers: Record<string, string>) => (server: { middlewares: Connect.Server }) => {
+    server.middlewares.use((_req, res, next) => {
+      for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+      next();
+    });
+  };
+  return {
+    name: 'labellens-security-headers',
+    configureServer: sendHeaders(securityHeaders({ supabaseUrl, dev: true })),
+    configurePreviewServer: (server) =>
+      sendHeaders(
+        securityHeaders({ supabaseUrl, scriptHashes: builtScriptHashes(server.config.build.outDir) }),
+      )(server),
+  };
+}
+
 /**
  * Build warnings known to be harmless, one named filter per kind, each matched narrowly (kind and
  * package) so that the same kind from our own code, or from another package, still prints.
@@ -65,7 +84,12 @@ export default defineConfig(({ mode }) => {
   const env = loadEnv(mode, process.cwd(), 'VITE_');
   const hosted = Boolean(env.VITE_SUPABASE_URL && env.VITE_SUPABASE_ANON_KEY);
   return {
-    plugins: [react(), adminSpaFallback(), ...(hosted || mode === 'test' ? [] : [localSupabase()])],
+    plugins: [
+      react(),
+      adminSpaFallback(),
+      securityHeadersPlugin(hosted ? env.VITE_SUPABASE_URL : undefined),
+      ...(hosted || mode === 'test' ? [] : [localSupabase()]),
+    ],
     define: hosted
       ? {}
       : {

@@ -6,6 +6,7 @@
  *   BASE_URL=http://127.0.0.1:5173 SEARCH="amul chocolate" npm run bench:lists
  */
 import { chromium, type Page } from '@playwright/test';
+import { DEMO_ACCOUNTS } from '../mocks/supabase/demoAccounts';
 
 const BASE_URL = process.env.BASE_URL ?? 'http://127.0.0.1:5173';
 const SEARCH = process.env.SEARCH ?? 'amul chocolate';
@@ -39,8 +40,8 @@ const browser = await chromium.launch({
 });
 const page = await browser.newPage();
 await page.goto(`${BASE_URL}/admin/login`);
-await page.getByLabel(/email/i).fill('admin@labellens.dev');
-await page.getByLabel(/password/i).fill('LabelLens-admin-1');
+await page.getByLabel(/email/i).fill(DEMO_ACCOUNTS[0].email);
+await page.getByLabel(/password/i).fill(DEMO_ACCOUNTS[0].password);
 await page.getByRole('button', { name: 'Sign In' }).click();
 await page.getByText('Welcome to Admin Panel').waitFor();
 

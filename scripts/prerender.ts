@@ -5,11 +5,13 @@
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { loadEnv } from 'vite';
 import { renderPage } from '../site/entry-server';
 import { DEFAULT_SITE_URL, type PageHead } from '../site/head';
 import { LANGS, MESSAGES } from '../site/i18n';
 import { PRERENDERED, pathFor } from '../site/routes';
 import { buildDevanagariSubset, type DevanagariSubset } from './devanagariFont';
+import { builtScriptHashes, headersFile } from './securityHeaders';
 
 const DIST = 'dist';
 const siteUrl = (process.env.SITE_URL || DEFAULT_SITE_URL).replace(/\/+$/, '');
@@ -122,8 +124,11 @@ write(
   path.join(DIST, 'robots.txt'),
   `User-agent: *\nDisallow: /admin\nAllow: /\n\nSitemap: ${siteUrl}/sitemap.xml\n`,
 );
+// The security headers for static hosts that read _headers; the Supabase URL as the build saw it.
+const { VITE_SUPABASE_URL: supabaseUrl } = loadEnv('production', process.cwd(), 'VITE_');
+write(path.join(DIST, '_headers'), headersFile({ supabaseUrl, scriptHashes: builtScriptHashes(DIST) }));
 console.log(
-  `prerendered ${written.length} pages, 404.html, sitemap.xml and robots.txt for ${siteUrl}` +
+  `prerendered ${written.length} pages, 404.html, sitemap.xml, robots.txt and _headers for ${siteUrl}` +
     (font
       ? `; Devanagari font subsets ${font.files.map((f) => `${f.fileName} (${(f.woff2.length / 1024).toFixed(1)} KB)`).join(', ')}`
       : ''),

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { DEMO_ACCOUNTS } from '../mocks/supabase/demoAccounts';
 import { exitWhenFolderInUse } from '../mocks/supabase/localDatabase';
 import { standInMiddleware, startStandIn } from '../mocks/supabase/node';
+import { builtScriptHashes, securityHeaders } from './securityHeaders';
 import { staticFileHandler } from './staticFiles';
 
 const DIST = path.resolve('dist');
@@ -27,7 +28,10 @@ async function main() {
     ? undefined
     : await startStandIn({ command: 'npm start' }).catch(exitWhenFolderInUse);
   const api = standIn && standInMiddleware(standIn);
-  const serveStatic = staticFileHandler(DIST);
+  const serveStatic = staticFileHandler(
+    DIST,
+    securityHeaders({ supabaseUrl: process.env.VITE_SUPABASE_URL, scriptHashes: builtScriptHashes(DIST) }),
+  );
   const server = createServer((req, res) => {
     const next = () =>
       void serveStatic(req, res).catch((error) => {

@@ -1,8 +1,10 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { inlineScriptHashes, securityHeaders } from './securityHeaders';
 import { resolveStatic, staticFileHandler } from './staticFiles';
 
 let root: string;
@@ -11,9 +13,13 @@ let server: Server;
 let port: number;
 
 /** Sends the request target byte for byte (no client-side normalisation of `..` or escapes). */
-function get(target: string): Promise<{ status: number; body: string }> {
+function get(
+  target: string,
+  onHeaders: (headers: Record<string, unknown>) => void = () => undefined,
+): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const req = request({ host: '127.0.0.1', port, path: target, method: 'GET' }, (res) => {
+      onHeaders(res.headers);
       let body = '';
       res.setEncoding('utf8');
       res.on('data', (chunk: string) => (body += chunk));
@@ -40,7 +46,11 @@ beforeAll(async () => {
     mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
     writeFileSync(path.join(root, file), text);
   }
-  server = createServer((req, res) => void staticFileHandler(dist)(req, res));
+  const headers = securityHeaders({
+    supabaseUrl: 'https://abcd.supabase.co',
+    scriptHashes: inlineScriptHashes('<script>console.log(1)</script><script src="/a.js"></script>'),
+  });
+  server = createServer((req, res) => void staticFileHandler(dist, headers)(req, res));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   port = (server.address() as AddressInfo).port;
 });
@@ -63,6 +73,33 @@ describe('static server routing', () => {
   ])('GET %s answers %i with %j', async (target, status, body) => {
     expect(await get(target)).toEqual({ status, body });
   });
+
+  it.each(['/', '/contact', '/admin/', '/admin/login', '/nowhere', '/%FF'])(
+    'sends the security headers with GET %s (issue 16 finding 5: the admin could be framed)',
+    async (target) => {
+      let headers: Record<string, unknown> = {};
+      await get(target, (h) => (headers = h));
+      expect({
+        csp: headers['content-security-policy'],
+        frame: headers['x-frame-options'],
+        nosniff: headers['x-content-type-options'],
+        referrer: headers['referrer-policy'],
+        permissions: headers['permissions-policy'],
+      }).toEqual({
+        csp:
+          "default-src 'self'; script-src 'self' 'sha256-" +
+          createHash('sha256').update('console.log(1)').digest('base64') +
+          "'; style-src 'self' 'unsafe-inline'; " +
+          "img-src 'self' data: blob: https: http:; font-src 'self' data:; " +
+          "connect-src 'self' https://abcd.supabase.co wss://abcd.supabase.co; object-src 'none'; " +
+          "base-uri 'none'; frame-ancestors 'none'; form-action 'self'",
+        frame: 'DENY',
+        nosniff: 'nosniff',
+        referrer: 'same-origin',
+        permissions: 'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
+      });
+    },
+  );
 
   it('answers 400, not 500, to an undecodable percent escape (GET /%FF)', async () => {
     expect(await get('/%FF')).toEqual({ status: 400, body: 'Bad Request' });

@@ -54,12 +54,15 @@ export function resolveStatic(dist: string, requestTarget: string): StaticAnswer
   return { status: 404, file: path.join(root, '404.html') };
 }
 
-/** A request handler serving dist with the answers above; hashed assets are cached for a year. */
-export function staticFileHandler(dist: string) {
+/**
+ * A request handler serving dist with the answers above and these headers on every answer (the
+ * security headers); hashed assets are cached for a year.
+ */
+export function staticFileHandler(dist: string, headers: Record<string, string>) {
   const gzipCache = new Map<string, Buffer>();
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const answer = resolveStatic(dist, req.url ?? '/');
-    res.setHeader('X-Content-Type-Options', 'nosniff');
+    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
     if (answer.status === 400) {
       res.statusCode = 400;
       res.setHeader('Content-Type', 'text/plain; charset=utf-8');

@@ -1,4 +1,5 @@
 /** @jsxImportSource preact */
+import '../src/domain/zodJitless';
 import { hydrate, render } from 'preact';
 import { App } from './App';
 import { pageHead, type PageHead } from './head';

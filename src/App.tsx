@@ -6,8 +6,9 @@ import { AppLayout } from './layout/AppLayout';
 import { darkTheme, lightTheme } from './layout/theme';
 import { VerifyingAccess } from './layout/VerifyingAccess';
 import { authProvider, supabaseClient } from './providers';
-import { createDataProvider } from './providers/dataProvider';
+import { createDataProvider } from './adminDataProvider';
 import { CUSTOM_PAGES, Dashboard, RESOURCES } from './resources';
+import { resourceProps } from './resources/kit';
 import { ADMIN_BASE } from './routes';
 
 const dataProvider = createDataProvider(supabaseClient);
@@ -36,10 +37,10 @@ export default function App() {
       disableTelemetry
     >
       {RESOURCES.map((resource) => (
-        <Resource key={resource.name} {...resource} />
+        <Resource key={resource.data.name} {...resourceProps(resource)} />
       ))}
       <CustomRoutes>
-        {CUSTOM_PAGES.map(({ path, component: Page }) => (
+        {CUSTOM_PAGES.map(({ path, page: Page }) => (
           <Route key={path} path={path} element={<Page />} />
         ))}
       </CustomRoutes>

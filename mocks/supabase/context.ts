@@ -1,6 +1,6 @@
 import type { PushSender } from '../../supabase/functions/send-notification/push';
 import type { AuthHooks } from './auth/hooks';
-import type { FailedSignIns } from './auth/signInLimits';
+import type { SignInCounter } from './auth/signInLimits';
 import type { Database } from './db';
 
 /** What every part of the stand-in (REST, Auth, Functions) is given to answer a request. */
@@ -12,7 +12,7 @@ export interface StandInContext {
   /** Where edge functions deliver push messages (the sandbox of mocks/push unless told otherwise). */
   push: PushSender;
   /** Failed password sign-ins per account and address, for GoTrue's rate limit. */
-  signIns: FailedSignIns;
+  signIns: SignInCounter;
   /** The Postgres-function auth hooks GoTrue calls (supabase/config.toml's [auth.hook.*]). */
   authHooks: AuthHooks;
 }

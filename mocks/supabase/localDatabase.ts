@@ -108,10 +108,19 @@ export function claimDataFolder(dataDir: string, command: string): () => void {
  */
 export async function openLocalDatabase(
   target: LocalDatabaseTarget,
-  { command, fresh = false }: { command: string; fresh?: boolean },
+  {
+    command,
+    fresh = false,
+    worker = false,
+  }: {
+    command: string;
+    fresh?: boolean;
+    /** PGlite in a worker thread (servers: see workerDatabase.ts). */
+    worker?: boolean;
+  },
 ): Promise<Database> {
   if (target.databaseUrl || target.dataDir === 'memory') {
-    return openDatabase({ databaseUrl: target.databaseUrl, dataDir: target.dataDir });
+    return openDatabase({ databaseUrl: target.databaseUrl, dataDir: target.dataDir, worker });
   }
   mkdirSync(target.dataDir, { recursive: true });
   const release = claimDataFolder(target.dataDir, command);
@@ -120,7 +129,7 @@ export async function openLocalDatabase(
       rmSync(target.dataDir, { recursive: true, force: true });
       mkdirSync(target.dataDir, { recursive: true });
     }
-    const db = await openDatabase({ dataDir: target.dataDir });
+    const db = await openDatabase({ dataDir: target.dataDir, worker });
     return {
       ...db,
       async close() {
@@ -140,7 +149,7 @@ export async function openLocalDatabase(
 /** openLocalDatabase, then the migrations not yet applied (and the demo data on a new database). */
 export async function openPreparedLocalDatabase(
   target: LocalDatabaseTarget,
-  options: { command: string; fresh?: boolean },
+  options: { command: string; fresh?: boolean; worker?: boolean },
 ): Promise<PrepareResult & { db: Database }> {
   const db = await openLocalDatabase(target, options);
   try {

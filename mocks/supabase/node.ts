@@ -1,3 +1,4 @@
+import { DEFAULT_SIGN_IN_LIMITS, type SignInLimits } from './auth/signInLimits';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createPushSandbox } from '../push/sandbox';
 import { localDatabaseTarget, openPreparedLocalDatabase } from './localDatabase';
@@ -25,12 +26,26 @@ export async function startStandIn(options: StartOptions = {}): Promise<StandIn>
   const target = localDatabaseTarget(options.dataDir, options.databaseUrl);
   const { db, applied, seeded } = await openPreparedLocalDatabase(target, {
     command: options.command ?? 'the local Supabase stand-in',
+    // The server's thread keeps serving while a query runs; request budgets hold on PGlite.
+    worker: true,
   });
   log(
     `[stand-in] database: ${target.label}` +
       `${applied.length ? `, applied ${applied.length} migration(s)` : ''}${seeded ? ', loaded demo data' : ''}`,
   );
-  return createStandIn({ db, push: createPushSandbox({ log }) });
+  return createStandIn({ db, push: createPushSandbox({ log }), signInLimits: signInLimitsFromEnv() });
+}
+
+/**
+ * GoTrue's sign-in and sign-up limit per address, raised by AUTH_RATE_LIMIT_SIGN_IN_SIGN_UPS (as
+ * config.toml's `sign_in_sign_ups` raises it for `supabase start`): the browser tests sign in from
+ * one address far more than 30 times in five minutes.
+ */
+function signInLimitsFromEnv(): SignInLimits {
+  const raised = Number(process.env.AUTH_RATE_LIMIT_SIGN_IN_SIGN_UPS);
+  return Number.isInteger(raised) && raised > 0
+    ? { ...DEFAULT_SIGN_IN_LIMITS, requestsPerAddress: raised }
+    : DEFAULT_SIGN_IN_LIMITS;
 }
 
 class BodyTooLarge extends Error {}

@@ -2,7 +2,7 @@ import { createPushSandbox } from '../push/sandbox';
 import type { PushSender } from '../../supabase/functions/send-notification/push';
 import { handleAuth } from './auth';
 import { readAuthHooks, type AuthHooks } from './auth/hooks';
-import { FailedSignIns, setClientAddress, type SignInLimits } from './auth/signInLimits';
+import { SignInCounter, setClientAddress, type SignInLimits } from './auth/signInLimits';
 import type { StandInContext } from './context';
 import { CORS_HEADERS, withCors } from './cors';
 import type { Database } from './db';
@@ -25,6 +25,12 @@ const ROUTES = [
   { prefix: '/functions/v1', handler: handleFunctions },
 ] as const;
 
+/** Browsers take API answers for exactly the type they declare (withCors made the headers mutable). */
+function noSniff(response: Response): Response {
+  response.headers.set('X-Content-Type-Options', 'nosniff');
+  return response;
+}
+
 export function createStandIn({
   db,
   jwtSecret = LOCAL_JWT_SECRET,
@@ -35,7 +41,7 @@ export function createStandIn({
   db: Database;
   jwtSecret?: string;
   push?: PushSender;
-  /** Failed sign-ins allowed per account and address (tests that fail on purpose raise them). */
+  /** Sign-in and sign-up limits per address (tests that sign in often raise them). */
   signInLimits?: SignInLimits;
   /** The auth hooks to call; supabase/config.toml's unless told (tests of a reject decision). */
   authHooks?: AuthHooks;
@@ -50,7 +56,7 @@ export function createStandIn({
     jwtSecret,
     fetch: inProcessFetch,
     push,
-    signIns: new FailedSignIns(signInLimits),
+    signIns: new SignInCounter(signInLimits),
     authHooks,
   };
   const standIn: StandIn = {
@@ -63,13 +69,15 @@ export function createStandIn({
       if (request.method === 'OPTIONS') return new Response(null, { status: 200, headers: CORS_HEADERS });
       const subPath = pathname.slice(route.prefix.length) || '/';
       try {
-        return withCors(await route.handler(request, ctx, subPath));
+        return noSniff(withCors(await route.handler(request, ctx, subPath)));
       } catch (error) {
         console.error('[stand-in] unexpected error', request.method, pathname, error);
-        return withCors(
-          Response.json(
-            { code: 'XX000', message: 'Internal stand-in error', details: null, hint: null },
-            { status: 500 },
+        return noSniff(
+          withCors(
+            Response.json(
+              { code: 'XX000', message: 'Internal stand-in error', details: null, hint: null },
+              { status: 500 },
+            ),
           ),
         );
       }

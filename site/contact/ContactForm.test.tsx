@@ -185,6 +185,42 @@ describe('ContactForm', () => {
     expect(screen.getByRole('button', { name: 'Send Message' })).toBeEnabled();
   });
 
+  it.each([
+    [
+      'en',
+      'Send Message',
+      'You have sent 5 messages in the last hour, the most we accept. Please try again in an hour. Everything you typed is still here.',
+    ],
+    [
+      'hi',
+      'संदेश भेजें',
+      'आप पिछले एक घंटे में 5 संदेश भेज चुके हैं, जो हमारी सीमा है। कृपया एक घंटे बाद दोबारा कोशिश करें। आपने जो लिखा है, वह सब यहीं सुरक्षित है।',
+    ],
+  ] as const)(
+    'past the flood limit (%s) the database answers 429, the form says so and keeps everything typed',
+    async (lang, submit, text) => {
+      // Five messages already came from this address (in-process requests have the address `local`).
+      await db.query(
+        `insert into private.contact_submissions (address) select 'local' from generate_series(1, 5)`,
+      );
+      try {
+        const user = mount(lang);
+        const values = { ...VALID, Email: `limited-${lang}@example.in` };
+        const labels = lang === 'en' ? Object.keys(VALID) : ['पहला नाम', 'उपनाम', 'ईमेल', 'विषय', 'संदेश'];
+        for (const [i, value] of Object.values(values).entries())
+          await user.type(screen.getByLabelText(labels[i]), value);
+        await user.click(screen.getByRole('button', { name: submit }));
+
+        expect(await screen.findByRole('alert')).toHaveTextContent(text);
+        for (const [i, value] of Object.values(values).entries())
+          expect(screen.getByLabelText(labels[i])).toHaveValue(value);
+        expect(await storedMessages(values.Email)).toEqual([]);
+      } finally {
+        await db.query(`delete from private.contact_submissions where address = 'local'`);
+      }
+    },
+  );
+
   it('on a network error says so and keeps everything typed', async () => {
     server.use(http.post(CONTACT_URL, () => HttpResponse.error()));
     const user = mount();

@@ -7,11 +7,12 @@ import {
   type ContactErrors,
   type ContactField,
 } from '../../src/domain/contact';
+import { CONTACT_RATE_LIMIT } from '../../src/domain/limits';
 import { Icon } from '../components/Icon';
 import { useMessages } from '../i18n';
-import { sendContactMessage } from './sendContactMessage';
+import { ContactRateLimited, sendContactMessage } from './sendContactMessage';
 
-type Status = 'editing' | 'sending' | 'sent' | 'failed';
+type Status = 'editing' | 'sending' | 'sent' | 'failed' | 'limited';
 type Values = Record<ContactField, string>;
 
 const EMPTY: Values = { firstName: '', lastName: '', email: '', subject: '', message: '' };
@@ -70,8 +71,9 @@ export function ContactForm() {
       setValues(EMPTY);
       setSubmitted(false);
       setStatus('sent');
-    } catch {
-      setStatus('failed');
+    } catch (error) {
+      // Either way the values stay in the form: nothing the visitor typed is lost.
+      setStatus(error instanceof ContactRateLimited ? 'limited' : 'failed');
     }
   };
 
@@ -125,10 +127,10 @@ export function ContactForm() {
         <label for="contact-website">{t.contact.honeypot}</label>
         <input id="contact-website" name={HONEYPOT_NAME} type="text" tabIndex={-1} autocomplete="off" />
       </div>
-      {status === 'failed' && (
+      {(status === 'failed' || status === 'limited') && (
         <p class="form-error" role="alert">
           <Icon name="alert" />
-          {t.contact.failed}
+          {status === 'limited' ? t.contact.limited(CONTACT_RATE_LIMIT.perAddressPerHour) : t.contact.failed}
         </p>
       )}
       <button type="submit" class="btn btn-primary btn-lg" disabled={sending}>

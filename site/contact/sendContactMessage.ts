@@ -18,5 +18,11 @@ export async function sendContactMessage(input: ContactInput): Promise<void> {
     },
     body: JSON.stringify(toContactRow(input)),
   });
+  if (response.status === 429) throw new ContactRateLimited();
   if (response.status !== 201) throw new Error(`Contact message refused: HTTP ${response.status}`);
+}
+
+/** The database's flood limit refused the message (CONTACT_RATE_LIMIT per address per hour). */
+export class ContactRateLimited extends Error {
+  override name = 'ContactRateLimited';
 }

@@ -152,6 +152,8 @@ export const en = {
     sendAnother: 'Send another message',
     failed:
       'Sorry, we could not send your message. Please check your connection and try again. Everything you typed is still here.',
+    limited: (perHour: number) =>
+      `You have sent ${perHour} messages in the last hour, the most we accept. Please try again in an hour. Everything you typed is still here.`,
     errors: {
       required: (label: string) => `${label} is required`,
       tooLong: (label: string, max: number) => `${label} must be at most ${max} characters`,

@@ -1,6 +1,7 @@
 import { DataTable, DateField, SelectInput, TextInput, useRecordContext, useTranslate } from 'react-admin';
 import { changedFields, type AuditEntry } from '../domain/audit';
-import { AdminList, csvExporter, ListErrorState } from '../list';
+import { AdminList, ListErrorState } from '../list';
+import { auditLogData } from './data';
 import { ACTION_CHOICES, actionLabel, RESOURCE_CHOICES, resourceLabel } from './labels';
 
 const auditFilters = [
@@ -10,15 +11,6 @@ const auditFilters = [
   <TextInput key="from" source="from" type="date" label="resources.audit-log.fields.from" />,
   <TextInput key="to" source="to" type="date" label="resources.audit-log.fields.to" />,
 ];
-
-const exportAudit = csvExporter('audit-log', (entry: AuditEntry) => ({
-  occurred_at: entry.occurred_at,
-  actor_email: entry.actor_email ?? '',
-  action: entry.action,
-  resource: entry.resource,
-  record_id: entry.record_id ?? '',
-  changes: JSON.stringify(entry.changes),
-}));
 
 /**
  * Audit Log: who did what and when, newest first, from public.audit_log (written by database
@@ -31,8 +23,7 @@ export default function AuditLogList() {
       title="labellens.audit.heading"
       searchPlaceholder="labellens.audit.search"
       filters={auditFilters}
-      sort={{ field: 'occurred_at', order: 'DESC' }}
-      exporter={exportAudit}
+      resource={auditLogData}
       error={<ListErrorState message="labellens.audit.history_error" />}
       skeletonColumns={6}
     >

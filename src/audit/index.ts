@@ -1,8 +1,12 @@
 import AuditIcon from '@mui/icons-material/History';
 import { lazy } from 'react';
+import type { ResourceDescriptor } from '../resources/kit';
+import { auditLogData } from './data';
 
-/** Audit Log (read-only): public.audit_log, newest first. */
 export default {
-  list: lazy(() => import('./AuditLogList')),
-  icon: AuditIcon,
-};
+  data: auditLogData,
+  screens: {
+    list: lazy(() => import('./AuditLogList')),
+    menu: { label: 'labellens.menu.audit_log', icon: AuditIcon },
+  },
+} satisfies ResourceDescriptor;

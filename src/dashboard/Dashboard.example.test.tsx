@@ -5,7 +5,8 @@
 import { screen, within } from '@testing-library/react';
 import { renderAdmin } from '../test/renderAdmin';
 import { DEMO, setUpStandInServer, signIn } from '../test/standInServer';
-import { formatCount, shortId } from './format';
+import { formatCount } from './format';
+import { idPrefix } from '../domain/adminRecords';
 
 // 1. One seeded database for this file, behind the Supabase URLs, reached through MSW.
 const standIn = setUpStandInServer();
@@ -46,7 +47,7 @@ it('shows scans a test adds: counted, newest first, unnamed ones as Scan and the
 
   const recent = screen.getByRole('region', { name: 'Recent Scans' });
   const items = within(recent).getAllByRole('listitem');
-  expect(items[0]).toHaveTextContent(`Scan ${shortId(added[0].id)}`);
+  expect(items[0]).toHaveTextContent(`Scan ${idPrefix(added[0].id)}`);
   expect(within(items[0]).getByText('35')).toBeInTheDocument(); // the score badge
   expect(items[1]).toHaveTextContent('Masala oats (worked example)');
   expect(within(items[1]).getByText('85')).toBeInTheDocument();

@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { renderAdmin } from '../test/renderAdmin';
 import { DEMO, signIn, setUpStandInServer } from '../test/standInServer';
-import { formatCount, formatShare, shortId } from './format';
+import { formatCount, formatShare } from './format';
+import { idPrefix } from '../domain/adminRecords';
 
 const server = setUpStandInServer();
 const WAIT = { timeout: 20_000 };
@@ -90,7 +91,7 @@ describe('dashboard', () => {
     const recent = await screen.findByRole('region', { name: 'Recent Scans' }, WAIT);
     const items = await within(recent).findAllByRole('listitem', undefined, WAIT);
     expect(items).toHaveLength(5);
-    rows.forEach((row, i) => expect(items[i]).toHaveTextContent(row.name || `Scan ${shortId(row.id)}`));
+    rows.forEach((row, i) => expect(items[i]).toHaveTextContent(row.name || `Scan ${idPrefix(row.id)}`));
   });
 
   it('shows an error with Retry when the RPC fails, and recovers on retry', async () => {

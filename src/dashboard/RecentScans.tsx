@@ -3,7 +3,8 @@ import { useTranslate } from 'react-admin';
 import type { DashboardStats } from '../domain/dashboardStats';
 import { DASHBOARD } from '../domain/limits';
 import { recentScanBadge, type RecentScanBadge } from '../domain/scoreBands';
-import { formatDateTime, shortId } from './format';
+import { idPrefix } from '../domain/adminRecords';
+import { formatDateTime } from './format';
 
 /** The spec's badge variants in MUI colours: default is the brand colour, destructive is an error. */
 const BADGE_COLOR: Record<RecentScanBadge, 'primary' | 'default' | 'error'> = {
@@ -41,7 +42,7 @@ export function RecentScans({ scans }: { scans?: DashboardStats['recent_scans'] 
               >
                 <ListItemText
                   primary={
-                    scan.name || translate('labellens.dashboard.scan_fallback', { id: shortId(scan.id) })
+                    scan.name || translate('labellens.dashboard.scan_fallback', { id: idPrefix(scan.id) })
                   }
                   secondary={formatDateTime(scan.created_at)}
                 />

@@ -1,5 +1,3 @@
-import { ID_PREFIX_LENGTH } from '../domain/limits';
-
 const integer = new Intl.NumberFormat('en-IN');
 const trend = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 1, signDisplay: 'exceptZero' });
 const percent = new Intl.NumberFormat('en-IN', { style: 'percent', maximumFractionDigits: 0 });
@@ -12,4 +10,3 @@ export const formatTrend = (pct: number) => `${trend.format(pct)}%`;
 export const formatShare = (part: number, total: number) => percent.format(total === 0 ? 0 : part / total);
 export const formatTime = (epochMs: number) => time.format(epochMs);
 export const formatDateTime = (iso: string) => dateTime.format(new Date(iso));
-export const shortId = (id: string) => id.slice(0, ID_PREFIX_LENGTH);

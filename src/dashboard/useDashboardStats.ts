@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider } from 'react-admin';
-import type { AdminDataProvider } from '../providers/dataProvider';
+import type { AdminDataProvider } from '../adminDataProvider';
 
 /** How often the live dashboard refetches while open (it also refetches when the window regains focus). */
 export const DASHBOARD_REFRESH_MS = 30_000;

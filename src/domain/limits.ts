@@ -27,6 +27,12 @@ export const CONTACT_LIMITS = {
   messageMax: 5000,
 } as const;
 
+/**
+ * The contact form's flood limit (20241101001000_abuse.sql): one message per request, at most this
+ * many per client address per hour, then HTTP 429 (the form keeps what the visitor typed).
+ */
+export const CONTACT_RATE_LIMIT = { perAddressPerHour: 5 } as const;
+
 export const DASHBOARD = { recentScans: 5 } as const;
 
 export const ID_PREFIX_LENGTH = 8;

@@ -4,6 +4,7 @@ import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } fr
 import { useFormState } from 'react-hook-form';
 import { Confirm, CreateBase, EditBase, Form, SaveButton, useTranslate, type Identifier } from 'react-admin';
 import type { z } from 'zod';
+import { useDialogTransition } from '../list/RouteDialogs';
 import { useResourceToast } from './useResourceToast';
 
 export interface FormDialogProps {
@@ -27,6 +28,7 @@ export interface FormDialogProps {
  */
 export function FormDialog({ id, title, schema, defaultValues, onClose, children }: FormDialogProps) {
   const translate = useTranslate();
+  const { open, onExited } = useDialogTransition();
   const toast = useResourceToast();
   const titleId = useId();
   const dirty = useRef(false);
@@ -53,7 +55,14 @@ export function FormDialog({ id, title, schema, defaultValues, onClose, children
   );
 
   return (
-    <Dialog open onClose={requestClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
+    <Dialog
+      open={open}
+      onClose={requestClose}
+      slotProps={{ transition: { onExited } }}
+      aria-labelledby={titleId}
+      fullWidth
+      maxWidth="sm"
+    >
       <DialogTitle id={titleId}>{translate(title)}</DialogTitle>
       {editing ? (
         <EditBase

@@ -1,7 +1,7 @@
 import { Box, Card, Typography } from '@mui/material';
 import { CreateButton, useListContext, useResourceContext, useTranslate } from 'react-admin';
 import { ListEmptyState } from '../list';
-import { OPENED_FROM_LIST } from './useRouteDialog';
+import { OPENED_FROM_LIST } from '../list/RouteDialogs';
 
 /**
  * A content list's heading: `resources.<resource>.heading`, its count line (`count`, given the

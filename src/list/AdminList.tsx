@@ -1,4 +1,4 @@
-import type { ReactElement, ReactNode } from 'react';
+import { useMemo, type ReactElement, type ReactNode } from 'react';
 import {
   CreateButton,
   ExportButton,
@@ -7,11 +7,14 @@ import {
   SearchInput,
   TopToolbar,
   useTranslate,
-  type Exporter,
-  type SortPayload,
 } from 'react-admin';
+import { sortOf } from '../providers/paging';
+import type { ResourceData } from '../providers/resourceData';
+import { csvExporter } from './csv';
 import { ListPagination } from './ListPagination';
 import { ListBody, ListEmptyState, ListErrorState } from './ListStates';
+import { MultiKeySort } from './MultiKeySort';
+import { RouteDialogs, type RouteDialogsProps } from './RouteDialogs';
 
 export interface AdminListProps {
   /** The table (usually a `<DataTable>`); skeleton rows replace it while the first page loads. */
@@ -20,10 +23,11 @@ export interface AdminListProps {
   searchPlaceholder?: string;
   /** Extra filter inputs (their `source` is the filter key, kept in the URL with the search). */
   filters?: ReactElement[];
-  /** Export of the current filter as CSV (see csvExporter); without it no Export button. */
-  exporter?: Exporter;
-  /** Initial sort; newest first by default. */
-  sort?: SortPayload;
+  /**
+   * The resource's data half: its default order (several keys allowed) and, when it declares
+   * `csv`, the Export button for the current filter.
+   */
+  resource: ResourceData;
   /** Shows a Create button (editable resources). */
   hasCreate?: boolean;
   /** Replaces the default empty state ("No <name> yet"). */
@@ -34,8 +38,8 @@ export interface AdminListProps {
   skeletonColumns?: number;
   /** The list's title in the app bar and page (a catalogue key or element); default the resource's name. */
   title?: string | ReactElement;
-  /** Anything to render beside the table, e.g. a route-driven dialog. */
-  aside?: ReactNode;
+  /** The dialogs the URL opens over the list (`/<resource>/create`, `/:id`, `/:id/show`). */
+  dialogs?: RouteDialogsProps;
   /** Rendered above the table inside the list's context (e.g. a heading with the total). */
   header?: ReactNode;
 }
@@ -46,7 +50,7 @@ export interface AdminListProps {
  * loading, an empty state, an error state with Retry, and CSV export of the current filter.
  * The data provider turns `q` into SQL (src/providers/search.ts); screens never build searches.
  *
- *   <AdminList searchPlaceholder="labellens.scans.search" filters={scanFilters} exporter={exportScans}>
+ *   <AdminList resource={scansData} searchPlaceholder="labellens.scans.search" filters={scanFilters}>
  *     <DataTable bulkActionButtons={false}>...</DataTable>
  *   </AdminList>
  */
@@ -54,17 +58,19 @@ export function AdminList({
   children,
   searchPlaceholder,
   filters = [],
-  exporter,
-  sort = { field: 'created_at', order: 'DESC' },
+  resource,
   hasCreate = false,
   empty = <ListEmptyState />,
   error = <ListErrorState />,
   skeletonColumns,
   title,
-  aside,
+  dialogs,
   header,
 }: AdminListProps) {
   const translate = useTranslate();
+  const exporter = resource.csv && csvExporter(resource.csv, translate);
+  // One object per resource: react-admin compares the default sort between renders.
+  const sort = useMemo(() => sortOf(resource.defaultSort), [resource]);
   const allFilters = [
     ...(searchPlaceholder
       ? [<SearchInput key="q" source="q" alwaysOn placeholder={translate(searchPlaceholder)} />]
@@ -91,9 +97,11 @@ export function AdminList({
         title={title}
       >
         {header}
-        <ListBody columns={skeletonColumns}>{children}</ListBody>
+        <ListBody columns={skeletonColumns}>
+          <MultiKeySort>{children}</MultiKeySort>
+        </ListBody>
       </List>
-      {aside}
+      {dialogs && <RouteDialogs {...dialogs} />}
     </>
   );
 }

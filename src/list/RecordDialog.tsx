@@ -1,5 +1,4 @@
 import CloseIcon from '@mui/icons-material/Close';
-import VisibilityIcon from '@mui/icons-material/Visibility';
 import {
   Alert,
   Button,
@@ -11,66 +10,8 @@ import {
   Stack,
 } from '@mui/material';
 import type { ReactNode } from 'react';
-import {
-  RecordContextProvider,
-  useBasename,
-  useCreatePath,
-  useGetOne,
-  useRecordContext,
-  useResourceContext,
-  useTranslate,
-  type RaRecord,
-} from 'react-admin';
-import { Link, useLocation, useMatch, useNavigate } from 'react-router-dom';
-
-/** Navigation state of a dialog opened from its list, so closing it can go Back instead of forward. */
-interface OpenedFromList {
-  openedFromList?: boolean;
-}
-
-/**
- * The route-driven details dialog of a resource (as react-admin's CRM example does): the list
- * route also matches `/<resource>/:id/show`, which opens the dialog, so it can be linked and the
- * browser's Back closes it. Returns the id in the URL (or undefined) and `close`.
- */
-export function useRecordDialog(resource: string) {
-  const basename = useBasename();
-  const match = useMatch(`${basename}/${resource}/:id/show`);
-  const location = useLocation();
-  const navigate = useNavigate();
-  const close = () => {
-    if ((location.state as OpenedFromList | null)?.openedFromList) navigate(-1);
-    else navigate({ pathname: `${basename}/${resource}`, search: location.search }, { replace: true });
-  };
-  return { id: match?.params.id, close };
-}
-
-/**
- * The eye button of a row: opens the row's dialog at `/<resource>/:id/show`, keeping the list's
- * query (page, filters) so Back and Close return to the same page.
- */
-export function ShowDialogButton({ label = 'ra.action.show' }: { label?: string }) {
-  const record = useRecordContext();
-  const resource = useResourceContext() ?? '';
-  const createPath = useCreatePath();
-  const location = useLocation();
-  const translate = useTranslate();
-  if (!record) return null;
-  const state: OpenedFromList = { openedFromList: true };
-  return (
-    <IconButton
-      component={Link}
-      to={{ pathname: createPath({ resource, id: record.id, type: 'show' }), search: location.search }}
-      state={state}
-      aria-label={translate(label)}
-      title={translate(label)}
-      size="small"
-      onClick={(event: React.MouseEvent) => event.stopPropagation()}
-    >
-      <VisibilityIcon fontSize="small" />
-    </IconButton>
-  );
-}
+import { RecordContextProvider, useGetOne, useTranslate, type RaRecord } from 'react-admin';
+import { useDialogTransition } from './RouteDialogs';
 
 /**
  * A getOne failure that means "no such record": PostgREST's 406 (no row) or 400 (malformed id).
@@ -81,8 +22,8 @@ const isMissing = (error: unknown) =>
 
 export interface RecordDialogProps<T extends RaRecord> {
   resource: string;
-  /** The id from useRecordDialog; the dialog is open when it is set. */
-  id: string | undefined;
+  /** The id in the URL (RouteDialogs passes it). */
+  id: string;
   onClose: () => void;
   /** Catalogue key of the dialog's title, or a function of the loaded record. */
   title: string | ((record: T) => string);
@@ -107,11 +48,8 @@ export function RecordDialog<T extends RaRecord>({
   maxWidth = 'md',
 }: RecordDialogProps<T>) {
   const translate = useTranslate();
-  const { data, error, isPending, refetch, isFetching } = useGetOne<T>(
-    resource,
-    { id: id ?? '' },
-    { enabled: id !== undefined, retry: false },
-  );
+  const { open, onExited } = useDialogTransition();
+  const { data, error, isPending, refetch, isFetching } = useGetOne<T>(resource, { id }, { retry: false });
   const heading = data
     ? typeof title === 'function'
       ? title(data)
@@ -119,8 +57,9 @@ export function RecordDialog<T extends RaRecord>({
     : translate('labellens.list.details');
   return (
     <Dialog
-      open={id !== undefined}
+      open={open}
       onClose={onClose}
+      slotProps={{ transition: { onExited } }}
       fullWidth
       maxWidth={maxWidth}
       aria-labelledby="record-dialog-title"

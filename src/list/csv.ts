@@ -1,4 +1,5 @@
 import { downloadCSV, type Exporter, type RaRecord } from 'react-admin';
+import type { CsvExport } from '../providers/resourceData';
 
 /** What a spreadsheet may run as a formula when a field starts with it (OWASP's CSV injection list). */
 const FORMULA_START = /^[=+\-@\t\r]/;
@@ -15,11 +16,8 @@ const SPLIT_POINTS = /[,;\t|\r\n]/;
  * and is quoted (see quoteCell), so no separator splits it.
  */
 export function neutraliseCell(value: string): string {
-  return value.split(SPLIT_POINTS).some((part) => FORMULA_START.test(part.trimStart()))
-    ? `'${value}`
-    : value;
+  return value.split(SPLIT_POINTS).some((part) => FORMULA_START.test(part.trimStart())) ? `'${value}` : value;
 }
-
 
 /** One CSV cell's text: lists joined with "; ", objects as JSON, null and undefined empty. */
 export function cellText(value: unknown): string {
@@ -37,8 +35,7 @@ export function csvRow(record: Record<string, unknown>): Record<string, string> 
 }
 
 /** Quoted when it holds a quote, a line break or any character some locale reads as a separator. */
-const quoteCell = (text: string) =>
-  /[",;\t|\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+const quoteCell = (text: string) => (/[",;\t|\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text);
 
 /** RFC 4180 CSV of these rows (CRLF line ends), columns in the order the rows first name them. */
 export function toCsv(rows: ReadonlyArray<Record<string, unknown>>): string {
@@ -49,11 +46,12 @@ export function toCsv(rows: ReadonlyArray<Record<string, unknown>>): string {
 
 /**
  * A react-admin exporter for the list's Export button: the current filter's rows (react-admin
- * fetches them with the list's filter and sort), picked by `toRow`, neutralised, as `<resource>.csv`.
+ * fetches them with the list's filter and sort), picked by the descriptor's typed `row`, neutralised,
+ * as `<fileName>.csv`; words come from `translate`, in the admin's language.
  */
-export function csvExporter<T extends RaRecord>(
-  fileName: string,
-  toRow: (record: T) => Record<string, unknown> = (record) => record,
-): Exporter<T> {
-  return (records) => downloadCSV(toCsv(records.map(toRow)), fileName);
+export function csvExporter<R extends RaRecord>(
+  csv: CsvExport<R>,
+  translate: (key: string) => string,
+): Exporter<R> {
+  return (records) => downloadCSV(toCsv(records.map((record) => csv.row(record, translate))), csv.fileName);
 }

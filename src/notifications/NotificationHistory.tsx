@@ -10,7 +10,7 @@ import {
   type RaRecord,
 } from 'react-admin';
 import { ListPagination } from '../list/ListPagination';
-import { HISTORY_RESOURCE, type HistoryRow } from './historyResource';
+import { HISTORY_RESOURCE, type HistoryRow } from './data';
 
 const STATUS_COLORS = { sent: 'success', failed: 'error', pending: 'default' } as const;
 

@@ -4,7 +4,7 @@ import { Title, useNotify, useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 import { dataToText } from '../domain/notificationForm';
 import { BLANK_COMPOSE, ComposeForm, type ComposeStart } from './ComposeForm';
-import type { HistoryRow } from './historyResource';
+import type { HistoryRow } from './data';
 import { NotificationHistory } from './NotificationHistory';
 import { useAdminDataProvider } from './useAdminDataProvider';
 

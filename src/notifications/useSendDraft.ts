@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNotify } from 'react-admin';
 import type { NotificationDraft } from '../domain/notification';
-import { HISTORY_RESOURCE } from './historyResource';
+import { HISTORY_RESOURCE } from './data';
 import { useAdminDataProvider } from './useAdminDataProvider';
 
 /**

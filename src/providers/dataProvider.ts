@@ -1,38 +1,87 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { supabaseDataProvider } from 'ra-supabase';
-import { HttpError, type DataProvider } from 'react-admin';
-import { dashboardStatsSchema, type DashboardStats } from '../domain/dashboardStats';
-import { createNotificationMethods } from '../notifications/notificationMethods';
-import { supabaseAnonKey, supabaseClient, supabaseUrl } from './supabaseClient';
-import { withScalablePaging } from './paging';
-import { withListQueries } from './search';
-import { withTableNames } from './tableNames';
-import { withUsersResource } from './users';
+import { HttpError, type DataProvider, type RaRecord } from 'react-admin';
+import { withScalablePaging, type OrderTerm, type PageSeek } from './paging';
+import type { ResourceData } from './resourceData';
+import { listQueriesOf, withListQueries } from './search';
+import { tablesOf, withTableNames } from './tableNames';
+
+/** Postgres' undefined_column: the seek was asked for an order on a column only the view has. */
+const UNDEFINED_COLUMN = '42703';
 
 /**
- * The admin's data provider: ra-supabase's, with the spec's route names, every list's search and
- * derived filters built in SQL (search.ts), the users resource over the
- * admin_list_users RPC (users.ts), and typed custom methods.
+ * Deep pages of unfiltered lists through admin_page_rows (an index-only seek), for the resources
+ * whose descriptor names a `seekTable`; totals counted as the list counts them.
  */
-export function createDataProvider(client: SupabaseClient = supabaseClient) {
-  const base = supabaseDataProvider({
-    instanceUrl: supabaseUrl,
-    apiKey: supabaseAnonKey,
-    supabaseClient: client,
-  });
+export function pageSeek(client: SupabaseClient, resources: readonly ResourceData[]): PageSeek {
+  const byName = new Map(resources.map((r) => [r.name, r]));
   return {
-    ...withUsersResource(withListQueries(withScalablePaging(withTableNames(base))), client),
-
-    /** Every dashboard figure in one round trip; the RPC raises for anyone but an active admin. */
-    async getDashboardStats(): Promise<DashboardStats> {
-      const { data, error, status } = await client.rpc('admin_dashboard_stats');
-      // An HttpError with the status lets react-admin's checkError sign out a session that lost access.
+    async rows(resource: string, order: OrderTerm[], offset: number, limit: number) {
+      const descriptor = byName.get(resource);
+      if (!descriptor?.seekTable) return undefined;
+      const { data, error, status } = await client.rpc('admin_page_rows', {
+        relation: descriptor.seekTable,
+        read_relation: descriptor.table ?? descriptor.name,
+        sort_terms: order,
+        skip: offset,
+        take: limit,
+      });
+      if (error?.code === UNDEFINED_COLUMN) return undefined;
       if (error) throw new HttpError(error.message, status, error);
-      return dashboardStatsSchema.parse(data);
+      return data as RaRecord[];
     },
-
-    ...createNotificationMethods(client),
-  } satisfies DataProvider;
+    async count(resource: string) {
+      const table = byName.get(resource)?.table ?? resource;
+      const { count, error, status } = await client
+        .from(table)
+        .select('id', { count: 'estimated', head: true })
+        // Headers only, but the server still reads the page it would answer: one row is enough.
+        .limit(1);
+      if (error) throw new HttpError(error.message, status, error);
+      return count ?? 0;
+    },
+  };
 }
 
-export type AdminDataProvider = ReturnType<typeof createDataProvider>;
+/** The provider with the reads of resources that serve their own (e.g. users over an RPC). */
+function withResourceReads<T extends DataProvider>(
+  provider: T,
+  resources: readonly ResourceData[],
+  client: SupabaseClient,
+): T {
+  const own = new Map(resources.flatMap((r) => (r.reads ? [[r.name, r.reads(client)] as const] : [])));
+  return {
+    ...provider,
+    getList: (resource, params) => (own.get(resource) ?? provider).getList(resource, params),
+    getOne: (resource, params) => (own.get(resource) ?? provider).getOne(resource, params),
+    getMany: (resource, params) => (own.get(resource) ?? provider).getMany(resource, params),
+  };
+}
+
+/**
+ * ra-supabase's data provider, composed from the resources' descriptors, innermost first:
+ *
+ * 1. table names: the route name becomes the table or view, so every layer above speaks route names;
+ * 2. paging: estimated counts, the id tie-breaker, deep pages read from the nearer end or sought
+ *    through an index; it runs after the search layer has turned `q` into conditions, so it sees
+ *    the real filter (an empty filter is what allows the seek);
+ * 3. search: `q` and derived filters become one `and=(...)` (lifecycle callbacks, which rewrite the
+ *    parameters before the layers below run);
+ * 4. resources that serve their own reads (users) bypass the three above: they have no table.
+ *
+ * It knows no feature: features add their typed custom methods beside it (src/adminDataProvider.ts).
+ */
+export function createResourceProvider(options: {
+  client: SupabaseClient;
+  /** The Supabase project's URL and anon key, as the client was created with. */
+  url: string;
+  anonKey: string;
+  resources: readonly ResourceData[];
+}) {
+  const { client, url, anonKey, resources } = options;
+  const base = supabaseDataProvider({ instanceUrl: url, apiKey: anonKey, supabaseClient: client });
+  const named = withTableNames(base, tablesOf(resources));
+  const paged = withScalablePaging(named, pageSeek(client, resources));
+  const searched = withListQueries(paged, listQueriesOf(resources));
+  return withResourceReads(searched, resources, client) satisfies DataProvider;
+}

@@ -1,6 +1,13 @@
-import { createDataProvider } from './dataProvider';
+import { createDataProvider } from '../adminDataProvider';
 import { supabaseClient } from './supabaseClient';
-import { isEstimatedTotal, orderWithTieBreaker, planPage, postgrestOrder } from './paging';
+import {
+  isEstimatedTotal,
+  orderTerms,
+  orderWithTieBreaker,
+  planPage,
+  postgrestOrder,
+  sortOf,
+} from './paging';
 import { DEMO, setUpStandInServer, signIn } from '../test/standInServer';
 
 describe('planPage', () => {
@@ -65,6 +72,40 @@ describe('planPage', () => {
   it('ends every order on id, and the order reads as PostgREST writes it', () => {
     expect(postgrestOrder(orderWithTieBreaker({ field: 'name', order: 'ASC' }))).toBe('name.asc,id.asc');
     expect(postgrestOrder(orderWithTieBreaker({ field: 'id', order: 'DESC' }))).toBe('id.desc');
+  });
+
+  it('reads a sort of several keys as terms, and reverses every term with id added once', () => {
+    const tags = { field: 'category,sort_order', order: 'ASC' } as const;
+    expect(orderTerms(tags)).toEqual([
+      { field: 'category', ascending: true },
+      { field: 'sort_order', ascending: true },
+    ]);
+    expect(postgrestOrder(orderWithTieBreaker({ field: 'category,sort_order', order: 'DESC' }))).toBe(
+      'category.desc,sort_order.desc,id.desc',
+    );
+    expect(postgrestOrder(orderWithTieBreaker({ field: 'sort_order,label.desc', order: 'ASC' }))).toBe(
+      'sort_order.asc,label.desc,id.desc',
+    );
+    expect(postgrestOrder(orderWithTieBreaker({ field: 'id.desc,name', order: 'ASC' }))).toBe(
+      'id.desc,name.asc',
+    );
+    // page 3 of the 28 demo tags at 10 a page: the last eight, read from the end with every key reversed
+    expect(planPage({ page: 3, perPage: 10, sort: tags, total: 28 })).toEqual({
+      order: [
+        { field: 'category', ascending: false },
+        { field: 'sort_order', ascending: false },
+        { field: 'id', ascending: false },
+      ],
+      offset: 0,
+      limit: 8,
+      reversed: true,
+    });
+    const terms = [
+      { field: 'category', ascending: false },
+      { field: 'label', ascending: true },
+    ];
+    expect(sortOf(terms)).toEqual({ field: 'category,label.asc', order: 'DESC' });
+    expect(orderTerms(sortOf(terms))).toEqual(terms);
   });
 
   it('takes totals past max-rows for estimates', () => {

@@ -3,17 +3,61 @@ import type { DataProvider, GetListParams, GetListResult, RaRecord, SortPayload 
 /**
  * PostgREST's db-max-rows on Supabase (and the local stand-in): with `Prefer: count=estimated` it
  * counts exactly up to this many rows and takes the planner's estimate past it. A total above it is
- * therefore an estimate, which the lists show as "about N".
+ * therefore an estimate, which the lists show as "about N". The seek function
+ * (admin_page_rows) refuses windows larger than this, for the same reason.
  */
 export const EXACT_COUNT_LIMIT = 1000;
 
-/** Every order ends on this unique column, so rows that tie on the sort field never swap between pages. */
+/** Every order ends on this unique column, so rows that tie on the sort fields never swap between pages. */
 export const TIE_BREAKER = 'id';
 
+/** One key of an order: a column and its direction. An order is a list of these, most significant first. */
 export interface OrderTerm {
   field: string;
   ascending: boolean;
 }
+
+/**
+ * How a sort of several keys travels in react-admin's one-field `SortPayload` (and so in the URL):
+ * the keys joined by commas, each optionally suffixed `.asc` or `.desc`; a key without a suffix
+ * takes the payload's `order`. `{ field: 'category,sort_order', order: 'ASC' }` is "category, then
+ * sort order, ascending"; a header click that flips `order` flips every key without a suffix.
+ */
+export function orderTerms(sort: SortPayload): OrderTerm[] {
+  const ascending = sort.order !== 'DESC';
+  return sort.field
+    .split(',')
+    .map((key) => key.trim())
+    .filter(Boolean)
+    .map((key) => {
+      const match = /^(.*)\.(asc|desc)$/.exec(key);
+      return match ? { field: match[1], ascending: match[2] === 'asc' } : { field: key, ascending };
+    });
+}
+
+/** The `SortPayload` that carries `terms` (the inverse of orderTerms): the first key's direction is `order`. */
+export function sortOf(terms: readonly OrderTerm[]): SortPayload {
+  const [first, ...rest] = terms;
+  return {
+    field: [first.field, ...rest.map((t) => `${t.field}.${t.ascending ? 'asc' : 'desc'}`)].join(','),
+    order: first.ascending ? 'ASC' : 'DESC',
+  };
+}
+
+/**
+ * The sort's terms with the tie-breaker appended once, in the last key's direction (unless the sort
+ * already names it). Rows tying on every key then keep one order, so pages neither repeat nor skip.
+ */
+export function orderWithTieBreaker(sort: SortPayload): OrderTerm[] {
+  const terms = orderTerms(sort);
+  if (terms.some((t) => t.field === TIE_BREAKER)) return terms;
+  const last = terms[terms.length - 1];
+  return [...terms, { field: TIE_BREAKER, ascending: last?.ascending ?? true }];
+}
+
+/** The same rows read from the other end: every key's direction flipped. */
+export const reversedOrder = (order: readonly OrderTerm[]): OrderTerm[] =>
+  order.map((term) => ({ ...term, ascending: !term.ascending }));
 
 /**
  * Rows [offset, offset + limit) of `order`. A reversed plan reads from the end of the list in the
@@ -24,13 +68,6 @@ export interface PagePlan {
   offset: number;
   limit: number;
   reversed: boolean;
-}
-
-/** The list's sort with the tie-breaker appended (unless the sort already is the tie-breaker). */
-export function orderWithTieBreaker(sort: SortPayload): OrderTerm[] {
-  const ascending = sort.order !== 'DESC';
-  const order = [{ field: sort.field, ascending }];
-  return sort.field === TIE_BREAKER ? order : [...order, { field: TIE_BREAKER, ascending }];
 }
 
 /**
@@ -51,16 +88,11 @@ export function planPage(options: {
   if (total === undefined || offset <= total / 2 || end <= offset) {
     return { order, offset, limit: perPage, reversed: false };
   }
-  return {
-    order: order.map((term) => ({ ...term, ascending: !term.ascending })),
-    offset: total - end,
-    limit: end - offset,
-    reversed: true,
-  };
+  return { order: reversedOrder(order), offset: total - end, limit: end - offset, reversed: true };
 }
 
 /** PostgREST's `order` parameter: `created_at.desc,id.desc`. */
-export function postgrestOrder(order: OrderTerm[]): string {
+export function postgrestOrder(order: readonly OrderTerm[]): string {
   return order.map((term) => `${term.field}.${term.ascending ? 'asc' : 'desc'}`).join(',');
 }
 
@@ -78,7 +110,7 @@ export interface PagingMeta {
  * ra-data-postgrest writes `order=<field>.<direction>` from the sort; every term but the last is put
  * in the field so that the whole order, tie-breaker included, reaches the request.
  */
-function sortFor(order: OrderTerm[]): SortPayload {
+function postgrestSort(order: OrderTerm[]): SortPayload {
   const last = order[order.length - 1];
   const leading = order.slice(0, -1);
   return {
@@ -88,31 +120,68 @@ function sortFor(order: OrderTerm[]): SortPayload {
 }
 
 /**
- * ra-supabase's getList with counts and deep pages that cost one page at any size: counts are
+ * Reads rows [offset, offset + limit) of an unfiltered list in `order`, found through an index only
+ * (the admin_page_rows function), or answers `undefined` when the resource has no such seek.
+ * `count` answers the list's total as `Prefer: count=estimated` counts it.
+ */
+export interface PageSeek {
+  rows(resource: string, order: OrderTerm[], offset: number, limit: number): Promise<RaRecord[] | undefined>;
+  count(resource: string): Promise<number>;
+}
+
+/** Below this offset OFFSET itself is cheap, and one request beats a seek plus a fetch. */
+const SEEK_FROM_OFFSET = 500;
+
+/**
+ * ra-supabase's getList with counts and pages that cost one page at any size: counts are
  * `Prefer: count=estimated`, orders end on the tie-breaker, and pages past the middle are read
  * backwards. The backward window goes in a `Range` header, which PostgREST intersects with the
  * query's offset and limit (hence `limit` = the window's end). The last total seen for each resource
  * and filter is what tells a deep page from a shallow one.
+ *
+ * A deep page of an unfiltered list (a reload, a shared link, a jump) goes through `seek` instead:
+ * the total is counted first when not yet known, then the page is found by an index-only read
+ * from the nearer end and its rows read by id, in one request. Filtered lists keep the plan above (their
+ * matches are usually few; see docs/architecture.md).
  */
-export function withScalablePaging<T extends DataProvider>(provider: T): T {
+export function withScalablePaging<T extends DataProvider>(provider: T, seek?: PageSeek): T {
   const totals = new Map<string, number>();
+
+  /** The page through the seek, or undefined when the resource has none for this order. */
+  const seekPage = async <R extends RaRecord>(
+    resource: string,
+    plan: PagePlan,
+    total: number,
+  ): Promise<GetListResult<R> | undefined> => {
+    const rows = (await seek!.rows(resource, plan.order, plan.offset, plan.limit)) as R[] | undefined;
+    if (!rows) return undefined;
+    const meta: PagingMeta = { totalIsEstimate: isEstimatedTotal(total) };
+    return { data: plan.reversed ? rows.reverse() : rows, total, meta };
+  };
+
   const getList = async <R extends RaRecord>(
     resource: string,
     params: GetListParams,
   ): Promise<GetListResult<R>> => {
     const { page = 1, perPage = 25 } = params.pagination ?? {};
     const key = JSON.stringify([resource, params.filter ?? {}]);
-    const plan = planPage({
-      page,
-      perPage,
-      sort: params.sort ?? { field: TIE_BREAKER, order: 'ASC' },
-      total: totals.get(key),
-    });
+    const sort = params.sort ?? { field: TIE_BREAKER, order: 'ASC' };
+    const unfiltered = Object.keys(params.filter ?? {}).length === 0;
+    // A deep page opened from a link: count first (as cheap as a first page), so the page is then
+    // sought from the nearer end.
+    if (seek && unfiltered && !totals.has(key) && (page - 1) * perPage >= SEEK_FROM_OFFSET) {
+      totals.set(key, await seek.count(resource));
+    }
+    const plan = planPage({ page, perPage, sort, total: totals.get(key) });
+    if (seek && unfiltered && plan.offset >= SEEK_FROM_OFFSET) {
+      const sought = await seekPage<R>(resource, plan, totals.get(key)!);
+      if (sought) return sought;
+    }
     const range = plan.reversed ? { Range: `${plan.offset}-${plan.offset + plan.limit - 1}` } : {};
     const result = await provider.getList<R>(resource, {
       ...params,
       pagination: plan.reversed ? { page: 1, perPage: plan.offset + plan.limit } : { page, perPage },
-      sort: sortFor(plan.order),
+      sort: postgrestSort(plan.order),
       meta: { ...params.meta, headers: { Prefer: 'count=estimated', ...range, ...params.meta?.headers } },
     });
     if (result.total !== undefined) totals.set(key, result.total);

@@ -1,4 +1,4 @@
-import { createDataProvider } from './dataProvider';
+import { createDataProvider } from '../adminDataProvider';
 import { supabaseClient } from './supabaseClient';
 import { DEMO, setUpStandInServer, signIn } from '../test/standInServer';
 

@@ -5,6 +5,7 @@ import {
   type ResourceCallbacks,
 } from 'react-admin';
 import { SCORE_BANDS, type ScoreBand } from '../domain/scoreBands';
+import type { ResourceData } from './resourceData';
 
 /**
  * The one place where a list's search box (`q`) and its non-column filters become PostgREST
@@ -24,15 +25,8 @@ import { SCORE_BANDS, type ScoreBand } from '../domain/scoreBands';
  */
 
 /** Per resource: the columns `q` searches and the filters that are conditions rather than `column=eq.value`. */
-export interface ListQueryConfig {
-  /** Columns of the resource's table or view that the search box matches. */
-  searchColumns: readonly string[];
-  /**
-   * Filters (by key in react-admin's filter object, hence in the URL) that turn into logic
-   * conditions, e.g. a score band into a range. Returning `[]` drops the filter.
-   */
-  derivedFilters?: Readonly<Record<string, (value: unknown) => string[]>>;
-}
+export type ListQueryConfig = Required<Pick<ResourceData, 'searchColumns'>> &
+  Pick<ResourceData, 'derivedFilters'>;
 
 /** A double-quoted PostgREST value: `"` and `\` escaped with `\`. */
 export const quoteValue = (value: string) => `"${value.replace(/[\\"]/g, '\\$&')}"`;
@@ -112,33 +106,14 @@ export const dayBoundConditions = (column: string, bound: 'from' | 'to') => (val
   return [`${column}.lt.${quoteValue(next.toISOString())}`];
 };
 
-/**
- * Every resource's searched columns and derived filters, by react-admin resource name.
- * Resources not listed here send `q` nowhere (a list without a search box).
- */
-export const LIST_QUERIES: Readonly<Record<string, ListQueryConfig>> = {
-  scans: {
-    searchColumns: ['name', 'category'],
-    derivedFilters: { score_band: scoreBandConditions, category: textEqualsConditions('category') },
-  },
-  profiles: {
-    searchColumns: ['name', 'relationship'],
-    derivedFilters: { relationship: relationshipConditions },
-  },
-  chats: { searchColumns: ['title'], derivedFilters: { has_user: hasUserConditions } },
-  news: { searchColumns: ['title', 'content'] },
-  'health-tips': { searchColumns: ['tip'] },
-  tags: { searchColumns: ['label', 'key', 'category'] },
-  'contact-messages': { searchColumns: ['first_name', 'last_name', 'email', 'subject', 'message'] },
-  'audit-log': {
-    searchColumns: ['actor_email', 'record_id'],
-    derivedFilters: {
-      actor_email: lowerCaseEqualsConditions('actor_email'),
-      from: dayBoundConditions('occurred_at', 'from'),
-      to: dayBoundConditions('occurred_at', 'to'),
-    },
-  },
-};
+/** Each resource's search and derived filters, from the descriptors that declare any. */
+export function listQueriesOf(resources: readonly ResourceData[]): Record<string, ListQueryConfig> {
+  return Object.fromEntries(
+    resources
+      .filter((r) => r.searchColumns || r.derivedFilters)
+      .map((r) => [r.name, { searchColumns: r.searchColumns ?? [], derivedFilters: r.derivedFilters }]),
+  );
+}
 
 /**
  * The filter object ra-data-postgrest receives: `q` and derived filters removed, their conditions
@@ -164,8 +139,11 @@ function listCallbacks(resource: string, config: ListQueryConfig): ResourceCallb
   return { resource, beforeGetList: withQuery, beforeGetManyReference: withQuery };
 }
 
-/** The provider with every configured resource's `q` and derived filters built as above. */
-export function withListQueries<T extends DataProvider>(provider: T, queries = LIST_QUERIES): T {
+/** The provider with every configured resource's `q` and derived filters built as above (resources not configured send `q` nowhere). */
+export function withListQueries<T extends DataProvider>(
+  provider: T,
+  queries: Readonly<Record<string, ListQueryConfig>>,
+): T {
   return withLifecycleCallbacks(
     provider,
     Object.entries(queries).map(([resource, config]) => listCallbacks(resource, config)),

@@ -1,5 +1,6 @@
 import type { DataProvider } from 'react-admin';
-import { withTableNames } from './tableNames';
+import { RESOURCE_DATA } from '../resources';
+import { tablesOf, withTableNames } from './tableNames';
 
 /** A provider that records which method was called for which resource (table) name. */
 function recordingProvider() {
@@ -10,7 +11,7 @@ function recordingProvider() {
       return { data: [] };
     },
   });
-  return { calls, provider: withTableNames(recorder) };
+  return { calls, provider: withTableNames(recorder, tablesOf(RESOURCE_DATA)) };
 }
 
 describe('withTableNames', () => {

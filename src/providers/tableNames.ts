@@ -1,19 +1,15 @@
 import type { DataProvider } from 'react-admin';
+import type { ResourceData } from './resourceData';
 
 /**
- * Resources whose route differs from their table: react-admin routes by resource name, and the
- * spec's path /admin/health-tips names the table health_tips. Scans, profiles and chats are
- * read-only for admins and read through the admin-only views (supabase/migrations/*_scale.sql),
- * where a search can use the trigram indexes that row-level security keeps out of reach.
+ * Resources whose route differs from their table or view, from their descriptors: react-admin routes
+ * by resource name, and e.g. /admin/health-tips names the table health_tips, while scans, profiles
+ * and chats are read through admin-only views (supabase/migrations/*_scale.sql), where a search can
+ * use the trigram indexes that row-level security keeps out of reach.
  */
-export const RESOURCE_TABLES: Readonly<Record<string, string>> = {
-  'health-tips': 'health_tips',
-  'contact-messages': 'contact_messages',
-  'audit-log': 'audit_log',
-  scans: 'admin_scans',
-  profiles: 'admin_profiles',
-  chats: 'admin_chats',
-};
+export function tablesOf(resources: readonly ResourceData[]): Record<string, string> {
+  return Object.fromEntries(resources.flatMap((r) => (r.table ? [[r.name, r.table]] : [])));
+}
 
 const RESOURCE_METHODS = [
   'getList',
@@ -28,7 +24,10 @@ const RESOURCE_METHODS = [
 ] as const;
 
 /** The provider with each resource name replaced by its table name before the request is built. */
-export function withTableNames<T extends DataProvider>(provider: T, tables = RESOURCE_TABLES): T {
+export function withTableNames<T extends DataProvider>(
+  provider: T,
+  tables: Readonly<Record<string, string>>,
+): T {
   const renamed: T = { ...provider };
   for (const method of RESOURCE_METHODS) {
     // The methods' parameter types differ; each wrapper forwards its own arguments unchanged.

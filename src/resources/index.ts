@@ -1,70 +1,53 @@
-import DashboardIcon from '@mui/icons-material/Dashboard';
-import MessagesIcon from '@mui/icons-material/Mail';
-import PaymentsIcon from '@mui/icons-material/Payments';
-import type { SvgIconComponent } from '@mui/icons-material';
-import { lazy, type ComponentType } from 'react';
 import auditLog from '../audit';
 import notifications from '../notifications';
+import { securityPage } from '../security';
 import users from '../users';
 import chats from './chats';
-import contactMessages, { NewMessagesBadge } from './contact-messages';
+import contactMessages from './contact-messages';
 import healthTips from './health-tips';
+import { isResource, screenPath, type PageDescriptor, type ScreenDescriptor } from './kit';
 import news from './news';
+import { Dashboard, dashboardPage, messagesPage, paymentsPage } from './pages';
 import profiles from './profiles';
 import scans from './scans';
 import tags from './tags';
 
-/** The one registry of the admin's screens: react-admin resources, custom pages and the sidebar. */
-export const RESOURCES = [
-  { name: 'scans', ...scans },
-  { name: 'profiles', ...profiles },
-  { name: 'users', ...users },
-  { name: 'chats', ...chats },
-  { name: 'news', ...news },
-  { name: 'health-tips', ...healthTips },
-  { name: 'tags', ...tags },
-  { name: 'contact-messages', ...contactMessages },
-  { name: 'audit-log', ...auditLog },
+/**
+ * The one registry of the admin's screens, in the sidebar's order (Logout follows): each resource's
+ * descriptor (data half and screen half) and the pages that are not resources. The data provider,
+ * the search, the routes and the menu are all built from it; adding a resource is its folder, one
+ * line here and its strings (docs/adding-a-resource.md).
+ */
+export const SCREENS: readonly ScreenDescriptor[] = [
+  dashboardPage,
+  scans,
+  profiles,
+  users,
+  chats,
+  messagesPage,
+  notifications,
+  news,
+  paymentsPage,
+  healthTips,
+  tags,
+  auditLog,
+  contactMessages,
+  securityPage,
 ];
 
-export const Dashboard = lazy(() => import('../dashboard/Dashboard'));
-const MessagesPage = lazy(() => import('./comingSoonPages').then((m) => ({ default: m.MessagesPage })));
-const SecurityPage = lazy(() => import('../security/SecurityPage'));
-const PaymentsPage = lazy(() => import('./comingSoonPages').then((m) => ({ default: m.PaymentsPage })));
+/** The react-admin resources. */
+export const RESOURCES = SCREENS.filter(isResource);
 
 /** Routes inside the layout that are not resources (paths below /admin). */
-export const CUSTOM_PAGES: ReadonlyArray<{ path: string; component: ComponentType }> = [
-  { path: '/dashboard', component: Dashboard },
-  { path: '/messages', component: MessagesPage },
-  { path: '/notifications', component: notifications.page },
-  { path: '/payments', component: PaymentsPage },
-  { path: '/security', component: SecurityPage },
-];
+export const CUSTOM_PAGES = SCREENS.filter((screen): screen is PageDescriptor => !isResource(screen));
 
-/** The sidebar in the product's order (Logout follows). Labels are catalogue keys. */
-export const MENU_ITEMS: ReadonlyArray<{
-  path: string;
-  label: string;
-  icon: SvgIconComponent;
-  /** Shown after the label, e.g. a count. */
-  badge?: ComponentType;
-}> = [
-  { path: '/dashboard', label: 'labellens.menu.dashboard', icon: DashboardIcon },
-  { path: '/scans', label: 'labellens.menu.scans', icon: scans.icon },
-  { path: '/profiles', label: 'labellens.menu.profiles', icon: profiles.icon },
-  { path: '/users', label: 'labellens.menu.users', icon: users.icon },
-  { path: '/chats', label: 'labellens.menu.chats', icon: chats.icon },
-  { path: '/messages', label: 'labellens.menu.messages', icon: MessagesIcon },
-  { path: '/notifications', label: 'labellens.menu.notifications', icon: notifications.icon },
-  { path: '/news', label: 'labellens.menu.news', icon: news.icon },
-  { path: '/payments', label: 'labellens.menu.payments', icon: PaymentsIcon },
-  { path: '/health-tips', label: 'labellens.menu.health_tips', icon: healthTips.icon },
-  { path: '/tags', label: 'labellens.menu.tags', icon: tags.icon },
-  { path: '/audit-log', label: 'labellens.menu.audit_log', icon: auditLog.icon },
-  {
-    path: '/contact-messages',
-    label: 'labellens.menu.contact_messages',
-    icon: contactMessages.icon,
-    badge: NewMessagesBadge,
-  },
-];
+/** Every data half, for the data provider (pages that read a resource of their own included). */
+export const RESOURCE_DATA = SCREENS.flatMap((screen) => (screen.data ? [screen.data] : []));
+
+/** The sidebar entries with their paths (a page without a menu entry is reached otherwise, e.g. Security from the user menu). */
+export const MENU_ITEMS = SCREENS.flatMap((screen) => {
+  const menu = isResource(screen) ? screen.screens.menu : screen.menu;
+  return menu ? [{ path: screenPath(screen), ...menu }] : [];
+});
+
+export { Dashboard };

@@ -1,6 +1,7 @@
 import { setupServer } from 'msw/node';
 import { supabaseHandlers } from '../../mocks/msw/handlers';
 import type { Database } from '../../mocks/supabase/db';
+import { DEMO_ACCOUNTS } from '../../mocks/supabase/demoAccounts';
 import { createStandIn } from '../../mocks/supabase/standIn';
 import { openTestDatabase } from '../../mocks/supabase/testing/snapshot';
 import { supabaseClient } from '../providers/supabaseClient';
@@ -43,11 +44,10 @@ export function setUpStandInServer(): { db: () => Database; msw: () => ReturnTyp
   return { db: () => opened(db), msw: () => opened(server) };
 }
 
-export const DEMO = {
-  admin: { email: 'admin@labellens.dev', password: 'LabelLens-admin-1' },
-  user: { email: 'user@labellens.dev', password: 'LabelLens-user-1' },
-  inactiveAdmin: { email: 'inactive-admin@labellens.dev', password: 'LabelLens-inactive-1' },
-} as const;
+const [admin, user, inactiveAdmin] = DEMO_ACCOUNTS.map(({ email, password }) => ({ email, password }));
+
+/** The demo accounts (mocks/supabase/demoAccounts.ts, the one list), by role. */
+export const DEMO = { admin, user, inactiveAdmin } as const;
 
 /** Signs the admin's Supabase client in directly (for tests that start inside the admin). */
 export async function signIn(account: { email: string; password: string }): Promise<void> {

@@ -2,22 +2,7 @@ import VerifiedIcon from '@mui/icons-material/Verified';
 import { Chip, Stack, Typography } from '@mui/material';
 import { DateField, useRecordContext, useTranslate } from 'react-admin';
 import { idPrefix, shownProvider, userStatus } from '../domain/adminRecords';
-
-/** A row of admin_list_users. */
-export interface AdminUser {
-  id: string;
-  email: string | null;
-  phone: string | null;
-  email_confirmed_at: string | null;
-  phone_confirmed_at: string | null;
-  created_at: string;
-  updated_at: string | null;
-  last_sign_in_at: string | null;
-  provider: string | null;
-  role: string | null;
-  aud: string | null;
-  banned_until: string | null;
-}
+import type { AdminUser } from './data';
 
 const STATUS_COLOURS = { banned: 'error', verified: 'success', unverified: 'warning' } as const;
 

@@ -4,13 +4,8 @@ import { useBasename, useRecordContext, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { RecordDialog } from '../list';
 import { DetailItem } from '../list/fields';
-import {
-  type AdminUser,
-  UserDateField,
-  UserPhoneField,
-  UserProviderField,
-  UserStatusField,
-} from './UserFields';
+import type { AdminUser } from './data';
+import { UserDateField, UserPhoneField, UserProviderField, UserStatusField } from './UserFields';
 
 const field = (name: string) => `labellens.users.fields.${name}`;
 
@@ -103,7 +98,7 @@ function UserDetails() {
 }
 
 /** The user's details dialog, at /admin/users/:id/show. */
-export function UserShow({ id, onClose }: { id: string | undefined; onClose: () => void }) {
+export function UserShow({ id, onClose }: { id: string; onClose: () => void }) {
   return (
     <RecordDialog<AdminUser>
       resource="users"

@@ -1,15 +1,6 @@
 import { Box, Typography } from '@mui/material';
 import { DataTable, useListContext, useTranslate } from 'react-admin';
-import {
-  AdminList,
-  csvExporter,
-  ListEmptyState,
-  ListErrorState,
-  ShowDialogButton,
-  useRecordDialog,
-} from '../list';
-import { shownProvider, userStatus } from '../domain/adminRecords';
-import type { AdminUser } from './UserFields';
+import { AdminList, ListEmptyState, ListErrorState, ShowDialogButton } from '../list';
 import {
   FirstActivityField,
   LastActivityField,
@@ -19,6 +10,7 @@ import {
   UserStatusField,
 } from './UserFields';
 import { UserShow } from './UserShow';
+import { usersData } from './data';
 
 /** The heading "Users" and "{n} users found"; 0 while the listing has failed (the list is cleared then). */
 function UsersHeading() {
@@ -36,25 +28,13 @@ function UsersHeading() {
   );
 }
 
-const exportUsers = csvExporter<AdminUser>('users', (user) => ({
-  id: user.id,
-  email: user.email,
-  status: userStatus(user),
-  provider: shownProvider(user.provider),
-  phone: user.phone,
-  phone_confirmed: Boolean(user.phone_confirmed_at),
-  first_activity: user.created_at,
-  last_activity: user.last_sign_in_at,
-}));
-
 /** Users: the auth users through admin_list_users, searched by email, phone or id, newest first. */
 export default function UsersList() {
-  const dialog = useRecordDialog('users');
   return (
     <AdminList
+      resource={usersData}
       title="labellens.users.title"
       searchPlaceholder="labellens.users.search"
-      exporter={exportUsers}
       skeletonColumns={7}
       empty={<ListEmptyState title="labellens.users.empty" hint="labellens.users.empty_hint" />}
       error={
@@ -64,7 +44,7 @@ export default function UsersList() {
         </>
       }
       header={<UsersHeading />}
-      aside={<UserShow id={dialog.id} onClose={dialog.close} />}
+      dialogs={{ show: UserShow }}
     >
       <DataTable bulkActionButtons={false} rowClick={false}>
         <DataTable.Col source="email" field={UserIdentityField} />

@@ -1,9 +1,14 @@
 import UsersIcon from '@mui/icons-material/People';
 import { lazy } from 'react';
+import type { ResourceDescriptor } from '../resources/kit';
+import { usersData } from './data';
 
-/** The users resource: read through the admin_list_users RPC (src/providers/users.ts). */
+/** The users resource: read through the admin_list_users RPC (usersReads.ts). */
 export default {
-  list: lazy(() => import('./UsersList')),
-  icon: UsersIcon,
-  recordRepresentation: 'email',
-};
+  data: usersData,
+  screens: {
+    list: lazy(() => import('./UsersList')),
+    recordRepresentation: 'email',
+    menu: { label: 'labellens.menu.users', icon: UsersIcon },
+  },
+} satisfies ResourceDescriptor;

@@ -77,7 +77,7 @@ as $$
 $$;
 
 revoke all on function public.is_admin() from public;
-grant execute on function public.is_admin() to anon, authenticated, service_role;
+grant execute on function public.is_admin() to authenticated, service_role;
 
 create policy "Admins read settings" on public.admin_settings for select to authenticated
   using ((select public.is_admin()));

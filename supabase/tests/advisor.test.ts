@@ -29,7 +29,14 @@ async function advisorFindings(before = '') {
 describe('Security Advisor', () => {
   it('reports no error, and as warnings only the functions the admin app calls as authenticated', async () => {
     expect(await advisorFindings()).toEqual(
-      ['admin_dashboard_stats()', 'admin_list_users(search text)', 'is_admin()'].map((fn) => ({
+      [
+        'admin_dashboard_stats()',
+        'admin_list_users(search text)',
+        'admin_mfa_status()',
+        'admin_page_rows(relation text, read_relation text, sort_terms jsonb, skip integer, take integer)',
+        'is_admin()',
+        'update_admin_settings(mfa_required boolean, audit_retention_days integer)',
+      ].map((fn) => ({
         level: 'WARN',
         name: 'authenticated_security_definer_function_executable',
         object: `public.${fn}`,

@@ -15,8 +15,11 @@ let db: Database;
 let standIn: StandIn;
 beforeAll(async () => {
   db = await openTestDatabase();
-  // Two wrong codes per factor, then 429: low enough to reach in a test.
-  standIn = createStandIn({ db, signInLimits: { perAccount: 2, perAddress: 100, windowSeconds: 300 } });
+  // Two wrong codes for a factor from one address, then 429: low enough to reach in a test.
+  standIn = createStandIn({
+    db,
+    signInLimits: { requestsPerAddress: 100, failuresPerAddressAndAccount: 2, windowSeconds: 300 },
+  });
 });
 afterAll(() => db.close());
 

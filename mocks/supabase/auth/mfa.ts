@@ -248,7 +248,7 @@ export async function handleVerifyFactor(
 
   const account = `factor:${factor.id}`;
   const address = clientAddressOf(request);
-  if (ctx.signIns.isLimited(account, address)) throw tooManyRequests();
+  if (ctx.signIns.isPairLimited(address, account)) throw tooManyRequests();
 
   const { rows } = UUID.test(challengeId)
     ? await ctx.db.query<ChallengeRow>(
@@ -281,10 +281,10 @@ export async function handleVerifyFactor(
     valid,
   });
   if (!valid) {
-    ctx.signIns.recordFailure(account, address);
+    ctx.signIns.recordFailure(address, account);
     throw unprocessable('mfa_verification_failed', 'Invalid TOTP code entered');
   }
-  ctx.signIns.clearAccount(account);
+  ctx.signIns.recordSuccess(address, account);
 
   return ctx.db.transaction(async (tx) => {
     await writeAuditLogEntry(

@@ -1,57 +1,85 @@
-/** How many failed sign-ins are allowed in a sliding window, per account and per client address. */
+/**
+ * Limits on password sign-ins and sign-ups, in sliding windows. None is per account alone: a
+ * stranger failing against `admin@…` from their own address never locks the admin out elsewhere.
+ */
 export interface SignInLimits {
-  perAccount: number;
-  perAddress: number;
+  /**
+   * GoTrue's per-address limit on sign-in and sign-up requests, successful or not (Supabase CLI
+   * config.toml `[auth.rate_limit] sign_in_sign_ups = 30`, per 5 minutes).
+   */
+  requestsPerAddress: number;
+  /** Wrong passwords for one account from one address: slows guessing one account from one place. */
+  failuresPerAddressAndAccount: number;
   windowSeconds: number;
 }
 
 /**
- * Ten wrong passwords for one account, or thirty from one address, in five minutes: then GoTrue's
- * 429 until the window slides on. Tests that sign in wrongly on purpose raise these.
+ * Hosted Supabase's numbers: 30 sign-ins and sign-ups per address in five minutes; ten wrong
+ * passwords for one account from one address. Then GoTrue's 429 until the window slides on.
+ * Tests that sign in often from one address raise these.
  */
-export const DEFAULT_SIGN_IN_LIMITS: SignInLimits = { perAccount: 10, perAddress: 30, windowSeconds: 300 };
+export const DEFAULT_SIGN_IN_LIMITS: SignInLimits = {
+  requestsPerAddress: 30,
+  failuresPerAddressAndAccount: 10,
+  windowSeconds: 300,
+};
 
-/** Past this many tracked keys, keys with no failure left in the window are dropped. */
+/** Past this many tracked keys, keys with nothing left in the window are dropped. */
 const SWEEP_ABOVE = 10_000;
 
-/**
- * Counts failed password sign-ins in memory (per stand-in). Only failures count, so successful
- * sign-ins are never slowed; a success clears its account's count.
- */
-export class FailedSignIns {
-  private readonly failures = new Map<string, number[]>();
+/** Counts sign-in and sign-up requests and failed passwords in memory (per stand-in). */
+export class SignInCounter {
+  private readonly events = new Map<string, number[]>();
 
   constructor(readonly limits: SignInLimits = DEFAULT_SIGN_IN_LIMITS) {}
 
-  isLimited(account: string, address: string, now = Date.now()): boolean {
-    return (
-      this.recent(`account:${account}`, now).length >= this.limits.perAccount ||
-      this.recent(`address:${address}`, now).length >= this.limits.perAddress
-    );
+  /**
+   * Counts one password sign-in or sign-up from this address; true when it is over a limit (then
+   * it is refused before any password is checked, so a limited caller learns nothing).
+   */
+  admit(address: string, account?: string, now = Date.now()): boolean {
+    const requests = `requests:${address}`;
+    if (this.recent(requests, now).length >= this.limits.requestsPerAddress) return false;
+    if (account && this.isPairLimited(address, account, now)) return false;
+    this.record(requests, now);
+    return true;
   }
 
-  recordFailure(account: string, address: string, now = Date.now()) {
-    if (this.failures.size > SWEEP_ABOVE) this.sweep(now);
-    for (const key of [`account:${account}`, `address:${address}`]) {
-      this.failures.set(key, [...this.recent(key, now), now]);
-    }
+  /**
+   * True when this account has had its failures' worth from this address (e.g. wrong second-factor
+   * codes for one factor), without counting a request: the caller was admitted already.
+   */
+  isPairLimited(address: string, account: string, now = Date.now()): boolean {
+    return this.recent(pairKey(address, account), now).length >= this.limits.failuresPerAddressAndAccount;
   }
 
-  clearAccount(account: string) {
-    this.failures.delete(`account:${account}`);
+  recordFailure(address: string, account: string, now = Date.now()) {
+    this.record(pairKey(address, account), now);
+  }
+
+  /** A right password from this address clears that pair's failures. */
+  recordSuccess(address: string, account: string) {
+    this.events.delete(pairKey(address, account));
+  }
+
+  private record(key: string, now: number) {
+    if (this.events.size > SWEEP_ABOVE) this.sweep(now);
+    this.events.set(key, [...this.recent(key, now), now]);
   }
 
   private recent(key: string, now: number): number[] {
     const since = now - this.limits.windowSeconds * 1000;
-    return (this.failures.get(key) ?? []).filter((time) => time > since);
+    return (this.events.get(key) ?? []).filter((time) => time > since);
   }
 
   private sweep(now: number) {
-    for (const key of [...this.failures.keys()]) {
-      if (this.recent(key, now).length === 0) this.failures.delete(key);
+    for (const key of [...this.events.keys()]) {
+      if (this.recent(key, now).length === 0) this.events.delete(key);
     }
   }
 }
+
+const pairKey = (address: string, account: string) => `failures:${address}\n${account}`;
 
 const clientAddresses = new WeakMap<Request, string>();
 

@@ -1,8 +1,9 @@
 import type { StandInContext } from '../context';
 import { objectField, readJsonBody, stringField } from './body';
-import { unprocessable } from './errors';
+import { tooManyRequests, unprocessable } from './errors';
 import { markSignedIn, sessionResponse } from './sessionResponse';
 import { startSession } from './sessions';
+import { clientAddressOf } from './signInLimits';
 import { findUserByEmail, findUserById, insertUser } from './users';
 import { checkPasswordStrength, validateEmail } from './validation';
 
@@ -11,6 +12,8 @@ import { checkPasswordStrength, validateEmail } from './validation';
  * confirmations off (autoconfirm): the user is confirmed at once and gets a session.
  */
 export async function handleSignup(request: Request, ctx: StandInContext): Promise<Response> {
+  // GoTrue counts sign-ups per address before reading the body (its limitHandler).
+  if (!ctx.signIns.admit(clientAddressOf(request))) throw tooManyRequests();
   const body = await readJsonBody(request);
   const password = stringField(body, 'password');
   const data = objectField(body, 'data') ?? {};

@@ -33,7 +33,7 @@ async function passwordGrant(request: Request, ctx: StandInContext): Promise<Res
   // Refused before any check, so a limited caller learns nothing about the password.
   const account = email ? `email:${email.toLowerCase()}` : `phone:${phone}`;
   const address = clientAddressOf(request);
-  if (ctx.signIns.isLimited(account, address)) throw tooManyRequests();
+  if (!ctx.signIns.admit(address, account)) throw tooManyRequests();
 
   const found = email ? await findUserByEmail(ctx.db, email) : await findUserByPhone(ctx.db, phone);
   // One bcrypt comparison whether or not the account exists; a ban is told only to whoever knows the password.
@@ -41,10 +41,10 @@ async function passwordGrant(request: Request, ctx: StandInContext): Promise<Res
   // GoTrue asks the Password Verification Attempt hook about every check of an existing user.
   if (found) await passwordVerificationAttempt(ctx.db, ctx.authHooks, request, found.id, valid);
   if (!valid || !found) {
-    ctx.signIns.recordFailure(account, address);
+    ctx.signIns.recordFailure(address, account);
     throw badRequest('invalid_credentials', INVALID_LOGIN);
   }
-  ctx.signIns.clearAccount(account);
+  ctx.signIns.recordSuccess(address, account);
   if (isBanned(found)) throw badRequest('user_banned', 'User is banned');
   if (email && !found.email_confirmed_at) throw badRequest('email_not_confirmed', 'Email not confirmed');
   if (phone && !found.phone_confirmed_at) throw badRequest('phone_not_confirmed', 'Phone not confirmed');

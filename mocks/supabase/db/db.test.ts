@@ -23,8 +23,12 @@ describe('withIdentity', () => {
   const sub = '00000000-0000-4000-8000-000000000001';
 
   it('runs as the API role with the JWT claims visible to auth.uid() and auth.role()', async () => {
-    const row = await withIdentity(db, { role: 'authenticated', claims: { sub, role: 'authenticated' } }, async (tx) =>
-      (await tx.query('select current_user::text as "user", auth.uid()::text as uid, auth.role() as role')).rows[0],
+    const row = await withIdentity(
+      db,
+      { role: 'authenticated', claims: { sub, role: 'authenticated' } },
+      async (tx) =>
+        (await tx.query('select current_user::text as "user", auth.uid()::text as uid, auth.role() as role'))
+          .rows[0],
     );
     expect(row).toEqual({ user: 'authenticated', uid: sub, role: 'authenticated' });
   });

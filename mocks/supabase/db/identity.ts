@@ -5,6 +5,12 @@ export interface RequestInfo {
   path?: string;
   headers?: Record<string, string>;
   readOnly?: boolean;
+  /** The role's own settings (statement_timeout, …), applied for the transaction as PostgREST does. */
+  roleSettings?: ReadonlyArray<readonly [string, string]>;
+  /** SQL calling PostgREST's db-pre-request function (quoted identifiers), run after the settings. */
+  preRequest?: string | null;
+  /** The request's time budget (the role's statement_timeout), see Database.requestTransaction. */
+  timeoutMs?: number;
 }
 
 /**
@@ -16,6 +22,14 @@ export async function assumeIdentity(
   identity: RequestIdentity,
   requestInfo: RequestInfo = {},
 ) {
+  // Before the role switch, as PostgREST orders them (so GRANT SET ON PARAMETER to the
+  // authenticator suffices); names and values are bound parameters.
+  const settings = requestInfo.roleSettings ?? [];
+  if (settings.length)
+    await tx.query(`select set_config(k, v, true) from unnest($1::text[], $2::text[]) as s(k, v)`, [
+      settings.map(([key]) => key),
+      settings.map(([, value]) => value),
+    ]);
   await tx.query(
     `select set_config('role', $1, true),
             set_config('request.jwt.claims', $2, true),
@@ -30,6 +44,7 @@ export async function assumeIdentity(
       JSON.stringify(requestInfo.headers ?? {}),
     ],
   );
+  if (requestInfo.preRequest) await tx.query(`select ${requestInfo.preRequest}`);
 }
 
 /**
@@ -48,6 +63,6 @@ export function withIdentity<T>(
       await assumeIdentity(tx, identity, requestInfo);
       return fn(tx);
     },
-    { readOnly: requestInfo.readOnly },
+    { readOnly: requestInfo.readOnly, timeoutMs: requestInfo.timeoutMs },
   );
 }

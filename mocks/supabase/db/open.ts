@@ -1,8 +1,8 @@
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
+import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { createPglite, resetSessionSql } from './pglite';
 import type { Database, Queryable, QueryResult } from './types';
+import { openWorkerDatabase } from './workerDatabase';
 
 export interface OpenOptions {
   /** A folder for PGlite's files, or 'memory'. Ignored when databaseUrl is given. */
@@ -16,6 +16,11 @@ export interface OpenOptions {
   authenticatorUrl?: string;
   /** A PGlite data-directory dump (from dumpDataDir) to start from, for fast test databases. */
   loadDataDir?: Blob | File;
+  /**
+   * PGlite in a worker thread (workerDatabase.ts), for servers: HTTP is served while a query runs,
+   * and request transactions keep their time budget. Not with loadDataDir.
+   */
+  worker?: boolean;
 }
 
 export async function openDatabase(options: OpenOptions = {}): Promise<Database> {
@@ -24,16 +29,13 @@ export async function openDatabase(options: OpenOptions = {}): Promise<Database>
       options.databaseUrl,
       options.authenticatorUrl ?? authenticatorUrlFor(options.databaseUrl),
     );
+  if (options.worker) return openWorkerDatabase(options.dataDir || 'memory');
   return openPglite(options);
 }
 
 async function openPglite(options: OpenOptions): Promise<Database & { dump(): Promise<Blob> }> {
   const dataDir = !options.dataDir || options.dataDir === 'memory' ? undefined : options.dataDir;
-  const db = await PGlite.create({
-    dataDir,
-    loadDataDir: options.loadDataDir,
-    extensions: { pgcrypto, pg_trgm },
-  });
+  const db = await createPglite({ dataDir, loadDataDir: options.loadDataDir });
   const wrap = (q: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
     async query<T>(sql: string, params?: unknown[]) {
       const result = await q.query<T>(sql, params);
@@ -47,14 +49,12 @@ async function openPglite(options: OpenOptions): Promise<Database & { dump(): Pr
       await q.exec(sql);
     },
   });
-  // Back to the connection's own user with every setting at its default: undoes whatever a request
-  // set for the session (set_config(..., false), SET ROLE, SET SESSION AUTHORIZATION).
-  const sessionUser = (await db.query<{ name: string }>('select session_user::text as name')).rows[0].name;
-  const resetSession = `set session authorization "${sessionUser.replaceAll('"', '""')}"; reset all`;
+  const resetSession = await resetSessionSql(db);
   return {
     kind: 'pglite',
     ...wrap(db),
     transaction: (fn) => db.transaction((tx) => fn(wrap(tx))),
+    // timeoutMs cannot be kept here: PGlite ignores statement_timeout (see workerDatabase.ts).
     requestTransaction: (fn, { readOnly = false } = {}) =>
       db.transaction(async (tx) => {
         const q = wrap(tx);

@@ -20,8 +20,16 @@ export interface Database extends Queryable {
    * or service_role (as PostgREST connects), and the connection's session state is discarded
    * before it goes back to the pool. On PGlite, whose one connection is the superuser, session
    * state (role, session authorization, every setting) is reset before and after the request.
+   *
+   * timeoutMs is the request's budget (the role's statement_timeout). A server enforces the
+   * setting itself; PGlite does not (its single thread has no timer to cancel a statement), so a
+   * worker-backed PGlite (openDatabase with worker) ends the worker running an overdue request
+   * and answers 57014 as Postgres would. An in-process PGlite cannot enforce it.
    */
-  requestTransaction<T>(fn: (tx: Queryable) => Promise<T>, options?: { readOnly?: boolean }): Promise<T>;
+  requestTransaction<T>(
+    fn: (tx: Queryable) => Promise<T>,
+    options?: { readOnly?: boolean; timeoutMs?: number },
+  ): Promise<T>;
   close(): Promise<void>;
 }
 

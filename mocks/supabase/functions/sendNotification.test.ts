@@ -124,7 +124,9 @@ describe('send-notification', () => {
     const client = standInClient(standIn);
     const { error } = await client.auth.signInWithPassword(account);
     expect(error).toBeNull();
-    await db.query(`update auth.users set banned_until = now() + interval '1 day' where id = $1`, [rows[0].id]);
+    await db.query(`update auth.users set banned_until = now() + interval '1 day' where id = $1`, [
+      rows[0].id,
+    ]);
     const before = await notificationCount();
     // The request the review sent: the pre-ban token, a valid draft.
     expect(await send(client, { userId: DEMO.user.id, title: 'Hi', body: 'There' })).toEqual({

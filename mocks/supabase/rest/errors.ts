@@ -39,6 +39,29 @@ export const unsupported = (what: string) =>
     `${what} is not implemented by mocks/supabase/rest`,
   );
 
+/** A select past the stand-in's bounds (readQuery.ts): refused before any SQL runs. */
+export const tooManySelectItems = (found: string, allowed: string) =>
+  restError(
+    400,
+    'PGRST100',
+    `"select" names ${found}; the local stand-in allows ${allowed}`,
+    'select',
+    'Select fewer columns, aliases or embedded resources per request',
+  );
+
+/**
+ * A response larger than the stand-in sends (response.ts): SQLSTATE 54000 (program limit
+ * exceeded, the class Postgres uses for "too complex"), answered 413 like that class.
+ */
+export const responseTooLarge = (bytes: number, limit: number) =>
+  restError(
+    413,
+    '54000',
+    `The response would be ${bytes} bytes; the local stand-in sends at most ${limit}`,
+    null,
+    'Request fewer rows (limit, a smaller range) or fewer columns',
+  );
+
 export const invalidBody = (message = 'Empty or invalid json') => restError(400, 'PGRST102', message);
 
 export const invalidRange = (details: string) =>

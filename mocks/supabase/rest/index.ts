@@ -12,6 +12,8 @@ import {
   unsupportedMethod,
 } from './errors';
 import { resolveCastTypes } from './casts';
+import { clientAddressOf } from '../auth/signInLimits';
+import { durationMs } from './dbConfig';
 import { resolveIdentity } from './identity';
 import { runDelete, runInsert, runUpdate } from './mutate';
 import { negotiate, parsePreferences, type Accept, type Preferences } from './preferences';
@@ -120,7 +122,17 @@ export const handleRest: RouteHandler = async (request, ctx, subPath) => {
         if (prefs.tx === 'rollback') throw new RollbackWith(answer);
         return answer;
       },
-      { method, path: new URL(request.url).pathname, headers: Object.fromEntries(request.headers), readOnly },
+      {
+        method,
+        path: new URL(request.url).pathname,
+        headers: gatewayHeaders(request),
+        readOnly,
+        roleSettings: cache.config.roleSettings.get(identity.role),
+        preRequest: cache.config.preRequest,
+        timeoutMs: durationMs(
+          cache.config.roleSettings.get(identity.role)?.find(([key]) => key === 'statement_timeout')?.[1],
+        ),
+      },
     ).catch((error: unknown) => {
       if (error instanceof RollbackWith) return error.response;
       throw error;
@@ -132,6 +144,18 @@ export const handleRest: RouteHandler = async (request, ctx, subPath) => {
     return errorResponse(toRestError(error, identity !== undefined && identity.role !== 'anon'));
   }
 };
+
+/**
+ * The request's headers as PostgREST behind Supabase's gateway sees them: the client's address in
+ * x-real-ip, set by the gateway and never taken from the client (the contact form's per-address
+ * limit reads it, 20241101001000_abuse.sql), and no cf-connecting-ip, which only Cloudflare sets.
+ */
+function gatewayHeaders(request: Request): Record<string, string> {
+  const headers = Object.fromEntries(request.headers);
+  delete headers['cf-connecting-ip'];
+  headers['x-real-ip'] = clientAddressOf(request);
+  return headers;
+}
 
 function dispatch(h: Handling): Promise<Response> {
   if (h.route.kind === 'rpc') return handleRpc(h);

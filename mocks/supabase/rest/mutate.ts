@@ -3,7 +3,7 @@ import { columnNotFound, invalidBody, unsupported } from './errors';
 import { conditionsSql } from './filters';
 import type { Accept, Preferences } from './preferences';
 import { checkEmbedPaths, createBuildContext, selectList } from './readQuery';
-import { bodySql, type Outcome } from './response';
+import { bodySql, cappedBodySql, checkBodySize, type Outcome } from './response';
 import type { SchemaCache, Table } from './schemaCache';
 import { ident, qualified, SqlParams } from './sql';
 import type { QueryParams } from './types';
@@ -59,10 +59,16 @@ async function shape(
   }
   const list = selectList(ctx, { alias: table.name, table, path: '' }, query.select).join(', ');
   checkEmbedPaths(ctx);
-  const sql = `with pgrst_source as (${mutation} returning ${ident(table.name)}.*)
-    select count(*)::int as page_count, ${bodySql(accept)} as body
-    from (select ${list} from pgrst_source as ${ident(table.name)}) _postgrest_t`;
-  const row = (await tx.query<{ page_count: number; body: string }>(sql, ctx.params.values)).rows[0];
+  const sql = cappedBodySql(
+    `pgrst_source as (${mutation} returning ${ident(table.name)}.*)`,
+    `select count(*)::int as page_count, ${bodySql(accept)} as pgrst_body
+    from (select ${list} from pgrst_source as ${ident(table.name)}) _postgrest_t`,
+    ['page_count'],
+  );
+  const row = (
+    await tx.query<{ page_count: number; body: string; body_bytes: number | null }>(sql, ctx.params.values)
+  ).rows[0];
+  checkBodySize(row);
   return { body: row.body, pageCount: row.page_count, total: null };
 }
 

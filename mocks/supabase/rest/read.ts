@@ -10,7 +10,7 @@ import {
   selectList,
   type Level,
 } from './readQuery';
-import { bodySql, type Outcome } from './response';
+import { bodySql, cappedBodySql, checkBodySize, type Outcome } from './response';
 import type { SchemaCache } from './schemaCache';
 import { SqlParams } from './sql';
 import type { QueryParams, RangeSpec } from './types';
@@ -50,15 +50,21 @@ export async function runRead(
   const where = conditions.length ? ` where ${conditions.join(' and ')}` : '';
   const page = `select ${list} from ${from}${where}${orderSql(ctx, source.level, query.select)}${rangeSql(cappedRange(range), ctx.params)}`;
   const exactCount = prefs.count === 'exact' ? `(select count(*) from ${from}${where})` : 'null::bigint';
-  const sql = `with ${withSql}pgrst_source as (${page})
-    select ${exactCount} as total, count(*)::int as page_count, ${bodySql(accept)} as body
-    from (select * from pgrst_source) _postgrest_t`;
+  const sql = cappedBodySql(
+    `${withSql}pgrst_source as (${page})`,
+    `select ${exactCount} as total, count(*)::int as page_count, ${bodySql(accept)} as pgrst_body
+    from (select * from pgrst_source) _postgrest_t`,
+    ['total', 'page_count'],
+  );
   const row = (
-    await tx.query<{ total: number | string | null; page_count: number; body: string }>(
-      sql,
-      ctx.params.values,
-    )
+    await tx.query<{
+      total: number | string | null;
+      page_count: number;
+      body: string;
+      body_bytes: number | null;
+    }>(sql, ctx.params.values)
   ).rows[0];
+  checkBodySize(row);
   let total = row.total === null ? null : Number(row.total);
   if (prefs.count === 'planned' || prefs.count === 'estimated') {
     total = await estimatedCount(tx, cache, query, source, prefs.count);

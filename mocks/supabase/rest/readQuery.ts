@@ -1,4 +1,4 @@
-import { notEmbedded, relatedOrderNotToOne, unacceptableEmbedFilter } from './errors';
+import { notEmbedded, relatedOrderNotToOne, tooManySelectItems, unacceptableEmbedFilter } from './errors';
 import { resolveRelationship, type Relationship } from './embeds';
 import { conditionsSql, fieldOutputName, fieldSql, type FilterContext } from './filters';
 import type { SchemaCache, Table } from './schemaCache';
@@ -8,6 +8,16 @@ import { castTypeSql } from './casts';
 
 /** Supabase's default `db-max-rows`: no response carries more rows than this. */
 export const MAX_ROWS = 1000;
+
+/**
+ * Bounds PostgREST itself does not have, which keep one request from growing without end on the
+ * embedded backend: every to-many embed returns at most MAX_ROWS rows (as the root does), and a
+ * select names at most MAX_SELECT_ITEMS items (columns, casts, embeds and `*`, at every level), of
+ * which at most MAX_ALIASES are renamed. The admin's widest select has fewer than 20 items and
+ * renames none; the review's `a0:analysis,…,a99:analysis` copied one 900 KB value 100 times.
+ */
+export const MAX_SELECT_ITEMS = 64;
+export const MAX_ALIASES = 16;
 
 interface BuildContext {
   cache: SchemaCache;
@@ -30,6 +40,7 @@ export function createBuildContext(
   query: QueryParams,
   params = new SqlParams(),
 ): BuildContext {
+  checkSelectBounds(query.select);
   let counter = 0;
   return {
     cache,
@@ -38,6 +49,22 @@ export function createBuildContext(
     nextAlias: (table) => `${table}_${(counter += 1)}`,
     embedPaths: new Set(['']),
   };
+}
+
+function checkSelectBounds(select: SelectItem[]) {
+  let items = 0;
+  let aliases = 0;
+  const visit = (list: SelectItem[]) => {
+    for (const item of list) {
+      items += 1;
+      if (item.kind !== 'star' && item.alias) aliases += 1;
+      if (item.kind === 'relation') visit(item.children);
+    }
+  };
+  visit(select);
+  if (items > MAX_SELECT_ITEMS)
+    throw tooManySelectItems(`${items} items`, `at most ${MAX_SELECT_ITEMS} items`);
+  if (aliases > MAX_ALIASES) throw tooManySelectItems(`${aliases} aliases`, `at most ${MAX_ALIASES} aliases`);
 }
 
 const filterContext = (ctx: BuildContext, level: Level): FilterContext => ({
@@ -100,7 +127,7 @@ function embedSql(ctx: BuildContext, parent: Level, item: RelationItem): string 
   const fromWhere = embedFromWhere(ctx, parent, item, rel, child);
   if (rel.toOne)
     return `(select row_to_json(pgrst_row) from (select ${list} ${fromWhere} limit 1) pgrst_row)`;
-  const tail = `${orderSql(ctx, child, item.children)}${rangeSql(ctx.query.ranges.get(path), ctx.params)}`;
+  const tail = `${orderSql(ctx, child, item.children)}${rangeSql(cappedRange(ctx.query.ranges.get(path)), ctx.params)}`;
   return `coalesce((select json_agg(pgrst_row) from (select ${list} ${fromWhere}${tail}) pgrst_row), '[]'::json)`;
 }
 
@@ -197,7 +224,7 @@ export function checkEmbedPaths(ctx: BuildContext) {
   }
 }
 
-/** The root range with Supabase's max-rows cap applied. */
+/** A range with Supabase's max-rows cap applied (the root's, and every to-many embed's). */
 export function cappedRange(range: RangeSpec | undefined): RangeSpec {
   const offset = range?.offset ?? 0;
   return { offset, limit: Math.min(range?.limit ?? MAX_ROWS, MAX_ROWS) };

@@ -1,4 +1,4 @@
-import { invalidRange, singularityError } from './errors';
+import { invalidRange, responseTooLarge, singularityError } from './errors';
 import { CONTENT_TYPES, preferenceApplied, type Accept, type Preferences } from './preferences';
 
 /** What one request statement produced: the rows' JSON (already shaped by Postgres) and counts. */
@@ -14,6 +14,29 @@ export function bodySql(accept: Accept, row = '_postgrest_t'): string {
   return accept.type === 'object'
     ? `coalesce((json_agg(${value})->0)::text, 'null')`
     : `coalesce(json_agg(${value}), '[]')::text`;
+}
+
+/**
+ * The most a response body may hold. Far above the admin's largest page (1000 rows of scans with
+ * their analysis is about 3 MB), far below the review's 90 MB of one value selected 100 times.
+ */
+export const MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
+
+/**
+ * `with <ctes>, pgrst_b as (<select>) …`: the select's `pgrst_body` column is the response (it also
+ * returns `columns`). The body comes back as `body` only when it is within MAX_RESPONSE_BYTES, so
+ * an oversized one never leaves the database; checkBodySize then refuses the request. The CTEs
+ * stay at the top level, where Postgres allows a data-modifying one.
+ */
+export const cappedBodySql = (ctes: string, select: string, columns: string[]) =>
+  `with ${ctes}, pgrst_b as (${select})
+   select ${columns.map((c) => `pgrst_b.${c}`).join(', ')}, octet_length(pgrst_b.pgrst_body) as body_bytes,
+     case when octet_length(pgrst_b.pgrst_body) <= ${MAX_RESPONSE_BYTES} then pgrst_b.pgrst_body end as body
+   from pgrst_b`;
+
+export function checkBodySize(row: { body_bytes: number | null }) {
+  const bytes = Number(row.body_bytes ?? 0);
+  if (bytes > MAX_RESPONSE_BYTES) throw responseTooLarge(bytes, MAX_RESPONSE_BYTES);
 }
 
 /** PostgREST's contentRangeH: `0-24/150`, `*\/150` when nothing was returned, `/*` without a count. */

@@ -1,4 +1,5 @@
 import type { Database } from '../db';
+import { loadDbConfig, type DbConfig } from './dbConfig';
 
 export interface Column {
   name: string;
@@ -46,6 +47,8 @@ export interface SchemaCache {
   tables: Map<string, Table>;
   foreignKeys: ForeignKey[];
   routines: Map<string, Routine[]>;
+  /** Role settings and pgrst.* configuration, reloaded with the schema. */
+  config: DbConfig;
 }
 
 const caches = new WeakMap<Database, Promise<SchemaCache>>();
@@ -187,7 +190,7 @@ async function loadSchemaCache(db: Database): Promise<SchemaCache> {
     };
     routines.set(p.name, [...(routines.get(p.name) ?? []), routine]);
   }
-  return { tables, foreignKeys, routines };
+  return { tables, foreignKeys, routines, config: await loadDbConfig(db) };
 }
 
 /** Closest name with PostgREST's fuzzy-hint threshold (similarity >= 0.75), for "Perhaps you meant". */

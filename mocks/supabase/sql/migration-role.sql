@@ -14,7 +14,16 @@ begin
 end
 $$;
 alter role hosted_postgres nosuperuser createdb createrole bypassrls;
-grant anon, authenticated, service_role to hosted_postgres;
+-- With ADMIN OPTION, as supabase/postgres's schema dumps show (`GRANT authenticator TO postgres WITH
+-- ADMIN OPTION ...`): since Postgres 16, CREATEROLE alone no longer lets a role alter another, and a
+-- migration sets PostgREST's per-role settings (`alter role authenticator set pgrst.db_pre_request`),
+-- as Supabase's docs do from the SQL editor.
+grant anon, authenticated, service_role, authenticator to hosted_postgres with admin option;
+-- PostgREST's settings on authenticator (`alter role authenticator set pgrst.db_pre_request`, as
+-- Supabase's docs run it from the SQL editor). A hosted project lets its `postgres` do that through
+-- supautils (authenticator is a reserved role whose settings the privileged role may change); plain
+-- Postgres asks a non-superuser for SET on the parameter, the nearest equivalent.
+grant set on parameter "pgrst.db_pre_request" to hosted_postgres;
 do $$
 begin
   execute format('grant all on database %I to hosted_postgres', current_database());

@@ -1,14 +1,5 @@
 import { useRecordContext, useTranslate } from 'react-admin';
-
-export interface Chat {
-  id: string;
-  title: string | null;
-  user_id: string | null;
-  owner_email: string | null;
-  message_count: number;
-  created_at: string;
-  updated_at: string;
-}
+import type { Chat } from './data';
 
 /** A chat's title, or "Untitled chat". */
 export function useChatTitle() {

@@ -1,8 +1,9 @@
 import { DataTable, DateField, NumberField, SelectInput } from 'react-admin';
-import { AdminList, csvExporter, ShowDialogButton, useRecordDialog } from '../../list';
+import { AdminList, ShowDialogButton } from '../../list';
 import { OwnerField } from '../../list/fields';
 import { ChatTitleField } from './ChatFields';
 import { ChatShow } from './ChatShow';
+import { chatsData } from './data';
 
 const chatFilters = [
   <SelectInput
@@ -16,27 +17,16 @@ const chatFilters = [
   />,
 ];
 
-const exportChats = csvExporter('chats', (chat) => ({
-  id: chat.id,
-  title: chat.title,
-  user: chat.owner_email ?? 'Anonymous',
-  user_id: chat.user_id,
-  message_count: chat.message_count,
-  created_at: chat.created_at,
-  updated_at: chat.updated_at,
-}));
-
 /** Chat Sessions: every chat, newest first, with its user and number of messages. */
 export default function ChatList() {
-  const dialog = useRecordDialog('chats');
   return (
     <AdminList
+      resource={chatsData}
       title="labellens.chats.title"
       searchPlaceholder="labellens.chats.search"
       filters={chatFilters}
-      exporter={exportChats}
       skeletonColumns={6}
-      aside={<ChatShow id={dialog.id} onClose={dialog.close} />}
+      dialogs={{ show: ChatShow }}
     >
       <DataTable bulkActionButtons={false} rowClick={false}>
         <DataTable.Col source="title" field={ChatTitleField} />

@@ -3,7 +3,8 @@ import { DateField, useRecordContext } from 'react-admin';
 import { shortenedId } from '../../domain/adminRecords';
 import { RecordDialog } from '../../list';
 import { DetailItem, OwnerField } from '../../list/fields';
-import { useChatTitle, type Chat } from './ChatFields';
+import { useChatTitle } from './ChatFields';
+import type { Chat } from './data';
 import { ChatMessages } from './ChatMessages';
 
 function ChatDetails() {
@@ -33,7 +34,7 @@ function ChatDetails() {
 }
 
 /** The chat's dialog with its messages, at /admin/chats/:id/show. */
-export function ChatShow({ id, onClose }: { id: string | undefined; onClose: () => void }) {
+export function ChatShow({ id, onClose }: { id: string; onClose: () => void }) {
   const chatTitle = useChatTitle();
   return (
     <RecordDialog<Chat>

@@ -1,8 +1,13 @@
 import ChatIcon from '@mui/icons-material/Forum';
 import { lazy } from 'react';
+import type { ResourceDescriptor } from '../kit';
+import { chatsData } from './data';
 
 export default {
-  list: lazy(() => import('./ChatList')),
-  icon: ChatIcon,
-  recordRepresentation: 'title',
-};
+  data: chatsData,
+  screens: {
+    list: lazy(() => import('./ChatList')),
+    recordRepresentation: 'title',
+    menu: { label: 'labellens.menu.chats', icon: ChatIcon },
+  },
+} satisfies ResourceDescriptor;

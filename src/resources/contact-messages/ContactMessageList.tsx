@@ -2,10 +2,12 @@ import { Box, Typography } from '@mui/material';
 import { DataTable, DateField, SelectInput, useRecordContext } from 'react-admin';
 import { NEWS_LIMITS } from '../../domain/limits';
 import { preview } from '../../domain/preview';
-import { AdminList, ListErrorState, ShowDialogButton, useRecordDialog } from '../../list';
+import { AdminList, ListErrorState, ShowDialogButton } from '../../list';
 import { ContactMessageShow } from './ContactMessageShow';
-import { senderName, STATUS_CHOICES, type ContactMessage } from './statuses';
+import { senderName, STATUS_CHOICES } from './statuses';
+import type { ContactMessage } from './data';
 import { StatusChip } from './StatusChip';
+import { contactMessagesData } from './data';
 
 const inboxFilters = [
   <SelectInput
@@ -22,12 +24,13 @@ const inboxFilters = [
 export default function ContactMessageList() {
   return (
     <AdminList
+      resource={contactMessagesData}
       title="resources.contact-messages.heading"
       searchPlaceholder="resources.contact-messages.search"
       filters={inboxFilters}
       error={<ListErrorState message="resources.contact-messages.notifications.fetch_failed" />}
       skeletonColumns={5}
-      aside={<MessageDialog />}
+      dialogs={{ show: ContactMessageShow }}
     >
       <DataTable<ContactMessage> bulkActionButtons={false} rowClick="show">
         <DataTable.Col source="status" render={(record) => <StatusChip status={record.status} />} />
@@ -74,9 +77,4 @@ function SubjectAndPreview() {
       </Typography>
     </Box>
   );
-}
-
-function MessageDialog() {
-  const { id, close } = useRecordDialog('contact-messages');
-  return id ? <ContactMessageShow id={id} onClose={close} /> : null;
 }

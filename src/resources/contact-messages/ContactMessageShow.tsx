@@ -6,7 +6,8 @@ import { useEffect, useRef } from 'react';
 import { DateField, useRecordContext, useTranslate } from 'react-admin';
 import { RecordTabs } from '../../audit/RecordTabs';
 import { RecordDialog } from '../../list';
-import { replyHref, senderName, type ContactMessage } from './statuses';
+import { replyHref, senderName } from './statuses';
+import type { ContactMessage } from './data';
 import { StatusChip } from './StatusChip';
 import { useSetStatus } from './useSetStatus';
 

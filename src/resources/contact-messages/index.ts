@@ -1,12 +1,15 @@
 import ContactInboxIcon from '@mui/icons-material/MoveToInbox';
 import { lazy } from 'react';
+import type { ResourceDescriptor } from '../kit';
+import { contactMessagesData } from './data';
+import { NewMessagesBadge } from './NewMessagesBadge';
 
-export { NewMessagesBadge } from './NewMessagesBadge';
-
-/** The list route also serves /contact-messages/:id/show, the message dialog. */
 export default {
-  list: lazy(() => import('./ContactMessageList')),
-  hasShow: true,
-  icon: ContactInboxIcon,
-  recordRepresentation: 'subject',
-};
+  data: contactMessagesData,
+  screens: {
+    list: lazy(() => import('./ContactMessageList')),
+    dialogs: { show: true },
+    recordRepresentation: 'subject',
+    menu: { label: 'labellens.menu.contact_messages', icon: ContactInboxIcon, badge: NewMessagesBadge },
+  },
+} satisfies ResourceDescriptor;

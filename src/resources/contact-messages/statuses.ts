@@ -1,18 +1,8 @@
+import type { ContactMessage } from './data';
+
 /** A contact message's triage status (the contact_messages_status_known constraint). */
 export const CONTACT_STATUSES = ['new', 'read', 'archived'] as const;
 export type ContactStatus = (typeof CONTACT_STATUSES)[number];
-
-/** A row of contact_messages as the admin reads it. */
-export interface ContactMessage {
-  id: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  subject: string;
-  message: string;
-  status: ContactStatus;
-  created_at: string;
-}
 
 export const STATUS_CHOICES = CONTACT_STATUSES.map((status) => ({
   id: status,

@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useUpdate } from 'react-admin';
 import { useResourceToast } from '../../editing/useResourceToast';
-import type { ContactMessage, ContactStatus } from './statuses';
+import type { ContactMessage } from './data';
+import type { ContactStatus } from './statuses';
 
 /**
  * Changes only a message's status (the one column admins may update). `silent` skips the success

@@ -1,25 +1,25 @@
-import { Stack, Typography } from '@mui/material';
-import { DataTable, DateField, EditButton } from 'react-admin';
+import { Typography } from '@mui/material';
+import { DataTable, DateField } from 'react-admin';
 import { BulkDeleteButton } from '../../editing/BulkDeleteButton';
-import { DeleteRecordButton } from '../../editing/DeleteRecordButton';
+import { RowActions } from '../../editing/RowActions';
 import { EmptyWithHeading, ListHeading } from '../../editing/ListHeading';
-import { RouteDialogs } from '../../editing/RouteDialogs';
-import { OPENED_FROM_LIST } from '../../editing/useRouteDialog';
 import { AdminList, ListErrorState } from '../../list';
 import { HealthTipCreate } from './HealthTipCreate';
 import { HealthTipEdit } from './HealthTipEdit';
+import { healthTipsData } from './data';
 
 /** Health Tips: newest first, searched by text, created and edited in route-driven dialogs. */
 export default function HealthTipList() {
   return (
     <AdminList
+      resource={healthTipsData}
       title="resources.health-tips.heading"
       searchPlaceholder="resources.health-tips.search"
       header={<ListHeading />}
       empty={<EmptyWithHeading />}
       error={<ListErrorState message="resources.health-tips.notifications.fetch_failed" />}
       skeletonColumns={3}
-      aside={<RouteDialogs create={HealthTipCreate} edit={HealthTipEdit} />}
+      dialogs={{ create: HealthTipCreate, edit: HealthTipEdit }}
     >
       <DataTable bulkActionButtons={<BulkDeleteButton />} rowClick={false}>
         <DataTable.Col
@@ -33,10 +33,7 @@ export default function HealthTipList() {
         />
         <DataTable.Col source="created_at" field={DateField} />
         <DataTable.Col label="resources.health-tips.fields.actions">
-          <Stack direction="row">
-            <EditButton state={OPENED_FROM_LIST} />
-            <DeleteRecordButton />
-          </Stack>
+          <RowActions />
         </DataTable.Col>
       </DataTable>
     </AdminList>

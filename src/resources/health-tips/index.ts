@@ -1,11 +1,14 @@
 import HealthTipIcon from '@mui/icons-material/TipsAndUpdates';
 import { lazy } from 'react';
+import type { ResourceDescriptor } from '../kit';
+import { healthTipsData } from './data';
 
-/** The list route (/health-tips, table health_tips) also serves /health-tips/create and /health-tips/:id as dialogs. */
 export default {
-  list: lazy(() => import('./HealthTipList')),
-  hasCreate: true,
-  hasEdit: true,
-  icon: HealthTipIcon,
-  recordRepresentation: 'tip',
-};
+  data: healthTipsData,
+  screens: {
+    list: lazy(() => import('./HealthTipList')),
+    dialogs: { create: true, edit: true },
+    recordRepresentation: 'tip',
+    menu: { label: 'labellens.menu.health_tips', icon: HealthTipIcon },
+  },
+} satisfies ResourceDescriptor;

@@ -1,29 +1,29 @@
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import { IconButton, Stack, Tooltip } from '@mui/material';
-import { DataTable, DateField, EditButton, useRecordContext, useTranslate } from 'react-admin';
+import { DataTable, DateField, useRecordContext, useTranslate } from 'react-admin';
 import { BulkDeleteButton } from '../../editing/BulkDeleteButton';
-import { DeleteRecordButton } from '../../editing/DeleteRecordButton';
+import { RowActions } from '../../editing/RowActions';
 import { EmptyWithHeading, ListHeading } from '../../editing/ListHeading';
-import { RouteDialogs } from '../../editing/RouteDialogs';
-import { OPENED_FROM_LIST } from '../../editing/useRouteDialog';
 import { AdminList, ListErrorState, ShowDialogButton } from '../../list';
 import { ArticleCell } from './ArticleCell';
 import { NewsCreate } from './NewsCreate';
 import { NewsEdit } from './NewsEdit';
 import { NewsShow } from './NewsShow';
 import { SourceLink } from './SourceLink';
+import { newsData } from './data';
 
 /** News Articles: newest first, searched by title or content, with route-driven dialogs. */
 export default function NewsList() {
   return (
     <AdminList
+      resource={newsData}
       title="resources.news.heading"
       searchPlaceholder="resources.news.search"
       header={<ListHeading />}
       empty={<EmptyWithHeading />}
       error={<ListErrorState message="resources.news.notifications.fetch_failed" />}
       skeletonColumns={4}
-      aside={<RouteDialogs create={NewsCreate} edit={NewsEdit} show={NewsShow} />}
+      dialogs={{ create: NewsCreate, edit: NewsEdit, show: NewsShow }}
     >
       <DataTable bulkActionButtons={<BulkDeleteButton />} rowClick={false}>
         <DataTable.Col source="title" label="resources.news.fields.article">
@@ -49,9 +49,9 @@ function NewsActions() {
   if (!record) return null;
   return (
     <Stack direction="row" sx={{ alignItems: 'center' }}>
-      <ShowDialogButton />
-      <EditButton state={OPENED_FROM_LIST} />
-      <DeleteRecordButton />
+      <RowActions>
+        <ShowDialogButton />
+      </RowActions>
       <Tooltip title={translate('resources.news.open_source')}>
         <IconButton
           component="a"

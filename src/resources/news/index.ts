@@ -1,12 +1,14 @@
 import NewsIcon from '@mui/icons-material/Newspaper';
 import { lazy } from 'react';
+import type { ResourceDescriptor } from '../kit';
+import { newsData } from './data';
 
-/** The list route also serves /news/create, /news/:id and /news/:id/show as dialogs over it. */
 export default {
-  list: lazy(() => import('./NewsList')),
-  hasCreate: true,
-  hasEdit: true,
-  hasShow: true,
-  icon: NewsIcon,
-  recordRepresentation: 'title',
-};
+  data: newsData,
+  screens: {
+    list: lazy(() => import('./NewsList')),
+    dialogs: { show: true, create: true, edit: true },
+    recordRepresentation: 'title',
+    menu: { label: 'labellens.menu.news', icon: NewsIcon },
+  },
+} satisfies ResourceDescriptor;

@@ -1,28 +1,7 @@
 import { Avatar, Stack, Typography } from '@mui/material';
 import { useRecordContext, useTranslate } from 'react-admin';
 import { ChipList } from '../../list/fields';
-
-export interface Profile {
-  id: string;
-  user_id: string;
-  name: string;
-  avatar: string | null;
-  relationship: string | null;
-  age: number | null;
-  gender: string | null;
-  height: number | string | null;
-  weight: number | string | null;
-  date_of_birth: string | null;
-  health_conditions: string[];
-  allergies: string[];
-  dietary_restrictions: string[];
-  scans_count: number;
-  avg_health_score: number | string | null;
-  last_scan_date: string | null;
-  created_at: string;
-  updated_at: string;
-  owner_email: string | null;
-}
+import type { Profile } from './data';
 
 const dash = (value: unknown) =>
   value === null || value === undefined || value === '' ? '—' : String(value);

@@ -1,5 +1,5 @@
 import { DataTable, DateField, NumberField, TextInput } from 'react-admin';
-import { AdminList, csvExporter, ShowDialogButton, useRecordDialog } from '../../list';
+import { AdminList, ShowDialogButton } from '../../list';
 import { OwnerField, ScoreBadgeField } from '../../list/fields';
 import {
   AgeGenderField,
@@ -9,39 +9,22 @@ import {
   RelationshipField,
 } from './ProfileFields';
 import { ProfileShow } from './ProfileShow';
+import { profilesData } from './data';
 
 const profileFilters = [
   <TextInput key="relationship" source="relationship" label="labellens.profiles.filters.relationship" />,
 ];
 
-const exportProfiles = csvExporter('profiles', (profile) => ({
-  id: profile.id,
-  name: profile.name,
-  relationship: profile.relationship?.trim() ? profile.relationship : 'Self',
-  age: profile.age,
-  gender: profile.gender,
-  height_cm: profile.height,
-  weight_kg: profile.weight,
-  health_conditions: profile.health_conditions,
-  allergies: profile.allergies,
-  dietary_restrictions: profile.dietary_restrictions,
-  scans_count: profile.scans_count,
-  avg_health_score: profile.avg_health_score,
-  last_scan_date: profile.last_scan_date,
-  owner: profile.owner_email ?? '',
-}));
-
 /** User Profiles: the family health profiles, newest first; the eye opens every field. */
 export default function ProfileList() {
-  const dialog = useRecordDialog('profiles');
   return (
     <AdminList
+      resource={profilesData}
       title="labellens.profiles.title"
       searchPlaceholder="labellens.profiles.search"
       filters={profileFilters}
-      exporter={exportProfiles}
       skeletonColumns={9}
-      aside={<ProfileShow id={dialog.id} onClose={dialog.close} />}
+      dialogs={{ show: ProfileShow }}
     >
       <DataTable bulkActionButtons={false} rowClick={false}>
         <DataTable.Col source="name" field={ProfileNameField} />

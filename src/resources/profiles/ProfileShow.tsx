@@ -3,13 +3,8 @@ import type { ReactNode } from 'react';
 import { DateField, useRecordContext } from 'react-admin';
 import { RecordDialog } from '../../list';
 import { ChipList, DetailItem, OwnerField, ScoreBadge } from '../../list/fields';
-import {
-  AgeGenderField,
-  HeightWeightField,
-  ProfileNameField,
-  RelationshipField,
-  type Profile,
-} from './ProfileFields';
+import { AgeGenderField, HeightWeightField, ProfileNameField, RelationshipField } from './ProfileFields';
+import type { Profile } from './data';
 
 const field = (name: string) => `resources.profiles.fields.${name}`;
 
@@ -72,7 +67,7 @@ function ProfileDetails() {
 }
 
 /** The profile's details dialog, at /admin/profiles/:id/show. */
-export function ProfileShow({ id, onClose }: { id: string | undefined; onClose: () => void }) {
+export function ProfileShow({ id, onClose }: { id: string; onClose: () => void }) {
   return (
     <RecordDialog<Profile>
       resource="profiles"

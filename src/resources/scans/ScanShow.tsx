@@ -2,25 +2,8 @@ import { Box, Divider, Grid, Stack, Typography } from '@mui/material';
 import { DateField, useRecordContext, useTranslate } from 'react-admin';
 import { RecordDialog } from '../../list';
 import { ChipList, DetailItem, OwnerField, ScoreBadge } from '../../list/fields';
+import type { Scan } from './data';
 import { FavouriteField, useScanName } from './ScanName';
-
-interface Scan {
-  id: string;
-  name: string | null;
-  description: string | null;
-  image_url: string | null;
-  health_score: number | null;
-  category: string | null;
-  analysis: string | null;
-  ingredients: string[];
-  health_benefits: string[];
-  health_risks: string[];
-  allergens: string[];
-  nutrition_facts: Record<string, unknown> | null;
-  healthy_recipe: string | null;
-  is_favorite: boolean;
-  created_at: string;
-}
 
 /** Text as written (paragraphs kept), or a dash when there is none. */
 const Prose = ({ text }: { text: string | null }) => (
@@ -105,7 +88,7 @@ function ScanDetails() {
 }
 
 /** The scan's details dialog, at /admin/scans/:id/show. */
-export function ScanShow({ id, onClose }: { id: string | undefined; onClose: () => void }) {
+export function ScanShow({ id, onClose }: { id: string; onClose: () => void }) {
   const scanName = useScanName();
   return (
     <RecordDialog<Scan>

@@ -1,8 +1,13 @@
 import ScanIcon from '@mui/icons-material/DocumentScanner';
 import { lazy } from 'react';
+import type { ResourceDescriptor } from '../kit';
+import { scansData } from './data';
 
 export default {
-  list: lazy(() => import('./ScanList')),
-  icon: ScanIcon,
-  recordRepresentation: 'name',
-};
+  data: scansData,
+  screens: {
+    list: lazy(() => import('./ScanList')),
+    recordRepresentation: 'name',
+    menu: { label: 'labellens.menu.scans', icon: ScanIcon },
+  },
+} satisfies ResourceDescriptor;

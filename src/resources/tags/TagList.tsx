@@ -1,19 +1,15 @@
-import { Box, Stack, Typography } from '@mui/material';
-import { DataTable, DateField, EditButton, SelectInput, useGetList, useRecordContext } from 'react-admin';
+import { Box, Typography } from '@mui/material';
+import { DataTable, DateField, SelectInput, useGetList, useRecordContext } from 'react-admin';
 import { BulkDeleteButton } from '../../editing/BulkDeleteButton';
-import { DeleteRecordButton } from '../../editing/DeleteRecordButton';
+import { RowActions } from '../../editing/RowActions';
 import { EmptyWithHeading, ListHeading } from '../../editing/ListHeading';
-import { RouteDialogs } from '../../editing/RouteDialogs';
-import { OPENED_FROM_LIST } from '../../editing/useRouteDialog';
 import { AdminList, ListErrorState } from '../../list';
 import { BulkStatusButtons } from './BulkStatusButtons';
 import { TagCreate } from './TagCreate';
 import { TagEdit } from './TagEdit';
 import { CATEGORY_CHOICES } from './TagInputs';
 import { TagStatus } from './TagStatus';
-
-/** By category, then sort order: PostgREST reads `order=category,sort_order.asc` as two keys. */
-const CATEGORY_THEN_SORT_ORDER = { field: 'category,sort_order', order: 'ASC' } as const;
+import { tagsData } from './data';
 
 const tagFilters = [
   <SelectInput
@@ -30,15 +26,15 @@ const tagFilters = [
 export default function TagList() {
   return (
     <AdminList
+      resource={tagsData}
       title="resources.tags.heading"
       searchPlaceholder="resources.tags.search"
       filters={tagFilters}
-      sort={CATEGORY_THEN_SORT_ORDER}
       header={<TagHeading />}
       empty={<EmptyWithHeading />}
       error={<ListErrorState message="resources.tags.notifications.fetch_failed" />}
       skeletonColumns={7}
-      aside={<RouteDialogs create={TagCreate} edit={TagEdit} />}
+      dialogs={{ create: TagCreate, edit: TagEdit }}
     >
       <DataTable
         bulkActionButtons={
@@ -63,10 +59,7 @@ export default function TagList() {
         </DataTable.Col>
         <DataTable.Col source="created_at" field={DateField} />
         <DataTable.Col label="resources.tags.fields.actions">
-          <Stack direction="row">
-            <EditButton state={OPENED_FROM_LIST} />
-            <DeleteRecordButton />
-          </Stack>
+          <RowActions />
         </DataTable.Col>
       </DataTable>
     </AdminList>

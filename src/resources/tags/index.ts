@@ -1,11 +1,14 @@
 import TagIcon from '@mui/icons-material/LocalOffer';
 import { lazy } from 'react';
+import type { ResourceDescriptor } from '../kit';
+import { tagsData } from './data';
 
-/** The list route also serves /tags/create and /tags/:id as dialogs over it. */
 export default {
-  list: lazy(() => import('./TagList')),
-  hasCreate: true,
-  hasEdit: true,
-  icon: TagIcon,
-  recordRepresentation: 'label',
-};
+  data: tagsData,
+  screens: {
+    list: lazy(() => import('./TagList')),
+    dialogs: { create: true, edit: true },
+    recordRepresentation: 'label',
+    menu: { label: 'labellens.menu.tags', icon: TagIcon },
+  },
+} satisfies ResourceDescriptor;

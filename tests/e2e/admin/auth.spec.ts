@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signInAsAdmin } from './signIn';
+import { ADMIN, signInAsAdmin } from './signIn';
 
 test('login, welcome toast, then Logout returns to /admin/login and the session is gone', async ({
   page,
@@ -18,7 +18,7 @@ test('login, welcome toast, then Logout returns to /admin/login and the session 
 
 test('a wrong password shows the provider message and stays on the login page', async ({ page }) => {
   await page.goto('/admin/login');
-  await page.getByLabel(/email/i).fill('admin@labellens.dev');
+  await page.getByLabel(/email/i).fill(ADMIN.email);
   await page.getByLabel(/password/i).fill('not-the-password');
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page.getByTestId('login-error')).toHaveText('Invalid login credentials');

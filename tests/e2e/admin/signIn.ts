@@ -1,6 +1,8 @@
 import { expect, type Page } from '@playwright/test';
+import { DEMO_ACCOUNTS } from '../../../mocks/supabase/demoAccounts';
 
-export const ADMIN = { email: 'admin@labellens.dev', password: 'LabelLens-admin-1' } as const;
+/** The demo admin (mocks/supabase/demoAccounts.ts, the one list of demo logins). */
+export const ADMIN = { email: DEMO_ACCOUNTS[0].email, password: DEMO_ACCOUNTS[0].password } as const;
 
 /** Signs in through the login page, wherever it was reached from. */
 export async function signInAsAdmin(page: Page): Promise<void> {

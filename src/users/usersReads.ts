@@ -8,9 +8,6 @@ import {
   type RaRecord,
 } from 'react-admin';
 
-/** The `users` resource: the auth users an admin may see, read through the admin_list_users RPC. */
-export const USERS_RESOURCE = 'users';
-
 /** Columns admin_list_users returns that a list may sort by (the RPC's own order is newest first). */
 const SORTABLE = new Set(['email', 'phone', 'created_at', 'updated_at', 'last_sign_in_at', 'provider']);
 
@@ -25,7 +22,7 @@ const fail = (error: PostgrestError, status: number): never => {
  * are PostgREST's, applied to the function's rows. The RPC is POSTed so a search such as
  * "eq.x" stays an argument rather than reading as a filter.
  */
-export function usersDataProvider(client: SupabaseClient) {
+export function usersReads(client: SupabaseClient) {
   const users = (search: unknown = null) =>
     client.rpc(
       'admin_list_users',
@@ -57,18 +54,4 @@ export function usersDataProvider(client: SupabaseClient) {
       return { data: (data ?? []) as R[] };
     },
   } satisfies Pick<DataProvider, 'getList' | 'getOne' | 'getMany'>;
-}
-
-/** The provider with the `users` resource's reads served by the RPC (it has no table to write). */
-export function withUsersResource<T extends DataProvider>(provider: T, client: SupabaseClient): T {
-  const users = usersDataProvider(client);
-  return {
-    ...provider,
-    getList: (resource, params) =>
-      resource === USERS_RESOURCE ? users.getList(resource, params) : provider.getList(resource, params),
-    getOne: (resource, params) =>
-      resource === USERS_RESOURCE ? users.getOne(resource, params) : provider.getOne(resource, params),
-    getMany: (resource, params) =>
-      resource === USERS_RESOURCE ? users.getMany(resource, params) : provider.getMany(resource, params),
-  };
 }

@@ -1,0 +1,22 @@
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
+
+/** PGlite with the extensions the migrations use, in a folder or (no dataDir) in memory. */
+export function createPglite(options: { dataDir?: string; loadDataDir?: Blob | File } = {}): Promise<PGlite> {
+  return PGlite.create({
+    dataDir: options.dataDir,
+    loadDataDir: options.loadDataDir,
+    extensions: { pgcrypto, pg_trgm },
+  });
+}
+
+/**
+ * SQL that puts PGlite's one connection back to its own user with every setting at its default:
+ * undoes whatever a request set for the session (set_config(..., false), SET ROLE, SET SESSION
+ * AUTHORIZATION).
+ */
+export async function resetSessionSql(db: Pick<PGlite, 'query'>): Promise<string> {
+  const sessionUser = (await db.query<{ name: string }>('select session_user::text as name')).rows[0].name;
+  return `set session authorization "${sessionUser.replaceAll('"', '""')}"; reset all`;
+}

@@ -1,0 +1,76 @@
+/**
+ * The worker thread that owns a PGlite instance for workerDatabase.ts: the database's work never
+ * runs on the thread that serves HTTP, and a request over its time budget is ended by ending this
+ * thread. Messages: { id, op, sql?, params? } in; { id, result } or { id, error } out.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { createPglite, resetSessionSql } from './pglite';
+
+export type WorkerCall =
+  { op: 'query'; sql: string; params?: unknown[] } | { op: 'exec'; sql: string } | { op: 'close' };
+export type WorkerRequest = WorkerCall & { id: number };
+
+export type WorkerReply =
+  | { id: number; result: unknown }
+  | { id: number; error: SerializedError }
+  | { ready: true; resetSession: string };
+
+/** A Postgres error's fields (PGlite's DatabaseError), which survive the trip between threads. */
+export interface SerializedError {
+  message: string;
+  code?: string;
+  detail?: string;
+  hint?: string;
+  position?: string;
+  schema?: string;
+  table?: string;
+  column?: string;
+  constraint?: string;
+}
+
+const ERROR_FIELDS = [
+  'code',
+  'detail',
+  'hint',
+  'position',
+  'schema',
+  'table',
+  'column',
+  'constraint',
+] as const;
+
+function serialize(error: unknown): SerializedError {
+  const out: SerializedError = { message: error instanceof Error ? error.message : String(error) };
+  for (const field of ERROR_FIELDS) {
+    const value = (error as Record<string, unknown> | null)?.[field];
+    if (typeof value === 'string') out[field] = value;
+  }
+  return out;
+}
+
+const port = parentPort!;
+const { dataDir } = workerData as { dataDir: string };
+const db = await createPglite({ dataDir });
+
+port.on('message', (request: WorkerRequest) => {
+  void (async () => {
+    try {
+      if (request.op === 'query') {
+        const result = await db.query(request.sql, request.params);
+        port.postMessage({
+          id: request.id,
+          result: { rows: result.rows, fields: result.fields, affectedRows: result.affectedRows },
+        } satisfies WorkerReply);
+      } else if (request.op === 'exec') {
+        await db.exec(request.sql);
+        port.postMessage({ id: request.id, result: null } satisfies WorkerReply);
+      } else {
+        await db.close();
+        port.postMessage({ id: request.id, result: null } satisfies WorkerReply);
+      }
+    } catch (error) {
+      port.postMessage({ id: request.id, error: serialize(error) } satisfies WorkerReply);
+    }
+  })();
+});
+port.postMessage({ ready: true, resetSession: await resetSessionSql(db) } satisfies WorkerReply);

@@ -1,0 +1,87 @@
+import { openDatabase } from './open';
+import { isPgError, type Database } from './types';
+
+/**
+ * PGlite ignores statement_timeout, so the server's database runs in a worker thread that is
+ * ended when a request overruns its budget (workerDatabase.ts). One worker database for the file:
+ * opening one creates a new cluster, which takes seconds.
+ */
+
+let db: Database;
+beforeAll(async () => {
+  db = await openDatabase({ dataDir: 'memory', worker: true });
+  await db.exec('create table public.kept (id int primary key)');
+}, 180_000);
+afterAll(() => db.close());
+
+async function failure(promise: Promise<unknown>) {
+  try {
+    await promise;
+  } catch (error) {
+    return isPgError(error) ? { code: error.code, message: error.message } : error;
+  }
+  return 'no error';
+}
+
+describe('the worker-backed PGlite', () => {
+  test('in-process PGlite does not enforce statement_timeout (why the worker exists)', async () => {
+    const inProcess = await openDatabase({ dataDir: 'memory' });
+    try {
+      await inProcess.exec(`set statement_timeout = '10ms'`);
+      // Postgres would cancel this after 10 ms with 57014; PGlite lets it finish.
+      const { rows } = await inProcess.query<{ done: boolean }>('select pg_sleep(0.3) is null as done');
+      expect(rows).toEqual([{ done: false }]);
+    } finally {
+      await inProcess.close();
+    }
+  }, 60_000);
+
+  test('an overdue request answers 57014; what was committed before it stays, its own writes do not', async () => {
+    await db.transaction((tx) => tx.exec('insert into public.kept values (1)'));
+    const overdue = db.requestTransaction(
+      async (tx) => {
+        await tx.exec('insert into public.kept values (2)');
+        await tx.query('select pg_sleep(120)');
+      },
+      { timeoutMs: 500 },
+    );
+    expect(await failure(overdue)).toEqual({
+      code: '57014',
+      message: 'canceling statement due to statement timeout',
+    });
+    // The next caller gets a new worker on the same data.
+    expect((await db.query<{ id: number }>('select id from public.kept order by id')).rows).toEqual([
+      { id: 1 },
+    ]);
+  }, 180_000);
+
+  test('the calling thread stays free while the database works', async () => {
+    let ticks = 0;
+    const ticker = setInterval(() => (ticks += 1), 10);
+    try {
+      const result = await db.requestTransaction(
+        async (tx) => (await tx.query<{ done: boolean }>('select pg_sleep(1) is null as done')).rows,
+        { timeoutMs: 60_000 },
+      );
+      expect(result).toEqual([{ done: false }]);
+    } finally {
+      clearInterval(ticker);
+    }
+    // On the calling thread PGlite would have blocked every timer until the query ended.
+    expect(ticks).toBeGreaterThan(5);
+  }, 120_000);
+
+  test('errors keep their SQLSTATE and fields across threads; a failed transaction rolls back', async () => {
+    const duplicate = db.transaction(async (tx) => {
+      await tx.exec('insert into public.kept values (3)');
+      await tx.exec('insert into public.kept values (1)');
+    });
+    expect(await failure(duplicate)).toEqual({
+      code: '23505',
+      message: 'duplicate key value violates unique constraint "kept_pkey"',
+    });
+    expect((await db.query<{ n: number }>('select count(*)::int as n from public.kept')).rows).toEqual([
+      { n: 1 },
+    ]);
+  }, 60_000);
+});

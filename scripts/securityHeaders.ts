@@ -1,0 +1,97 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+/**
+ * The browser security headers of every page and file the product serves: `npm start`
+ * (scripts/serve.ts), Vite's dev and preview servers, and static hosts through dist/_headers
+ * (written by scripts/prerender.ts). One definition, so the three never drift apart.
+ */
+
+export interface HeaderOptions {
+  /**
+   * The Supabase project's URL when the build talks to a hosted project; empty for the local
+   * stand-in on the page's own origin ('self').
+   */
+  supabaseUrl?: string;
+  /**
+   * Vite's dev server: its React Refresh preamble is an inline script and its hot reload a
+   * WebSocket to the page's host. Never used for a build.
+   */
+  dev?: boolean;
+  /**
+   * CSP sources (`'sha256-…'`) of the inline scripts the built pages carry: the site's template
+   * (index.html) switches to the remembered language before the first paint.
+   */
+  scriptHashes?: string[];
+}
+
+/** The CSP hash source of every inline (no src) script of a page. */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(
+    ([, body]) => `'sha256-${createHash('sha256').update(body).digest('base64')}'`,
+  );
+  return [...new Set(hashes)];
+}
+
+/** The hashes of the built site's inline scripts (every page shares dist/index.html's template). */
+export function builtScriptHashes(dist: string): string[] {
+  return inlineScriptHashes(readFileSync(path.join(dist, 'index.html'), 'utf8'));
+}
+
+/** The Supabase origin for connect-src: https for REST/Auth/Functions and wss for Realtime. */
+function supabaseSources(supabaseUrl: string | undefined): string[] {
+  if (!supabaseUrl) return [];
+  const url = new URL(supabaseUrl);
+  const ws = `${url.protocol === 'https:' ? 'wss:' : 'ws:'}//${url.host}`;
+  return [url.origin, ws];
+}
+
+/**
+ * Content-Security-Policy: scripts only from the page's origin (inline ones only by hash, no eval), no
+ * plugins, no <base> rewriting, never inside a frame (the admin was framed and clicked through
+ * before), API calls only to the page's origin and the Supabase project. Styles allow inline
+ * because the admin's component library (Emotion) writes <style> elements at run time. Images may
+ * come from any http(s) host (avatars, scan images and news screenshots live elsewhere); they are
+ * requested without a Referer (Referrer-Policy here, referrerpolicy on the elements).
+ */
+export function contentSecurityPolicy({
+  supabaseUrl,
+  dev = false,
+  scriptHashes = [],
+}: HeaderOptions = {}): string {
+  const directives: Record<string, string[]> = {
+    'default-src': ["'self'"],
+    'script-src': dev ? ["'self'", "'unsafe-inline'"] : ["'self'", ...scriptHashes],
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'img-src': ["'self'", 'data:', 'blob:', 'https:', 'http:'],
+    'font-src': ["'self'", 'data:'],
+    'connect-src': ["'self'", ...supabaseSources(supabaseUrl), ...(dev ? ['ws:'] : [])],
+    'object-src': ["'none'"],
+    'base-uri': ["'none'"],
+    'frame-ancestors': ["'none'"],
+    'form-action': ["'self'"],
+  };
+  return Object.entries(directives)
+    .map(([name, sources]) => `${name} ${sources.join(' ')}`)
+    .join('; ');
+}
+
+/** Every header, for each response of the site, the admin and their files. */
+export function securityHeaders(options: HeaderOptions = {}): Record<string, string> {
+  return {
+    'Content-Security-Policy': contentSecurityPolicy(options),
+    // For browsers without frame-ancestors.
+    'X-Frame-Options': 'DENY',
+    'X-Content-Type-Options': 'nosniff',
+    // Nothing about the page reaches another origin (user-chosen images, the Supabase API).
+    'Referrer-Policy': 'same-origin',
+    'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
+  };
+}
+
+/** dist/_headers for static hosts that read it (Netlify, Cloudflare Pages): every path. */
+export function headersFile(options: HeaderOptions = {}): string {
+  const lines = Object.entries(securityHeaders(options)).map(([name, value]) => `  ${name}: ${value}`);
+  return ['/*', ...lines, ''].join('\n');
+}

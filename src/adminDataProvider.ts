@@ -1,0 +1,26 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
+import type { DataProvider } from 'react-admin';
+import { createDashboardMethods } from './dashboard/dashboardMethods';
+import { createNotificationMethods } from './notifications/notificationMethods';
+import { createResourceProvider } from './providers/dataProvider';
+import { supabaseAnonKey, supabaseClient, supabaseUrl } from './providers/supabaseClient';
+import { RESOURCE_DATA } from './resources';
+
+/**
+ * The admin's data provider: the resources' provider built from the registry's descriptors
+ * (src/providers/dataProvider.ts), plus the typed custom methods each feature registers here.
+ */
+export function createDataProvider(client: SupabaseClient = supabaseClient) {
+  return {
+    ...createResourceProvider({
+      client,
+      url: supabaseUrl,
+      anonKey: supabaseAnonKey,
+      resources: RESOURCE_DATA,
+    }),
+    ...createDashboardMethods(client),
+    ...createNotificationMethods(client),
+  } satisfies DataProvider;
+}
+
+export type AdminDataProvider = ReturnType<typeof createDataProvider>;

@@ -1,0 +1,16 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { HttpError } from 'react-admin';
+import { dashboardStatsSchema, type DashboardStats } from '../domain/dashboardStats';
+
+/** The dashboard's custom data provider method (registered in src/adminDataProvider.ts). */
+export function createDashboardMethods(client: SupabaseClient) {
+  return {
+    /** Every dashboard figure in one round trip; the RPC raises for anyone but an active admin. */
+    async getDashboardStats(): Promise<DashboardStats> {
+      const { data, error, status } = await client.rpc('admin_dashboard_stats');
+      // An HttpError with the status lets react-admin's checkError sign out a session that lost access.
+      if (error) throw new HttpError(error.message, status, error);
+      return dashboardStatsSchema.parse(data);
+    },
+  };
+}

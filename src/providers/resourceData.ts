@@ -1,0 +1,49 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
+import type { DataProvider, RaRecord } from 'react-admin';
+import type { OrderTerm } from './paging';
+
+/** Reads a resource serves itself instead of from a table (e.g. users, through an RPC). */
+export type ResourceReads = Pick<DataProvider, 'getList' | 'getOne' | 'getMany'>;
+
+/** The Export button's file: `<fileName>.csv`, one row per record as `row` picks it (typed, no index signature). */
+export interface CsvExport<R extends RaRecord> {
+  fileName: string;
+  /**
+   * Column name -> cell; words shown to people go through `translate` (the admin's language), never
+   * written here. Method syntax, so a descriptor of a narrower record still fits the registry.
+   */
+  row(record: R, translate: (key: string) => string): Record<string, unknown>;
+}
+
+/**
+ * The data half of a resource's descriptor: everything the data provider and the exporter need,
+ * with no React, so the provider, the bench and the tests import it without the screens. Each
+ * folder under src/resources/ declares one in its `data.ts`; src/resources/registry.ts lists them.
+ */
+export interface ResourceData<R extends RaRecord = RaRecord> {
+  /** react-admin's resource name, which is also the route (/admin/<name>) and the i18n key `resources.<name>`. */
+  name: string;
+  /** The table or view the provider reads and writes, when it differs from `name`. */
+  table?: string;
+  /**
+   * The base table whose indexes serve a deep page of the unfiltered list (admin_page_rows, see
+   * supabase/migrations/*_paging.sql); without it deep pages use OFFSET read from the nearer end.
+   */
+  seekTable?: string;
+  /** Columns of `table` the search box (`q`) matches; without them the list has no search. */
+  searchColumns?: readonly string[];
+  /**
+   * Filters (by key in react-admin's filter object, hence in the URL) that become PostgREST logic
+   * conditions, e.g. a score band into a range. Returning `[]` drops the filter.
+   */
+  derivedFilters?: Readonly<Record<string, (value: unknown) => string[]>>;
+  /** The list's initial order, most significant key first (the id tie-breaker is added by paging). */
+  defaultSort: readonly OrderTerm[];
+  /** The Export button's CSV; without it the list has no Export button. */
+  csv?: CsvExport<R>;
+  /** Reads served by the resource itself (it then has no table to write). */
+  reads?: (client: SupabaseClient) => ResourceReads;
+}
+
+/** Declares a resource's data half with its record type checked (`defineResourceData<Scan>({...})`). */
+export const defineResourceData = <R extends RaRecord>(data: ResourceData<R>): ResourceData<R> => data;

@@ -1,0 +1,36 @@
+import { defineResourceData } from '../../providers/resourceData';
+import { hasUserConditions } from '../../providers/search';
+
+/** A row of admin_chats: a chat with its owner's email and number of messages. */
+export interface Chat {
+  id: string;
+  title: string | null;
+  user_id: string | null;
+  owner_email: string | null;
+  message_count: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Chat Sessions: read-only, through the admin view, searched by title. */
+export const chatsData = defineResourceData<Chat>({
+  name: 'chats',
+  table: 'admin_chats',
+  seekTable: 'chats',
+  searchColumns: ['title'],
+  derivedFilters: { has_user: hasUserConditions },
+  defaultSort: [{ field: 'created_at', ascending: false }],
+  csv: {
+    fileName: 'chats',
+    // An anonymous chat's user cell stays empty; user_id (also empty) says the same in any language.
+    row: (chat) => ({
+      id: chat.id,
+      title: chat.title,
+      user: chat.owner_email ?? '',
+      user_id: chat.user_id,
+      message_count: chat.message_count,
+      created_at: chat.created_at,
+      updated_at: chat.updated_at,
+    }),
+  },
+});

@@ -1,0 +1,14 @@
+import type { HealthTipValues } from '../../domain/contentSchemas';
+import { defineResourceData } from '../../providers/resourceData';
+
+/** A row of health_tips. */
+export type HealthTip = HealthTipValues & { id: string; created_at: string };
+
+/** Health Tips: route /health-tips, table health_tips, searched by text. */
+export const healthTipsData = defineResourceData<HealthTip>({
+  name: 'health-tips',
+  table: 'health_tips',
+  seekTable: 'health_tips',
+  searchColumns: ['tip'],
+  defaultSort: [{ field: 'created_at', ascending: false }],
+});

@@ -1,0 +1,63 @@
+import type { SvgIconComponent } from '@mui/icons-material';
+import type { ComponentType } from 'react';
+import type { ResourceData } from '../providers/resourceData';
+
+/** A sidebar entry: a catalogue key, an icon and an optional badge shown after the label (e.g. a count). */
+export interface MenuEntry {
+  label: string;
+  icon: SvgIconComponent;
+  badge?: ComponentType;
+}
+
+/**
+ * The screen half of a resource's descriptor. The list route renders the list and, over it, the
+ * dialog the URL names (`/<name>/create`, `/<name>/:id`, `/<name>/:id/show`; see
+ * src/list/RouteDialogs.tsx), so `dialogs` only tells react-admin which of those routes exist.
+ * A list that needs a phone layout decides it inside its list component (useMediaQuery), so the
+ * descriptor does not change for it.
+ */
+export interface ResourceScreens {
+  list: ComponentType;
+  dialogs?: { show?: boolean; create?: boolean; edit?: boolean };
+  /** The field that names a record in titles and references. */
+  recordRepresentation?: string;
+  menu: MenuEntry;
+}
+
+/** One resource: its data half (no React) and its screen half. */
+export interface ResourceDescriptor {
+  /** Typed by its record where it is defined (defineResourceData<Scan>); the registry holds them all. */
+  data: ResourceData;
+  screens: ResourceScreens;
+}
+
+/** A screen inside the layout that is not a resource (dashboard, coming-soon pages, Push Notifications). */
+export interface PageDescriptor {
+  path: string;
+  page: ComponentType;
+  /** Its sidebar entry; none for a page reached from elsewhere (Security, from the user menu). */
+  menu?: MenuEntry;
+  /** Data a page reads as a resource of its own (e.g. the notifications' History tab). */
+  data?: ResourceData;
+}
+
+export type ScreenDescriptor = ResourceDescriptor | PageDescriptor;
+
+export const isResource = (screen: ScreenDescriptor): screen is ResourceDescriptor => 'screens' in screen;
+
+/** The route of a screen below /admin. */
+export const screenPath = (screen: ScreenDescriptor) =>
+  isResource(screen) ? `/${screen.data.name}` : screen.path;
+
+/** react-admin's <Resource> props of a resource. */
+export function resourceProps({ data, screens }: ResourceDescriptor) {
+  return {
+    name: data.name,
+    list: screens.list,
+    hasShow: screens.dialogs?.show ?? false,
+    hasCreate: screens.dialogs?.create ?? false,
+    hasEdit: screens.dialogs?.edit ?? false,
+    icon: screens.menu.icon,
+    recordRepresentation: screens.recordRepresentation,
+  };
+}

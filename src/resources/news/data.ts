@@ -1,0 +1,13 @@
+import type { NewsValues } from '../../domain/contentSchemas';
+import { defineResourceData } from '../../providers/resourceData';
+
+/** A row of news: the form's values as stored, with id and creation time. */
+export type News = NewsValues & { id: string; created_at: string };
+
+/** News Management: searched by title or content. */
+export const newsData = defineResourceData<News>({
+  name: 'news',
+  seekTable: 'news',
+  searchColumns: ['title', 'content'],
+  defaultSort: [{ field: 'created_at', ascending: false }],
+});

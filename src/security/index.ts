@@ -1,0 +1,8 @@
+import { lazy } from 'react';
+import type { PageDescriptor } from '../resources/kit';
+
+/** Security (second factor): reached from the user menu (SecurityMenuItem), so it has no sidebar entry. */
+export const securityPage = {
+  path: '/security',
+  page: lazy(() => import('./SecurityPage')),
+} satisfies PageDescriptor;

@@ -1,0 +1,204 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database, Queryable } from '../../mocks/supabase/db';
+import { openTestDatabase } from '../../mocks/supabase/testing/snapshot';
+import { attempt, IDENTITIES, type IdentityName } from './fixtures';
+
+/** admin_page_rows (supabase/migrations/*_paging.sql): the rows of one page, admins only, no injection. */
+let db: Database;
+beforeAll(async () => {
+  db = await openTestDatabase();
+});
+afterAll(() => db.close());
+
+const NEWEST_FIRST = [
+  { field: 'created_at', ascending: false },
+  { field: 'id', ascending: false },
+];
+
+/** The table or view each list reads (the descriptors' `table`). */
+const READ: Record<string, string> = {
+  scans: 'admin_scans',
+  profiles: 'admin_profiles',
+  chats: 'admin_chats',
+};
+
+const pageRows =
+  (relation: string, terms: unknown, skip: number, take: number, read = READ[relation] ?? relation) =>
+  (tx: Queryable) =>
+    tx
+      .query<{ rows: Array<Record<string, unknown>> }>(
+        'select public.admin_page_rows($1, $2, $3::jsonb, $4, $5) as rows',
+        [relation, read, JSON.stringify(terms), skip, take],
+      )
+      .then((r) => r.rows[0].rows);
+
+/** The ids of the page admin_page_rows answers. */
+const pageIds = (relation: string, terms: unknown, skip: number, take: number) => (tx: Queryable) =>
+  pageRows(relation, terms, skip, take)(tx).then((rows) => rows.map((row) => row.id));
+
+const sqlIds = async (sql: string) => (await db.query<{ id: string }>(sql)).rows.map((r) => r.id);
+
+describe('admin_page_rows', () => {
+  it('answers the ids of rows skip..skip+take-1 in the order, as SQL orders them', async () => {
+    expect(await attempt(db, IDENTITIES.admin, pageIds('scans', NEWEST_FIRST, 3, 5))).toEqual({
+      ok: true,
+      value: await sqlIds('select id from public.scans order by created_at desc, id desc offset 3 limit 5'),
+    });
+    const twoKeys = [
+      { field: 'category', ascending: false },
+      { field: 'sort_order', ascending: true },
+      { field: 'id', ascending: true },
+    ];
+    expect(await attempt(db, IDENTITIES.admin, pageIds('tags', twoKeys, 10, 10))).toEqual({
+      ok: true,
+      value: await sqlIds(
+        'select id from public.tags order by category desc, sort_order, id offset 10 limit 10',
+      ),
+    });
+    expect(await attempt(db, IDENTITIES.admin, pageIds('tags', twoKeys, 1000, 10))).toEqual({
+      ok: true,
+      value: [],
+    });
+  });
+
+  it('finds every window of scans in creation order, either way, through the per-day summary', async () => {
+    // scans over many days, several per day, some at the same instant (ties broken by id)
+    await db.exec(`
+      insert into public.scans (name, category, health_score, created_at)
+      select format('Paged scan %s', g), 'Snacks', 50,
+             timestamptz '2024-03-01 00:00:00+00' + make_interval(hours => (g / 3) * 7)
+        from generate_series(1, 300) g;`);
+    for (const ascending of [false, true]) {
+      const direction = ascending ? 'asc' : 'desc';
+      const all = await sqlIds(
+        `select id from public.scans order by created_at ${direction}, id ${direction}`,
+      );
+      const terms = [
+        { field: 'created_at', ascending },
+        { field: 'id', ascending },
+      ];
+      for (const skip of [0, 1, 17, 100, 163, all.length - 7, all.length - 1, all.length, all.length + 40]) {
+        expect([
+          ascending,
+          skip,
+          await attempt(db, IDENTITIES.admin, pageIds('scans', terms, skip, 10)),
+        ]).toEqual([ascending, skip, { ok: true, value: all.slice(skip, skip + 10) }]);
+      }
+    }
+  });
+
+  it('answers whole rows of the list’s view, as select=* shapes them', async () => {
+    const outcome = await attempt(db, IDENTITIES.admin, pageRows('scans', NEWEST_FIRST, 0, 2));
+    const columns = (
+      await db.query<{ name: string }>(
+        `select attname as name from pg_attribute
+          where attrelid = 'public.admin_scans'::regclass and attnum > 0 and not attisdropped order by attnum`,
+      )
+    ).rows.map((r) => r.name);
+    expect(outcome.ok).toBe(true);
+    const rows = (outcome as { value: Array<Record<string, unknown>> }).value;
+    expect(rows.map((row) => Object.keys(row).sort())).toEqual([[...columns].sort(), [...columns].sort()]);
+    expect(columns).toContain('owner_email');
+  });
+
+  it('reads rows from no relation outside the lists’ own (22023)', async () => {
+    for (const read of ['scans', 'admin_users', 'auth.users', 'profiles']) {
+      expect(await attempt(db, IDENTITIES.admin, pageRows('scans', NEWEST_FIRST, 0, 5, read))).toMatchObject({
+        ok: false,
+        code: '22023',
+      });
+    }
+  });
+
+  it.each<IdentityName>(['anon', 'user', 'inactiveAdmin'])('refuses %s with 42501', async (who) => {
+    expect(await attempt(db, IDENTITIES[who], pageIds('scans', NEWEST_FIRST, 0, 5))).toMatchObject({
+      ok: false,
+      code: '42501',
+    });
+  });
+
+  it('reads no relation outside its list (22023), whatever the name', async () => {
+    for (const relation of [
+      'admin_users',
+      'users',
+      'auth.users',
+      'scans; select 1',
+      'private.scan_stats_daily',
+    ]) {
+      expect(await attempt(db, IDENTITIES.admin, pageIds(relation, NEWEST_FIRST, 0, 5))).toMatchObject({
+        ok: false,
+        code: '22023',
+      });
+    }
+  });
+
+  it('takes a column only as a quoted identifier that exists (42703), so SQL in a field is a name', async () => {
+    const injected = [{ field: 'id desc; delete from public.scans; --', ascending: true }];
+    expect(await attempt(db, IDENTITIES.admin, pageIds('scans', injected, 0, 5))).toMatchObject({
+      ok: false,
+      code: '42703',
+    });
+    expect(
+      await attempt(
+        db,
+        IDENTITIES.admin,
+        pageIds('scans', [{ field: 'owner_email', ascending: true }], 0, 5),
+      ),
+    ).toMatchObject({
+      ok: false,
+      code: '42703',
+    });
+  });
+
+  it('refuses malformed terms and windows past max-rows (22023)', async () => {
+    const bad: Array<[unknown, number, number]> = [
+      [[], 0, 5],
+      [{ field: 'id', ascending: true }, 0, 5],
+      [[{ field: 'id', ascending: 'yes' }], 0, 5],
+      [[{ field: 1, ascending: true }], 0, 5],
+      [NEWEST_FIRST, -1, 5],
+      [NEWEST_FIRST, 0, 0],
+      [NEWEST_FIRST, 0, 1001],
+    ];
+    for (const [terms, skip, take] of bad) {
+      expect(await attempt(db, IDENTITIES.admin, pageIds('scans', terms, skip, take))).toMatchObject({
+        ok: false,
+        code: '22023',
+      });
+    }
+  });
+
+  it('is security definer with an empty search_path, executable by signed-in users only', async () => {
+    const { rows } = await db.query<{
+      definer: boolean;
+      config: string[];
+      anon: boolean;
+      authenticated: boolean;
+    }>(`
+      select p.prosecdef as definer, p.proconfig as config,
+             has_function_privilege('anon', p.oid, 'execute') as anon,
+             has_function_privilege('authenticated', p.oid, 'execute') as authenticated
+        from pg_proc p where p.oid = 'public.admin_page_rows(text, text, jsonb, integer, integer)'::regprocedure`);
+    expect(rows[0]).toEqual({ definer: true, config: ['search_path=""'], anon: false, authenticated: true });
+  });
+
+  it('walks an index only for the lists’ default orders', async () => {
+    const planOf = async (sql: string) => {
+      const { rows } = await db.transaction(async (tx) => {
+        await tx.query(`select set_config('enable_seqscan', 'off', true)`);
+        return tx.query<{ 'QUERY PLAN': string }>(`explain ${sql}`);
+      });
+      return rows.map((r) => r['QUERY PLAN']).join('\n');
+    };
+    for (const [table, order] of [
+      ['scans', 'created_at desc, id desc'],
+      ['profiles', 'created_at desc, id desc'],
+      ['chats', 'created_at desc, id desc'],
+      ['tags', 'category, sort_order, id'],
+    ]) {
+      expect(await planOf(`select id from public.${table} order by ${order} offset 100 limit 25`)).toMatch(
+        new RegExp(`Index Only Scan (Backward )?using ${table}_\\w+ on ${table}`),
+      );
+    }
+  });
+});

@@ -1,7 +1,7 @@
 import SecurityIcon from '@mui/icons-material/Security';
 import { Logout, Menu, useBasename, useTranslate } from 'react-admin';
 import { MENU_ITEMS } from '../resources';
-import { SECURITY_PATH } from '../security/EnrolmentGate';
+import { securityPage } from '../security';
 import { mustEnrolSecondFactor, useMfaStatus } from '../security/mfaStatus';
 
 /**
@@ -11,12 +11,15 @@ import { mustEnrolSecondFactor, useMfaStatus } from '../security/mfaStatus';
 export function AppMenu() {
   const basename = useBasename();
   const translate = useTranslate();
-  const { data } = useMfaStatus();
+  const { data, isPending } = useMfaStatus();
+  // Nothing until the status is known: the full menu's badges read admin data, which the database
+  // refuses (403, then a sign-out) to an admin who must enrol first.
+  if (isPending) return <Menu />;
   if (mustEnrolSecondFactor(data))
     return (
       <Menu>
         <Menu.Item
-          to={`${basename}${SECURITY_PATH}`}
+          to={`${basename}${securityPage.path}`}
           primaryText={translate('labellens.menu.security')}
           leftIcon={<SecurityIcon />}
         />

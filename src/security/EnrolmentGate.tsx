@@ -1,9 +1,8 @@
 import type { ReactNode } from 'react';
 import { useBasename } from 'react-admin';
 import { Navigate, useLocation } from 'react-router-dom';
+import { securityPage } from '.';
 import { mustEnrolSecondFactor, useMfaStatus } from './mfaStatus';
-
-export const SECURITY_PATH = '/security';
 
 /**
  * Keeps an admin who must enrol a second factor on the Security page: every other admin route
@@ -16,7 +15,7 @@ export function EnrolmentGate({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   const { data, isPending } = useMfaStatus();
   if (isPending) return null;
-  const securityPath = `${basename}${SECURITY_PATH}`;
+  const securityPath = `${basename}${securityPage.path}`;
   if (mustEnrolSecondFactor(data) && pathname !== securityPath) return <Navigate to={securityPath} replace />;
   return children;
 }

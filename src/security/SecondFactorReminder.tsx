@@ -1,7 +1,7 @@
 import { Alert, AlertTitle, Button } from '@mui/material';
 import { useBasename, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
-import { SECURITY_PATH } from './EnrolmentGate';
+import { securityPage } from '.';
 import { useMfaStatus } from './mfaStatus';
 
 /**
@@ -19,7 +19,7 @@ export function SecondFactorReminder() {
       severity="warning"
       sx={{ mb: 2 }}
       action={
-        <Button component={Link} to={`${basename}${SECURITY_PATH}`} color="inherit" size="small">
+        <Button component={Link} to={`${basename}${securityPage.path}`} color="inherit" size="small">
           {translate('labellens.security.reminder_action')}
         </Button>
       }

@@ -1,3 +1,4 @@
+import { cleanup } from '@testing-library/react';
 import { setupServer } from 'msw/node';
 import { supabaseHandlers } from '../../mocks/msw/handlers';
 import type { Database } from '../../mocks/supabase/db';
@@ -24,6 +25,9 @@ export function setUpStandInServer(): { db: () => Database; msw: () => ReturnTyp
   });
 
   afterEach(async () => {
+    // Unmount first: a mounted admin hears the sign-out below and logs out on a timer that could
+    // fire after the test environment is gone ("window is not defined").
+    cleanup();
     server?.resetHandlers();
     await supabaseClient.auth.signOut({ scope: 'local' });
     window.localStorage.clear();

@@ -1,12 +1,5 @@
 import type { DataProvider, GetListParams, GetListResult, RaRecord, SortPayload } from 'react-admin';
-
-/**
- * PostgREST's db-max-rows on Supabase (and the local stand-in): with `Prefer: count=estimated` it
- * counts exactly up to this many rows and takes the planner's estimate past it. A total above it is
- * therefore an estimate, which the lists show as "about N". The seek function
- * (admin_page_rows) refuses windows larger than this, for the same reason.
- */
-export const EXACT_COUNT_LIMIT = 1000;
+import { MAX_ROWS } from '../domain/limits';
 
 /** Every order ends on this unique column, so rows that tie on the sort fields never swap between pages. */
 export const TIE_BREAKER = 'id';
@@ -96,9 +89,9 @@ export function postgrestOrder(order: readonly OrderTerm[]): string {
   return order.map((term) => `${term.field}.${term.ascending ? 'asc' : 'desc'}`).join(',');
 }
 
-/** Whether a total counted with `count=estimated` is the planner's estimate rather than exact. */
+/** Whether a total counted with `count=estimated` is the planner's estimate (past max-rows) rather than exact. */
 export function isEstimatedTotal(total: number | undefined): boolean {
-  return total !== undefined && total > EXACT_COUNT_LIMIT;
+  return total !== undefined && total > MAX_ROWS;
 }
 
 /** What getList adds to its result's meta; the pagination bar reads it. */

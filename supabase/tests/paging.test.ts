@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_ROWS } from '../../src/domain/limits';
 import type { Database, Queryable } from '../../mocks/supabase/db';
 import { openTestDatabase } from '../../mocks/supabase/testing/snapshot';
 import { attempt, IDENTITIES, type IdentityName } from './fixtures';
@@ -158,7 +159,7 @@ describe('admin_page_rows', () => {
       [[{ field: 1, ascending: true }], 0, 5],
       [NEWEST_FIRST, -1, 5],
       [NEWEST_FIRST, 0, 0],
-      [NEWEST_FIRST, 0, 1001],
+      [NEWEST_FIRST, 0, MAX_ROWS + 1],
     ];
     for (const [terms, skip, take] of bad) {
       expect(await attempt(db, IDENTITIES.admin, pageIds('scans', terms, skip, take))).toMatchObject({
@@ -245,24 +246,30 @@ describe('admin_page', () => {
         'explain (format json) select 1 from public.admin_scans',
       );
       const raw = rows[0]['QUERY PLAN'];
-      const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Array<{ Plan: { 'Plan Rows': number } }>;
+      const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Array<{
+        Plan: { 'Plan Rows': number };
+      }>;
       const estimate = Math.max(1001, plan[0].Plan['Plan Rows']);
       return { estimate, last: await page('scans', NEWEST_FIRST, estimate - 4, 4)(tx) };
     });
     expect(outcome).toMatchObject({ ok: true });
-    const { estimate, last } = (outcome as { value: { estimate: number; last: { total: number; ids: string[] } } })
-      .value;
+    const { estimate, last } = (
+      outcome as { value: { estimate: number; last: { total: number; ids: string[] } } }
+    ).value;
     expect(estimate).toBeGreaterThan(1000);
     // the last page by the total shown: read backwards from the end, so the oldest rows, newest first
     expect(last).toEqual({ total: estimate, ids: [...oldest].reverse() });
   });
 
-  it.each<IdentityName>(['anon', 'user', 'inactiveAdmin'])('refuses %s with 42501, before counting', async (who) => {
-    expect(await attempt(db, IDENTITIES[who], page('scans', NEWEST_FIRST, 600, 5))).toMatchObject({
-      ok: false,
-      code: '42501',
-    });
-  });
+  it.each<IdentityName>(['anon', 'user', 'inactiveAdmin'])(
+    'refuses %s with 42501, before counting',
+    async (who) => {
+      expect(await attempt(db, IDENTITIES[who], page('scans', NEWEST_FIRST, 600, 5))).toMatchObject({
+        ok: false,
+        code: '42501',
+      });
+    },
+  );
 
   it('reads and counts no relation outside the lists’ own, and takes names only as identifiers', async () => {
     for (const read of ['scans', 'admin_users', 'profiles']) {
@@ -273,16 +280,27 @@ describe('admin_page', () => {
     }
     // a name that is SQL is looked up as one quoted identifier, which names no relation
     expect(
-      await attempt(db, IDENTITIES.admin, page('scans', NEWEST_FIRST, 0, 5, 'scans; delete from public.scans; --')),
+      await attempt(
+        db,
+        IDENTITIES.admin,
+        page('scans', NEWEST_FIRST, 0, 5, 'scans; delete from public.scans; --'),
+      ),
     ).toMatchObject({ ok: false, code: '42P01' });
-    expect(await attempt(db, IDENTITIES.admin, page('users', NEWEST_FIRST, 0, 5, 'admin_scans'))).toMatchObject({
+    expect(
+      await attempt(db, IDENTITIES.admin, page('users', NEWEST_FIRST, 0, 5, 'admin_scans')),
+    ).toMatchObject({
       ok: false,
       code: '22023',
     });
   });
 
   it('runs as the caller, with an empty search_path, executable by signed-in users only', async () => {
-    const { rows } = await db.query<{ definer: boolean; config: string[]; anon: boolean; authenticated: boolean }>(`
+    const { rows } = await db.query<{
+      definer: boolean;
+      config: string[];
+      anon: boolean;
+      authenticated: boolean;
+    }>(`
       select p.prosecdef as definer, p.proconfig as config,
              has_function_privilege('anon', p.oid, 'execute') as anon,
              has_function_privilege('authenticated', p.oid, 'execute') as authenticated

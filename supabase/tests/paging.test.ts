@@ -37,6 +37,18 @@ const pageRows =
 const pageIds = (relation: string, terms: unknown, skip: number, take: number) => (tx: Queryable) =>
   pageRows(relation, terms, skip, take)(tx).then((rows) => rows.map((row) => row.id));
 
+/** Whether the paging function `name` is security definer, its settings, and who may call it. */
+const rightsOf = async (name: 'admin_page_rows' | 'admin_page') =>
+  (
+    await db.query<{ definer: boolean; config: string[]; anon: boolean; authenticated: boolean }>(
+      `select p.prosecdef as definer, p.proconfig as config,
+              has_function_privilege('anon', p.oid, 'execute') as anon,
+              has_function_privilege('authenticated', p.oid, 'execute') as authenticated
+         from pg_proc p where p.oid = format('public.%I(text, text, jsonb, integer, integer)', $1::text)::regprocedure`,
+      [name],
+    )
+  ).rows[0];
+
 const sqlIds = async (sql: string) => (await db.query<{ id: string }>(sql)).rows.map((r) => r.id);
 
 describe('admin_page_rows', () => {
@@ -170,17 +182,12 @@ describe('admin_page_rows', () => {
   });
 
   it('is security definer with an empty search_path, executable by signed-in users only', async () => {
-    const { rows } = await db.query<{
-      definer: boolean;
-      config: string[];
-      anon: boolean;
-      authenticated: boolean;
-    }>(`
-      select p.prosecdef as definer, p.proconfig as config,
-             has_function_privilege('anon', p.oid, 'execute') as anon,
-             has_function_privilege('authenticated', p.oid, 'execute') as authenticated
-        from pg_proc p where p.oid = 'public.admin_page_rows(text, text, jsonb, integer, integer)'::regprocedure`);
-    expect(rows[0]).toEqual({ definer: true, config: ['search_path=""'], anon: false, authenticated: true });
+    expect(await rightsOf('admin_page_rows')).toEqual({
+      definer: true,
+      config: ['search_path=""'],
+      anon: false,
+      authenticated: true,
+    });
   });
 
   it('walks an index only for the lists’ default orders', async () => {
@@ -295,16 +302,11 @@ describe('admin_page', () => {
   });
 
   it('runs as the caller, with an empty search_path, executable by signed-in users only', async () => {
-    const { rows } = await db.query<{
-      definer: boolean;
-      config: string[];
-      anon: boolean;
-      authenticated: boolean;
-    }>(`
-      select p.prosecdef as definer, p.proconfig as config,
-             has_function_privilege('anon', p.oid, 'execute') as anon,
-             has_function_privilege('authenticated', p.oid, 'execute') as authenticated
-        from pg_proc p where p.oid = 'public.admin_page(text, text, jsonb, integer, integer)'::regprocedure`);
-    expect(rows[0]).toEqual({ definer: false, config: ['search_path=""'], anon: false, authenticated: true });
+    expect(await rightsOf('admin_page')).toEqual({
+      definer: false,
+      config: ['search_path=""'],
+      anon: false,
+      authenticated: true,
+    });
   });
 });

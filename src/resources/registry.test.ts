@@ -34,8 +34,11 @@ describe('the screens registry', () => {
       '/payments',
       '/health-tips',
       '/tags',
+      '/audit-log',
       '/contact-messages',
     ]);
+    // Security is a page reached from the user menu: routed, not in the sidebar.
+    expect(CUSTOM_PAGES.map((page) => page.path)).toContain('/security');
     expect(RESOURCES.length + CUSTOM_PAGES.length).toBe(SCREENS.length);
     expect(SCREENS.filter(isResource).map((r) => r.data.name)).toEqual(RESOURCES.map((r) => r.data.name));
     for (const item of MENU_ITEMS) expect(lookup(item.label), item.label).not.toBe(item.label);
@@ -55,6 +58,7 @@ describe('the screens registry', () => {
       news: ['news', 'news', ['title', 'content']],
       'health-tips': ['health_tips', 'health_tips', ['tip']],
       tags: ['tags', 'tags', ['label', 'key', 'category']],
+      'audit-log': ['audit_log', null, ['actor_email', 'record_id']],
       'contact-messages': [
         'contact_messages',
         'contact_messages',

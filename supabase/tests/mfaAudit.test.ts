@@ -122,7 +122,11 @@ const CALLS: Record<string, string> = {
   'function admin_list_users': 'select count(*) > 0 as ok from public.admin_list_users(null)',
   'function update_admin_settings':
     'select (public.update_admin_settings(audit_retention_days => 400)).audit_retention_days = 400 as ok',
+  'function admin_page_rows': `select jsonb_array_length(public.admin_page_rows('scans', 'admin_scans',
+     '[{"field": "created_at", "ascending": false}, {"field": "id", "ascending": false}]', 0, 5)) = 5 as ok`,
 };
+/** PostgREST's pre-request function: planned and estimated counts are for admins only. */
+const PRE_REQUEST = 'function pre_request';
 
 describe('an enrolled admin: aal1 refused, aal2 allowed on every admin object', () => {
   it('covers every table policy, view and function that calls is_admin()', async () => {
@@ -134,7 +138,12 @@ describe('an enrolled admin: aal1 refused, aal2 allowed on every admin object', 
         where n.nspname = 'public' and p.prosrc ilike '%is_admin()%' and p.proname <> 'is_admin'
        order by 1`,
     );
-    const tested = new Set([...Object.keys(READS), ...Object.keys(WRITES), ...Object.keys(CALLS)]);
+    const tested = new Set([
+      ...Object.keys(READS),
+      ...Object.keys(WRITES),
+      ...Object.keys(CALLS),
+      PRE_REQUEST,
+    ]);
     expect(rows.map((r) => r.object).filter((o) => !tested.has(o))).toEqual([]);
   });
 
@@ -175,6 +184,23 @@ describe('an enrolled admin: aal1 refused, aal2 allowed on every admin object', 
       asAdmin(aal, { factor: 'verified' }, async (tx) => (await tx.query<{ ok: boolean }>(sql)).rows[0].ok);
     expect(await call('aal1')).toEqual({ ok: false, code: '42501', message: 'Admin privileges required' });
     expect(await call('aal2')).toEqual({ ok: true, value: true });
+  });
+
+  it(`${PRE_REQUEST}: a planned count refused at aal1 (PT403), allowed at aal2`, async () => {
+    const preRequest = (aal: 'aal1' | 'aal2') =>
+      asAdmin(aal, { factor: 'verified' }, async (tx) => {
+        await tx.query(`select set_config('request.headers', $1, true)`, [
+          JSON.stringify({ prefer: 'count=planned' }),
+        ]);
+        await tx.query('select public.pre_request()');
+        return 'admitted';
+      });
+    expect(await preRequest('aal1')).toEqual({
+      ok: false,
+      code: 'PT403',
+      message: 'Planned and estimated counts are for admins only',
+    });
+    expect(await preRequest('aal2')).toEqual({ ok: true, value: 'admitted' });
   });
 
   it('with factors mandatory, an admin without one gets nothing but can still read their admin row', async () => {

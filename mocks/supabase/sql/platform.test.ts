@@ -183,7 +183,12 @@ describe('the API roles', () => {
     expect(rows).toEqual([
       { rolname: 'anon', rolinherit: true, config: ['statement_timeout=3s'] },
       { rolname: 'authenticated', rolinherit: true, config: ['statement_timeout=8s'] },
-      { rolname: 'authenticator', rolinherit: false, config: ['lock_timeout=8s', 'statement_timeout=8s'] },
+      // and PostgREST's pre-request function, which migration 20241101001000_abuse.sql configures
+      {
+        rolname: 'authenticator',
+        rolinherit: false,
+        config: ['lock_timeout=8s', 'pgrst.db_pre_request=public.pre_request', 'statement_timeout=8s'],
+      },
       { rolname: 'service_role', rolinherit: true, config: null },
     ]);
   });

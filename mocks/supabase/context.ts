@@ -1,4 +1,5 @@
 import type { PushSender } from '../../supabase/functions/send-notification/push';
+import type { AuthHooks } from './auth/hooks';
 import type { SignInCounter } from './auth/signInLimits';
 import type { Database } from './db';
 
@@ -12,6 +13,8 @@ export interface StandInContext {
   push: PushSender;
   /** Failed password sign-ins per account and address, for GoTrue's rate limit. */
   signIns: SignInCounter;
+  /** The Postgres-function auth hooks GoTrue calls (supabase/config.toml's [auth.hook.*]). */
+  authHooks: AuthHooks;
 }
 
 /** subPath is the request path below the part's prefix, e.g. '/scans' for /rest/v1/scans. */

@@ -1,6 +1,7 @@
 import { createPushSandbox } from '../push/sandbox';
 import type { PushSender } from '../../supabase/functions/send-notification/push';
 import { handleAuth } from './auth';
+import { readAuthHooks, type AuthHooks } from './auth/hooks';
 import { SignInCounter, setClientAddress, type SignInLimits } from './auth/signInLimits';
 import type { StandInContext } from './context';
 import { CORS_HEADERS, withCors } from './cors';
@@ -35,12 +36,15 @@ export function createStandIn({
   jwtSecret = LOCAL_JWT_SECRET,
   push = createPushSandbox(),
   signInLimits,
+  authHooks = readAuthHooks(),
 }: {
   db: Database;
   jwtSecret?: string;
   push?: PushSender;
   /** Sign-in and sign-up limits per address (tests that sign in often raise them). */
   signInLimits?: SignInLimits;
+  /** The auth hooks to call; supabase/config.toml's unless told (tests of a reject decision). */
+  authHooks?: AuthHooks;
 }): StandIn {
   const inProcessFetch: typeof fetch = async (input, init) => {
     const response = await standIn.handle(new Request(input, init));
@@ -53,6 +57,7 @@ export function createStandIn({
     fetch: inProcessFetch,
     push,
     signIns: new SignInCounter(signInLimits),
+    authHooks,
   };
   const standIn: StandIn = {
     db,

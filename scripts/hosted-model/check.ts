@@ -273,6 +273,47 @@ async function adminReads(owner: pg.Client, authenticator: pg.Client) {
   );
 }
 
+/**
+ * The auth hooks (supabase/migrations/20241101001110_auth_hooks.sql) as Supabase Auth calls them:
+ * connected as supabase_auth_admin (search_path auth, as GoTrue's connection has it), one
+ * `select <schema>.<fn>($1::jsonb)` per attempt. A failed password of the admin must land in the
+ * trail with their id and email, the answer must be "continue", and an API role may not call it.
+ */
+async function authHooks(owner: pg.Client, authAdmin: pg.Client, authenticator: pg.Client) {
+  await authAdmin.query('set search_path = auth');
+  const event = JSON.stringify({
+    metadata: { name: 'password-verification' },
+    user_id: ADMIN_ID,
+    valid: false,
+  });
+  const before = await owner.query<{ n: number }>(
+    `select count(*)::int as n from public.audit_log where action = 'sign_in_failed'`,
+  );
+  const answer = await authAdmin.query<{ output: unknown }>(
+    'select public.hook_password_verification_attempt($1::jsonb) as output',
+    [event],
+  );
+  const entries = await owner.query<{ actor_id: string; actor_email: string }>(
+    `select actor_id, actor_email from public.audit_log where action = 'sign_in_failed' order by id offset $1`,
+    [before.rows[0].n],
+  );
+  const email = (
+    await owner.query<{ email: string }>('select email from auth.users where id = $1', [ADMIN_ID])
+  ).rows[0]?.email;
+  check(
+    'password hook as supabase_auth_admin',
+    JSON.stringify(answer.rows[0].output) === '{"decision":"continue"}' &&
+      entries.rows.length === 1 &&
+      entries.rows[0].actor_id === ADMIN_ID &&
+      entries.rows[0].actor_email === email,
+    JSON.stringify({ answer: answer.rows[0].output, entries: entries.rows }),
+  );
+  const forged = await asRequest(authenticator, ADMIN, (tx) =>
+    tx.query('select public.hook_password_verification_attempt($1::jsonb)', [event]),
+  );
+  check('hooks refused to API roles', !forged.ok && forged.code === '42501', JSON.stringify(forged));
+}
+
 async function main() {
   if (!existsSync(path.join(PG_BIN, 'initdb'))) {
     const message = `hosted model skipped: PostgreSQL 15 not found in ${PG_BIN} (apt-get install postgresql-15, or set PG_BIN)`;
@@ -360,6 +401,9 @@ async function main() {
       const authenticator = await connect(dir, 'authenticator');
       clients.push(authenticator);
       await adminReads(postgres, authenticator);
+      const authAdmin = await connect(dir, 'supabase_auth_admin');
+      clients.push(authAdmin);
+      await authHooks(postgres, authAdmin, authenticator);
 
       await admin.query(`set pgrst.db_schemas = 'public, storage, graphql_public'`);
       const advisor = await admin.query<{ level: string; name: string; object: string }>(

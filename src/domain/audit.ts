@@ -13,6 +13,9 @@ export const AUDIT_ACTIONS = {
   factor_in_progress: 'labellens.audit.actions.factor_in_progress',
   verification_attempted: 'labellens.audit.actions.verification_attempted',
   factor_unenrolled: 'labellens.audit.actions.factor_unenrolled',
+  // Failed attempts, recorded by the auth hooks of supabase/migrations/20241101001110_auth_hooks.sql.
+  sign_in_failed: 'labellens.audit.actions.sign_in_failed',
+  mfa_verification_failed: 'labellens.audit.actions.mfa_verification_failed',
 } as const;
 
 export const AUDIT_RESOURCES = {

@@ -55,9 +55,9 @@ export const en = {
       reminder_title: 'Protect your account with an authenticator app',
       reminder_body: 'After your password, sign-ins will ask for a 6-digit code from your phone.',
       required_title: 'Set up an authenticator app to continue',
-      required_body:
-        'Two-step verification is required for every admin. Until you set it up, admin data stays hidden.',
       reminder_action: 'Set up now',
+      enrol_first_body:
+        'Two-step verification is required for every admin. Set up an authenticator app here and enter a code from it; the rest of the back-office opens once you have.',
     },
     audit: {
       heading: 'Audit Log',
@@ -82,6 +82,8 @@ export const en = {
         factor_in_progress: 'Started authenticator setup',
         verification_attempted: 'Verified a code',
         factor_unenrolled: 'Removed an authenticator',
+        sign_in_failed: 'Failed sign-in (wrong password)',
+        mfa_verification_failed: 'Wrong authenticator code',
       },
       resources: {
         news: 'News',

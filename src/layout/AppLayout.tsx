@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Layout } from 'react-admin';
 import { supabaseClient } from '../providers';
+import { EnrolmentGate } from '../security/EnrolmentGate';
 import { AppBar } from './AppBar';
 import { AppMenu } from './AppMenu';
 import { AppSidebar } from './AppSidebar';
@@ -14,7 +15,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
   useWelcomeToast();
   return (
     <Layout appBar={AppBar} menu={AppMenu} sidebar={AppSidebar}>
-      {children}
+      <EnrolmentGate>{children}</EnrolmentGate>
     </Layout>
   );
 }

@@ -1,10 +1,31 @@
+import SecurityIcon from '@mui/icons-material/Security';
 import { Logout, Menu, useBasename, useTranslate } from 'react-admin';
 import { MENU_ITEMS } from '../resources';
+import { securityPage } from '../security';
+import { mustEnrolSecondFactor, useMfaStatus } from '../security/mfaStatus';
 
-/** The sidebar in the product's order (docs/product-rules.md), then the Logout button. */
+/**
+ * The sidebar in the product's order (docs/product-rules.md), then the Logout button. An admin who
+ * must first set up an authenticator app sees only Security and Logout (security/EnrolmentGate.tsx).
+ */
 export function AppMenu() {
   const basename = useBasename();
   const translate = useTranslate();
+  const { data, isPending } = useMfaStatus();
+  // Nothing until the status is known: the full menu's badges read admin data, which the database
+  // refuses (403, then a sign-out) to an admin who must enrol first.
+  if (isPending) return <Menu />;
+  if (mustEnrolSecondFactor(data))
+    return (
+      <Menu>
+        <Menu.Item
+          to={`${basename}${securityPage.path}`}
+          primaryText={translate('labellens.menu.security')}
+          leftIcon={<SecurityIcon />}
+        />
+        <Logout />
+      </Menu>
+    );
   return (
     <Menu>
       {MENU_ITEMS.map(({ path, label, icon: Icon, badge: Badge }) => (

@@ -2,6 +2,7 @@ import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import {
   Alert,
+  AlertTitle,
   Box,
   Button,
   Card,
@@ -23,6 +24,7 @@ import { Title, useNotify, useTranslate } from 'react-admin';
 import { isCompleteCode, normaliseCode } from '../domain/mfa';
 import { supabaseClient } from '../providers';
 import { CodeField } from './CodeField';
+import { mustEnrolSecondFactor, useMfaStatus, useRefreshMfaStatus } from './mfaStatus';
 import { verifiedTotpFactors, verifyCode } from './secondFactor';
 
 interface Enrolment {
@@ -42,6 +44,8 @@ export default function SecurityPage() {
   const [loadError, setLoadError] = useState(false);
   const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState<Factor | null>(null);
+  const { data: status } = useMfaStatus();
+  const refreshStatus = useRefreshMfaStatus();
 
   const reload = useCallback(() => {
     verifiedTotpFactors(supabaseClient).then(
@@ -60,6 +64,12 @@ export default function SecurityPage() {
       <Typography variant="h4" component="h1" sx={{ fontWeight: 700, mb: 2 }}>
         {translate('labellens.security.page_title')}
       </Typography>
+      {mustEnrolSecondFactor(status) && (
+        <Alert severity="warning" sx={{ mb: 2 }} data-testid="enrolment-required">
+          <AlertTitle>{translate('labellens.security.required_title')}</AlertTitle>
+          {translate('labellens.security.enrol_first_body')}
+        </Alert>
+      )}
       <Card>
         <CardContent>
           <Typography variant="h6" component="h2">
@@ -101,7 +111,10 @@ export default function SecurityPage() {
         <AddFactorDialog
           onClose={(added) => {
             setAdding(false);
-            if (added) reload();
+            if (added) {
+              reload();
+              void refreshStatus();
+            }
           }}
         />
       )}
@@ -110,7 +123,10 @@ export default function SecurityPage() {
           factor={removing}
           onClose={(removed) => {
             setRemoving(null);
-            if (removed) reload();
+            if (removed) {
+              reload();
+              void refreshStatus();
+            }
           }}
         />
       )}

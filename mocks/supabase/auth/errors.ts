@@ -14,6 +14,7 @@ export type AuthErrorCode =
   | 'mfa_ip_address_mismatch'
   | 'mfa_phone_enroll_not_enabled'
   | 'mfa_verification_failed'
+  | 'mfa_verification_rejected'
   | 'mfa_webauthn_enroll_not_enabled'
   | 'no_authorization'
   | 'not_admin'

@@ -6,6 +6,7 @@ import { authenticate, type Authenticated } from './authenticate';
 import { writeAuditLogEntry } from './auditLog';
 import { readJsonBody, stringField } from './body';
 import { AuthHttpError, badRequest, forbidden, notFound, tooManyRequests, unprocessable } from './errors';
+import { mfaVerificationAttempt } from './hooks';
 import { sessionResponse } from './sessionResponse';
 import { clientAddressOf } from './signInLimits';
 import { addAmrClaim, rotateForMfa } from './sessions';
@@ -271,7 +272,15 @@ export async function handleVerifyFactor(
   }
 
   const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(factor.secret ?? ''), ...TOTP_PARAMS });
-  if (totp.validate({ token: code, window: 1 }) === null) {
+  const valid = totp.validate({ token: code, window: 1 }) !== null;
+  // GoTrue asks the MFA Verification Attempt hook about every code, right or wrong.
+  await mfaVerificationAttempt(ctx.db, ctx.authHooks, request, {
+    user_id: user.id,
+    factor_id: factor.id,
+    factor_type: factor.factor_type,
+    valid,
+  });
+  if (!valid) {
     ctx.signIns.recordFailure(address, account);
     throw unprocessable('mfa_verification_failed', 'Invalid TOTP code entered');
   }

@@ -2,6 +2,7 @@ import type { StandInContext } from '../context';
 import { writeAuditLogEntry } from './auditLog';
 import { readJsonBody, stringField } from './body';
 import { AuthHttpError, badRequest, tooManyRequests } from './errors';
+import { passwordVerificationAttempt } from './hooks';
 import { clientAddressOf } from './signInLimits';
 import { markSignedIn, sessionResponse } from './sessionResponse';
 import { rotateRefreshToken, startSession } from './sessions';
@@ -36,7 +37,10 @@ async function passwordGrant(request: Request, ctx: StandInContext): Promise<Res
 
   const found = email ? await findUserByEmail(ctx.db, email) : await findUserByPhone(ctx.db, phone);
   // One bcrypt comparison whether or not the account exists; a ban is told only to whoever knows the password.
-  if (!(await passwordMatches(ctx.db, found?.id, password)) || !found) {
+  const valid = await passwordMatches(ctx.db, found?.id, password);
+  // GoTrue asks the Password Verification Attempt hook about every check of an existing user.
+  if (found) await passwordVerificationAttempt(ctx.db, ctx.authHooks, request, found.id, valid);
+  if (!valid || !found) {
     ctx.signIns.recordFailure(address, account);
     throw badRequest('invalid_credentials', INVALID_LOGIN);
   }

@@ -1,10 +1,7 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { parse as parseToml } from 'smol-toml';
 import ws from 'ws';
 import { checkNotificationDraft, NOTIFICATION_ISSUES } from '../../../src/domain/notification';
 import { createSendNotificationHandler } from '../../../supabase/functions/send-notification/handler';
+import { readSupabaseConfig } from '../config';
 import type { RouteHandler, StandInContext } from '../context';
 import { verifyJwt } from '../jwt';
 import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY } from '../keys';
@@ -32,16 +29,7 @@ const relayError = (status: number, code: string, message: string) =>
   Response.json({ code, message }, { status });
 
 /** supabase/config.toml's [functions.<name>] sections: what `supabase functions deploy` reads. */
-const FUNCTION_CONFIG = (
-  parseToml(
-    readFileSync(
-      path.join(path.dirname(fileURLToPath(import.meta.url)), '../../../supabase/config.toml'),
-      'utf8',
-    ),
-  ) as {
-    functions?: Record<string, { verify_jwt?: boolean }>;
-  }
-).functions;
+const FUNCTION_CONFIG = readSupabaseConfig().functions;
 
 /** Whether the relay checks the JWT before the function runs (Supabase's default: it does). */
 export const relayVerifiesJwt = (name: string) => FUNCTION_CONFIG?.[name]?.verify_jwt ?? true;

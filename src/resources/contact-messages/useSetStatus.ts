@@ -21,6 +21,10 @@ export function useSetStatus() {
         onSuccess: () => {
           // The sidebar's count of new messages is a list query of its own: count again.
           void queryClient.invalidateQueries({ queryKey: ['contact-messages', 'getList'] });
+          // A message is marked read as soon as it shows, possibly from the list's row while the
+          // dialog's own read is still in flight; that read would answer the old status after this
+          // update and overwrite it. Invalidating cancels it and reads again.
+          void queryClient.invalidateQueries({ queryKey: ['contact-messages', 'getOne'] });
           if (!silent) toast(status === 'archived' ? 'archived' : 'marked_new');
         },
         onError: (error: unknown) => toast('status_failed', { error }),

@@ -13,6 +13,7 @@ const SIDEBAR_ORDER = [
   'Payments',
   'Health Tips',
   'Tags',
+  'Audit Log',
   /^Contact Inbox\d*$/,
   'Logout',
 ];

@@ -1,0 +1,17 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parse } from 'smol-toml';
+
+/** The parts of supabase/config.toml the stand-in follows, as the Supabase CLI reads them. */
+export interface SupabaseConfig {
+  functions?: Record<string, { verify_jwt?: boolean }>;
+  auth?: { hook?: Record<string, { enabled?: boolean; uri?: string }> };
+}
+
+const CONFIG_TOML = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../supabase/config.toml');
+
+/** supabase/config.toml (or another file of its format), parsed. */
+export function readSupabaseConfig(file = CONFIG_TOML): SupabaseConfig {
+  return parse(readFileSync(file, 'utf8')) as SupabaseConfig;
+}

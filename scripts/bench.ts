@@ -282,7 +282,7 @@ async function measureHttp(url: string, db: Database): Promise<Row[]> {
         () => freshList(middle),
         () => stockPage((middle - 1) * PAGE),
       )),
-      note: 'total not yet known: estimated count, then the index-only seek with its rows',
+      note: 'total not yet known: one admin_page call (the estimated count, then the index-only seek with its rows)',
     },
     {
       what: `scans, last page (${last}) loaded directly`,

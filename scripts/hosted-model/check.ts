@@ -178,6 +178,13 @@ async function adminReads(owner: pg.Client, authenticator: pg.Client) {
     users: await count(tx, 'select count(*) as n from auth.users where deleted_at is null'),
     ownedScans: await count(tx, 'select count(*) as n from public.scans where user_id is not null'),
   };
+  // The last 5 scans, newest first: what admin_page answers for a last page opened from a link.
+  const lastIds = (
+    await tx.query<{ id: string }>(
+      'select id from public.scans order by created_at desc, id desc offset greatest(0, $1::int - 5)',
+      [expected.scans],
+    )
+  ).rows.map((r) => r.id);
 
   const stats = await asRequest(
     authenticator,
@@ -201,6 +208,18 @@ async function adminReads(owner: pg.Client, authenticator: pg.Client) {
         `select id, owner_email from public.admin_scans order by created_at desc, id desc limit 25`,
       )
     ).rows.length,
+    lastPage: await q
+      .query<{ p: { total: number; rows: Array<{ id: string }> } }>(
+        `select public.admin_page('scans', 'admin_scans', $1::jsonb, greatest(0, $2::int - 5), 25) as p`,
+        [
+          JSON.stringify([
+            { field: 'created_at', ascending: false },
+            { field: 'id', ascending: false },
+          ]),
+          expected.scans,
+        ],
+      )
+      .then((r) => ({ total: r.rows[0].p.total, ids: r.rows[0].p.rows.map((row) => row.id) })),
     owners: await count(q, 'select count(owner_email) as n from public.admin_scans'),
     profiles: await count(q, 'select count(*) as n from public.admin_profiles'),
     chats: await count(q, 'select count(*) as n from public.admin_chats'),
@@ -210,6 +229,7 @@ async function adminReads(owner: pg.Client, authenticator: pg.Client) {
   const want = {
     search: expected.maggi,
     page: Math.min(25, expected.scans),
+    lastPage: { total: expected.scans, ids: lastIds },
     owners: expected.ownedScans,
     profiles: expected.profiles,
     chats: expected.chats,
@@ -217,7 +237,7 @@ async function adminReads(owner: pg.Client, authenticator: pg.Client) {
     users: expected.users,
   };
   check(
-    'admin: the lists, a search, a page, owner emails, admin_list_users',
+    'admin: the lists, a search, a page, a last page opened from a link, owner emails, admin_list_users',
     lists.ok && JSON.stringify(lists.value) === JSON.stringify(want),
     JSON.stringify({ got: lists.ok ? lists.value : lists, want }),
   );

@@ -33,6 +33,15 @@ export const CONTACT_LIMITS = {
  */
 export const CONTACT_RATE_LIMIT = { perAddressPerHour: 5 } as const;
 
+/**
+ * Supabase's default PostgREST `db-max-rows`: no response carries more rows than this, and with
+ * `Prefer: count=estimated` a total up to it is counted exactly, past it taken from the planner (an
+ * estimate the lists show as "about N"). The stand-in's REST server (mocks/supabase/rest), the
+ * admin's paging (src/providers/paging.ts) and the paging functions' windows
+ * (supabase/migrations/*_paging.sql, *_page_total.sql) agree on it.
+ */
+export const MAX_ROWS = 1000;
+
 export const DASHBOARD = { recentScans: 5 } as const;
 
 export const ID_PREFIX_LENGTH = 8;

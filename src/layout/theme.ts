@@ -1,5 +1,11 @@
 import { defaultDarkTheme, defaultLightTheme, type RaThemeOptions } from 'react-admin';
+import { MultiKeySortHead } from '../list/MultiKeySort';
 import { darkPalette, lightPalette, sharedThemeOptions, SIDEBAR_THEME } from './palette';
+
+/** Every DataTable's head shows an arrow on each key of a sort of several keys. */
+const components: RaThemeOptions['components'] = {
+  RaDataTable: { defaultProps: { head: MultiKeySortHead } },
+};
 
 /** react-admin's default themes in the health-green palette, with the spec's sidebar sizes. */
 export const lightTheme: RaThemeOptions = {
@@ -7,6 +13,7 @@ export const lightTheme: RaThemeOptions = {
   ...sharedThemeOptions,
   sidebar: SIDEBAR_THEME,
   palette: lightPalette,
+  components: { ...defaultLightTheme.components, ...components },
 };
 
 export const darkTheme: RaThemeOptions = {
@@ -14,4 +21,5 @@ export const darkTheme: RaThemeOptions = {
   ...sharedThemeOptions,
   sidebar: SIDEBAR_THEME,
   palette: darkPalette,
+  components: { ...defaultDarkTheme.components, ...components },
 };

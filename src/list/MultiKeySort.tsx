@@ -1,6 +1,12 @@
 import { Box } from '@mui/material';
-import type { MouseEvent, ReactNode } from 'react';
-import { useListContext } from 'react-admin';
+import { Children, isValidElement, type MouseEvent, type ReactNode } from 'react';
+import {
+  DataTableHead,
+  DataTableSortContext,
+  useDataTableSortContext,
+  useListContext,
+  type DataTableHeadProps,
+} from 'react-admin';
 import { orderTerms, sortOf } from '../providers/paging';
 
 /**
@@ -26,4 +32,34 @@ export function MultiKeySort({ children }: { children: ReactNode }) {
     setSort(sortOf(next));
   };
   return <Box onClickCapture={onClickCapture}>{children}</Box>;
+}
+
+/**
+ * react-admin's DataTable head with an arrow on every key of a sort of several keys: each column
+ * header sees the sort as if its own key were the only one (react-admin marks the header whose
+ * `source` equals the sort's field, which a sort of several keys never does). A one-key sort is
+ * shown as react-admin shows it. Every DataTable uses it (src/layout/theme.ts).
+ */
+export function MultiKeySortHead({ children, ...props }: DataTableHeadProps) {
+  const sort = useDataTableSortContext();
+  const terms = sort ? orderTerms(sort) : [];
+  if (terms.length < 2) return <DataTableHead {...props}>{children}</DataTableHead>;
+  return (
+    <DataTableHead {...props}>
+      {Children.map(children, (column) => {
+        const source: unknown = isValidElement<{ source?: unknown }>(column)
+          ? column.props.source
+          : undefined;
+        const term = terms.find((t) => t.field === source);
+        if (!term) return column;
+        return (
+          <DataTableSortContext.Provider
+            value={{ field: term.field, order: term.ascending ? 'ASC' : 'DESC' }}
+          >
+            {column}
+          </DataTableSortContext.Provider>
+        );
+      })}
+    </DataTableHead>
+  );
 }

@@ -1,4 +1,4 @@
-import { Chip, Link as MuiLink, Stack, Typography } from '@mui/material';
+import { Chip, Grid, Link as MuiLink, Stack, Typography } from '@mui/material';
 import { useCreatePath, useRecordContext, useTranslate, type RaRecord } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { scoreBadge, shortenedId } from '../domain/adminRecords';
@@ -107,5 +107,38 @@ export function DetailItem({ label, children }: { label: string; children: React
       </Typography>
       <div>{children}</div>
     </div>
+  );
+}
+
+/**
+ * The labelled values of a details dialog, two to a row from small screens up and one on phones;
+ * its children are DetailCells.
+ */
+export function DetailsGrid({ children }: { children: React.ReactNode }) {
+  return (
+    <Grid container spacing={2}>
+      {children}
+    </Grid>
+  );
+}
+
+/** One labelled value (`label`, a catalogue key) of a DetailsGrid. */
+export function DetailCell({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <Grid size={{ xs: 12, sm: 6 }}>
+      <DetailItem label={label}>{children}</DetailItem>
+    </Grid>
+  );
+}
+
+/** The record's id in monospace: whole, or `shortened` to its prefix with the whole as a tooltip. */
+export function RecordIdField({ shortened = false }: { shortened?: boolean }) {
+  const record = useRecordContext();
+  if (!record) return null;
+  const id = String(record.id);
+  return (
+    <Typography variant="body2" sx={{ fontFamily: 'monospace' }} title={shortened ? id : undefined}>
+      {shortened ? shortenedId(id) : id}
+    </Typography>
   );
 }

@@ -10,26 +10,37 @@ import { tablesOf, withTableNames } from './tableNames';
 const UNDEFINED_COLUMN = '42703';
 
 /**
- * Deep pages of unfiltered lists through admin_page_rows (an index-only seek), for the resources
- * whose descriptor names a `seekTable`; totals counted as the list counts them.
+ * Deep pages of unfiltered lists through admin_page_rows (an index-only seek), or admin_page (the
+ * same, with the total) when the total is not known yet, for the resources whose descriptor names a
+ * `seekTable`; totals counted as the list counts them.
  */
 export function pageSeek(client: SupabaseClient, resources: readonly ResourceData[]): PageSeek {
   const byName = new Map(resources.map((r) => [r.name, r]));
+  /** The RPC's arguments for a page of `resource`, or undefined when it has no seek. */
+  const args = (resource: string, order: OrderTerm[], offset: number, limit: number) => {
+    const descriptor = byName.get(resource);
+    if (!descriptor?.seekTable) return undefined;
+    return {
+      relation: descriptor.seekTable,
+      read_relation: descriptor.table ?? descriptor.name,
+      sort_terms: order,
+      skip: offset,
+      take: limit,
+    };
+  };
+  /** Calls `fn` (admin_page_rows or admin_page); undefined for an order the seek cannot take. */
+  const call = async <T>(fn: string, params: ReturnType<typeof args>): Promise<T | undefined> => {
+    if (!params) return undefined;
+    const { data, error, status } = await client.rpc(fn, params);
+    if (error?.code === UNDEFINED_COLUMN) return undefined;
+    if (error) throw new HttpError(error.message, status, error);
+    return data as T;
+  };
   return {
-    async rows(resource: string, order: OrderTerm[], offset: number, limit: number) {
-      const descriptor = byName.get(resource);
-      if (!descriptor?.seekTable) return undefined;
-      const { data, error, status } = await client.rpc('admin_page_rows', {
-        relation: descriptor.seekTable,
-        read_relation: descriptor.table ?? descriptor.name,
-        sort_terms: order,
-        skip: offset,
-        take: limit,
-      });
-      if (error?.code === UNDEFINED_COLUMN) return undefined;
-      if (error) throw new HttpError(error.message, status, error);
-      return data as RaRecord[];
-    },
+    rows: (resource, order, offset, limit) =>
+      call<RaRecord[]>('admin_page_rows', args(resource, order, offset, limit)),
+    page: (resource, order, offset, limit) =>
+      call<{ rows: RaRecord[]; total: number }>('admin_page', args(resource, order, offset, limit)),
     async count(resource: string) {
       const table = byName.get(resource)?.table ?? resource;
       const { count, error, status } = await client

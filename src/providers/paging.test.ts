@@ -198,5 +198,24 @@ describe('getList through ra-supabase and the stand-in', () => {
     });
     const lastCount = first.total! - (lastPage - 1) * 25;
     expect(last.data.map((r) => String(r.id))).toEqual(expected.slice(expected.length - lastCount));
+
+    // The same page opened from a link (a new provider knows no total): one request, which
+    // answers the total and the page.
+    const requests = vi.spyOn(globalThis, 'fetch');
+    try {
+      const linked = await createDataProvider(supabaseClient).getList('scans', {
+        pagination: { page: lastPage, perPage: 25 },
+        sort,
+        filter: {},
+      });
+      expect([linked.total, linked.meta, linked.data.map((r) => String(r.id))]).toEqual([
+        first.total,
+        { totalIsEstimate: true },
+        expected.slice(expected.length - lastCount),
+      ]);
+      expect(requests.mock.calls.map(([url]) => new URL(String(url)).pathname)).toEqual(['/rest/v1/rpc/admin_page']);
+    } finally {
+      requests.mockRestore();
+    }
   });
 });

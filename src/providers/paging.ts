@@ -1,12 +1,5 @@
 import type { DataProvider, GetListParams, GetListResult, RaRecord, SortPayload } from 'react-admin';
-
-/**
- * PostgREST's db-max-rows on Supabase (and the local stand-in): with `Prefer: count=estimated` it
- * counts exactly up to this many rows and takes the planner's estimate past it. A total above it is
- * therefore an estimate, which the lists show as "about N". The seek function
- * (admin_page_rows) refuses windows larger than this, for the same reason.
- */
-export const EXACT_COUNT_LIMIT = 1000;
+import { MAX_ROWS } from '../domain/limits';
 
 /** Every order ends on this unique column, so rows that tie on the sort fields never swap between pages. */
 export const TIE_BREAKER = 'id';
@@ -96,9 +89,9 @@ export function postgrestOrder(order: readonly OrderTerm[]): string {
   return order.map((term) => `${term.field}.${term.ascending ? 'asc' : 'desc'}`).join(',');
 }
 
-/** Whether a total counted with `count=estimated` is the planner's estimate rather than exact. */
+/** Whether a total counted with `count=estimated` is the planner's estimate (past max-rows) rather than exact. */
 export function isEstimatedTotal(total: number | undefined): boolean {
-  return total !== undefined && total > EXACT_COUNT_LIMIT;
+  return total !== undefined && total > MAX_ROWS;
 }
 
 /** What getList adds to its result's meta; the pagination bar reads it. */
@@ -122,10 +115,18 @@ function postgrestSort(order: OrderTerm[]): SortPayload {
 /**
  * Reads rows [offset, offset + limit) of an unfiltered list in `order`, found through an index only
  * (the admin_page_rows function), or answers `undefined` when the resource has no such seek.
- * `count` answers the list's total as `Prefer: count=estimated` counts it.
+ * `page` answers a page and the list's total together (admin_page: one round trip for a page whose
+ * total is not known yet), reading from the nearer end itself. `count` answers the list's total as
+ * `Prefer: count=estimated` counts it, for the orders the seek cannot take.
  */
 export interface PageSeek {
   rows(resource: string, order: OrderTerm[], offset: number, limit: number): Promise<RaRecord[] | undefined>;
+  page(
+    resource: string,
+    order: OrderTerm[],
+    offset: number,
+    limit: number,
+  ): Promise<{ rows: RaRecord[]; total: number } | undefined>;
   count(resource: string): Promise<number>;
 }
 
@@ -140,8 +141,8 @@ const SEEK_FROM_OFFSET = 500;
  * and filter is what tells a deep page from a shallow one.
  *
  * A deep page of an unfiltered list (a reload, a shared link, a jump) goes through `seek` instead:
- * the total is counted first when not yet known, then the page is found by an index-only read
- * from the nearer end and its rows read by id, in one request. Filtered lists keep the plan above (their
+ * the page is found by an index-only read from the nearer end and its rows read by id, in one
+ * request; when the total is not known yet, that same request counts it (`seek.page`). Filtered lists keep the plan above (their
  * matches are usually few; see docs/architecture.md).
  */
 export function withScalablePaging<T extends DataProvider>(provider: T, seek?: PageSeek): T {
@@ -167,9 +168,15 @@ export function withScalablePaging<T extends DataProvider>(provider: T, seek?: P
     const key = JSON.stringify([resource, params.filter ?? {}]);
     const sort = params.sort ?? { field: TIE_BREAKER, order: 'ASC' };
     const unfiltered = Object.keys(params.filter ?? {}).length === 0;
-    // A deep page opened from a link: count first (as cheap as a first page), so the page is then
-    // sought from the nearer end.
+    // A deep page opened from a link: the total and the page in one request, read from the nearer
+    // end; for an order the seek cannot take, count first so the page is read from the nearer end.
     if (seek && unfiltered && !totals.has(key) && (page - 1) * perPage >= SEEK_FROM_OFFSET) {
+      const sought = await seek.page(resource, orderWithTieBreaker(sort), (page - 1) * perPage, perPage);
+      if (sought) {
+        totals.set(key, sought.total);
+        const meta: PagingMeta = { totalIsEstimate: isEstimatedTotal(sought.total) };
+        return { data: sought.rows as R[], total: sought.total, meta };
+      }
       totals.set(key, await seek.count(resource));
     }
     const plan = planPage({ page, perPage, sort, total: totals.get(key) });

@@ -1,9 +1,9 @@
-import { Button, Divider, Grid, Stack, Typography } from '@mui/material';
+import { Button, Divider, Stack, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useBasename, useRecordContext, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { RecordDialog } from '../list';
-import { DetailItem } from '../list/fields';
+import { DetailCell as Cell, DetailsGrid, RecordIdField } from '../list/fields';
 import type { AdminUser } from './data';
 import { UserDateField, UserPhoneField, UserProviderField, UserStatusField } from './UserFields';
 
@@ -16,18 +16,10 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
       <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, mb: 1 }}>
         {translate(title)}
       </Typography>
-      <Grid container spacing={2}>
-        {children}
-      </Grid>
+      <DetailsGrid>{children}</DetailsGrid>
     </section>
   );
 }
-
-const Cell = ({ label, children }: { label: string; children: ReactNode }) => (
-  <Grid size={{ xs: 12, sm: 6 }}>
-    <DetailItem label={label}>{children}</DetailItem>
-  </Grid>
-);
 
 /** Links to the user's scans, profiles and chats: each list filtered on user_id. */
 function RelatedRecords({ userId }: { userId: string }) {
@@ -58,9 +50,7 @@ function UserDetails() {
           <UserPhoneField empty="labellens.users.not_provided" />
         </Cell>
         <Cell label={field('id')}>
-          <Typography variant="body2" sx={{ fontFamily: 'monospace' }}>
-            {user.id}
-          </Typography>
+          <RecordIdField />
         </Cell>
         <Cell label={field('role')}>{user.role ?? 'authenticated'}</Cell>
         <Cell label={field('provider')}>

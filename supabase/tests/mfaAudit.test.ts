@@ -124,6 +124,8 @@ const CALLS: Record<string, string> = {
     'select (public.update_admin_settings(audit_retention_days => 400)).audit_retention_days = 400 as ok',
   'function admin_page_rows': `select jsonb_array_length(public.admin_page_rows('scans', 'admin_scans',
      '[{"field": "created_at", "ascending": false}, {"field": "id", "ascending": false}]', 0, 5)) = 5 as ok`,
+  'function admin_page': `select jsonb_array_length(public.admin_page('scans', 'admin_scans',
+     '[{"field": "created_at", "ascending": false}, {"field": "id", "ascending": false}]', 0, 5) -> 'rows') = 5 as ok`,
 };
 /** PostgREST's pre-request function: planned and estimated counts are for admins only. */
 const PRE_REQUEST = 'function pre_request';

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_ROWS } from '../../src/domain/limits';
 import type { Database, Queryable } from '../../mocks/supabase/db';
 import { openTestDatabase } from '../../mocks/supabase/testing/snapshot';
 import { attempt, IDENTITIES, type IdentityName } from './fixtures';
@@ -35,6 +36,18 @@ const pageRows =
 /** The ids of the page admin_page_rows answers. */
 const pageIds = (relation: string, terms: unknown, skip: number, take: number) => (tx: Queryable) =>
   pageRows(relation, terms, skip, take)(tx).then((rows) => rows.map((row) => row.id));
+
+/** Whether the paging function `name` is security definer, its settings, and who may call it. */
+const rightsOf = async (name: 'admin_page_rows' | 'admin_page') =>
+  (
+    await db.query<{ definer: boolean; config: string[]; anon: boolean; authenticated: boolean }>(
+      `select p.prosecdef as definer, p.proconfig as config,
+              has_function_privilege('anon', p.oid, 'execute') as anon,
+              has_function_privilege('authenticated', p.oid, 'execute') as authenticated
+         from pg_proc p where p.oid = format('public.%I(text, text, jsonb, integer, integer)', $1::text)::regprocedure`,
+      [name],
+    )
+  ).rows[0];
 
 const sqlIds = async (sql: string) => (await db.query<{ id: string }>(sql)).rows.map((r) => r.id);
 
@@ -158,7 +171,7 @@ describe('admin_page_rows', () => {
       [[{ field: 1, ascending: true }], 0, 5],
       [NEWEST_FIRST, -1, 5],
       [NEWEST_FIRST, 0, 0],
-      [NEWEST_FIRST, 0, 1001],
+      [NEWEST_FIRST, 0, MAX_ROWS + 1],
     ];
     for (const [terms, skip, take] of bad) {
       expect(await attempt(db, IDENTITIES.admin, pageIds('scans', terms, skip, take))).toMatchObject({
@@ -169,17 +182,12 @@ describe('admin_page_rows', () => {
   });
 
   it('is security definer with an empty search_path, executable by signed-in users only', async () => {
-    const { rows } = await db.query<{
-      definer: boolean;
-      config: string[];
-      anon: boolean;
-      authenticated: boolean;
-    }>(`
-      select p.prosecdef as definer, p.proconfig as config,
-             has_function_privilege('anon', p.oid, 'execute') as anon,
-             has_function_privilege('authenticated', p.oid, 'execute') as authenticated
-        from pg_proc p where p.oid = 'public.admin_page_rows(text, text, jsonb, integer, integer)'::regprocedure`);
-    expect(rows[0]).toEqual({ definer: true, config: ['search_path=""'], anon: false, authenticated: true });
+    expect(await rightsOf('admin_page_rows')).toEqual({
+      definer: true,
+      config: ['search_path=""'],
+      anon: false,
+      authenticated: true,
+    });
   });
 
   it('walks an index only for the lists’ default orders', async () => {
@@ -200,5 +208,105 @@ describe('admin_page_rows', () => {
         new RegExp(`Index Only Scan (Backward )?using ${table}_\\w+ on ${table}`),
       );
     }
+  });
+});
+
+/** admin_page (supabase/migrations/*_page_total.sql): a page and the list's total in one round trip. */
+describe('admin_page', () => {
+  const page =
+    (relation: string, terms: unknown, skip: number, take: number, read = READ[relation] ?? relation) =>
+    (tx: Queryable) =>
+      tx
+        .query<{ page: { total: number; rows: Array<{ id: string }> } }>(
+          'select public.admin_page($1, $2, $3::jsonb, $4, $5) as page',
+          [relation, read, JSON.stringify(terms), skip, take],
+        )
+        .then((r) => ({ total: r.rows[0].page.total, ids: r.rows[0].page.rows.map((row) => row.id) }));
+
+  it('answers the exact total up to max-rows and the page, from either end, as SQL orders it', async () => {
+    const all = await sqlIds('select id from public.tags order by category, sort_order, id');
+    const terms = [
+      { field: 'category', ascending: true },
+      { field: 'sort_order', ascending: true },
+      { field: 'id', ascending: true },
+    ];
+    // before the middle (read forwards), past it (read backwards), the last partial page, past the end
+    for (const skip of [0, 5, Math.ceil(all.length / 2) + 1, all.length - 3, all.length, all.length + 10]) {
+      expect([skip, await attempt(db, IDENTITIES.admin, page('tags', terms, skip, 10))]).toEqual([
+        skip,
+        { ok: true, value: { total: all.length, ids: all.slice(skip, skip + 10) } },
+      ]);
+    }
+  });
+
+  it('past max-rows answers the planner’s estimate, as count=estimated does, and pages from the end', async () => {
+    await db.exec(`
+      insert into public.scans (name, category, health_score, created_at)
+      select format('Counted scan %s', g), 'Snacks', 50,
+             timestamptz '2023-01-01 00:00:00+00' + make_interval(mins => g)
+        from generate_series(1, 1200) g;
+      analyze public.scans;`);
+    const oldest = await sqlIds('select id from public.scans order by created_at, id limit 4');
+    const outcome = await attempt(db, IDENTITIES.admin, async (tx) => {
+      // the estimate PostgREST takes for the admin's count of the list's view
+      const { rows } = await tx.query<{ 'QUERY PLAN': unknown }>(
+        'explain (format json) select 1 from public.admin_scans',
+      );
+      const raw = rows[0]['QUERY PLAN'];
+      const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Array<{
+        Plan: { 'Plan Rows': number };
+      }>;
+      const estimate = Math.max(1001, plan[0].Plan['Plan Rows']);
+      return { estimate, last: await page('scans', NEWEST_FIRST, estimate - 4, 4)(tx) };
+    });
+    expect(outcome).toMatchObject({ ok: true });
+    const { estimate, last } = (
+      outcome as { value: { estimate: number; last: { total: number; ids: string[] } } }
+    ).value;
+    expect(estimate).toBeGreaterThan(1000);
+    // the last page by the total shown: read backwards from the end, so the oldest rows, newest first
+    expect(last).toEqual({ total: estimate, ids: [...oldest].reverse() });
+  });
+
+  it.each<IdentityName>(['anon', 'user', 'inactiveAdmin'])(
+    'refuses %s with 42501, before counting',
+    async (who) => {
+      expect(await attempt(db, IDENTITIES[who], page('scans', NEWEST_FIRST, 600, 5))).toMatchObject({
+        ok: false,
+        code: '42501',
+      });
+    },
+  );
+
+  it('reads and counts no relation outside the lists’ own, and takes names only as identifiers', async () => {
+    for (const read of ['scans', 'admin_users', 'profiles']) {
+      expect(await attempt(db, IDENTITIES.admin, page('scans', NEWEST_FIRST, 0, 5, read))).toMatchObject({
+        ok: false,
+        code: '22023',
+      });
+    }
+    // a name that is SQL is looked up as one quoted identifier, which names no relation
+    expect(
+      await attempt(
+        db,
+        IDENTITIES.admin,
+        page('scans', NEWEST_FIRST, 0, 5, 'scans; delete from public.scans; --'),
+      ),
+    ).toMatchObject({ ok: false, code: '42P01' });
+    expect(
+      await attempt(db, IDENTITIES.admin, page('users', NEWEST_FIRST, 0, 5, 'admin_scans')),
+    ).toMatchObject({
+      ok: false,
+      code: '22023',
+    });
+  });
+
+  it('runs as the caller, with an empty search_path, executable by signed-in users only', async () => {
+    expect(await rightsOf('admin_page')).toEqual({
+      definer: false,
+      config: ['search_path=""'],
+      anon: false,
+      authenticated: true,
+    });
   });
 });

@@ -1,4 +1,5 @@
 import type { Queryable } from '../db';
+import { MAX_ROWS } from '../../../src/domain/limits';
 import type { Preferences } from './preferences';
 import {
   cappedRange,
@@ -25,9 +26,6 @@ export interface RowSource {
   build: (params: SqlParams) => { from: string; with?: string };
   level: Level;
 }
-
-/** Above this many rows `count=estimated` switches from an exact count to the planner's (as PostgREST with max-rows). */
-const ESTIMATE_THRESHOLD = 1000;
 
 /**
  * Runs a read: select list, embeds, filters, order and range in one statement, with the exact
@@ -89,11 +87,12 @@ async function estimatedCount(
     return { ctx, withSql, from, where: conditions.length ? ` where ${conditions.join(' and ')}` : '' };
   };
   let counted = 0;
+  // Up to max-rows `count=estimated` counts exactly; past it, the planner's estimate (as PostgREST).
   if (kind === 'estimated') {
     const q = fromWhere();
-    const sql = `${q.withSql}select count(*)::int as n from (select 1 from ${q.from}${q.where} limit ${ESTIMATE_THRESHOLD + 1}) c`;
+    const sql = `${q.withSql}select count(*)::int as n from (select 1 from ${q.from}${q.where} limit ${MAX_ROWS + 1}) c`;
     counted = (await tx.query<{ n: number }>(sql, q.ctx.params.values)).rows[0].n;
-    if (counted <= ESTIMATE_THRESHOLD) return counted;
+    if (counted <= MAX_ROWS) return counted;
   }
   const q = fromWhere();
   const plan = await tx.query<{ 'QUERY PLAN': unknown }>(

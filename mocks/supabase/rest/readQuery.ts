@@ -6,8 +6,7 @@ import { ident, qualified, SqlParams } from './sql';
 import type { Filter, OrderTerm, QueryParams, RangeSpec, SelectItem } from './types';
 import { castTypeSql } from './casts';
 
-/** Supabase's default `db-max-rows`: no response carries more rows than this. */
-export const MAX_ROWS = 1000;
+import { MAX_ROWS } from '../../../src/domain/limits';
 
 /**
  * Bounds PostgREST itself does not have, which keep one request from growing without end on the

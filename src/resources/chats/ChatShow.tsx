@@ -1,8 +1,7 @@
-import { Stack, Typography } from '@mui/material';
+import { Stack } from '@mui/material';
 import { DateField, useRecordContext } from 'react-admin';
-import { shortenedId } from '../../domain/adminRecords';
 import { RecordDialog } from '../../list';
-import { DetailItem, OwnerField } from '../../list/fields';
+import { DetailCell, DetailsGrid, OwnerField, RecordIdField } from '../../list/fields';
 import { useChatTitle } from './ChatFields';
 import type { Chat } from './data';
 import { ChatMessages } from './ChatMessages';
@@ -12,22 +11,20 @@ function ChatDetails() {
   if (!chat) return null;
   return (
     <Stack spacing={2}>
-      <Stack direction="row" spacing={3} sx={{ flexWrap: 'wrap' }}>
-        <DetailItem label="resources.chats.fields.user_id">
+      <DetailsGrid>
+        <DetailCell label="resources.chats.fields.user_id">
           <OwnerField />
-        </DetailItem>
-        <DetailItem label="labellens.records.id">
-          <Typography variant="body2" sx={{ fontFamily: 'monospace' }} title={chat.id}>
-            {shortenedId(chat.id)}
-          </Typography>
-        </DetailItem>
-        <DetailItem label="resources.chats.fields.created_at">
+        </DetailCell>
+        <DetailCell label="labellens.records.id">
+          <RecordIdField shortened />
+        </DetailCell>
+        <DetailCell label="resources.chats.fields.created_at">
           <DateField source="created_at" showTime />
-        </DetailItem>
-        <DetailItem label="resources.chats.fields.updated_at">
+        </DetailCell>
+        <DetailCell label="resources.chats.fields.updated_at">
           <DateField source="updated_at" showTime />
-        </DetailItem>
-      </Stack>
+        </DetailCell>
+      </DetailsGrid>
       <ChatMessages chatId={chat.id} />
     </Stack>
   );

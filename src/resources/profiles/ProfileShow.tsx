@@ -1,26 +1,23 @@
-import { Grid, Typography } from '@mui/material';
-import type { ReactNode } from 'react';
 import { DateField, useRecordContext } from 'react-admin';
 import { RecordDialog } from '../../list';
-import { ChipList, DetailItem, OwnerField, ScoreBadge } from '../../list/fields';
+import {
+  ChipList,
+  DetailCell as Cell,
+  DetailsGrid,
+  OwnerField,
+  RecordIdField,
+  ScoreBadge,
+} from '../../list/fields';
 import { AgeGenderField, HeightWeightField, ProfileNameField, RelationshipField } from './ProfileFields';
 import type { Profile } from './data';
 
 const field = (name: string) => `resources.profiles.fields.${name}`;
 
-function Cell({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Grid size={{ xs: 12, sm: 6 }}>
-      <DetailItem label={label}>{children}</DetailItem>
-    </Grid>
-  );
-}
-
 function ProfileDetails() {
   const profile = useRecordContext<Profile>();
   if (!profile) return null;
   return (
-    <Grid container spacing={2}>
+    <DetailsGrid>
       <Cell label={field('name')}>
         <ProfileNameField />
       </Cell>
@@ -58,11 +55,9 @@ function ProfileDetails() {
         <DateField source="updated_at" showTime />
       </Cell>
       <Cell label="labellens.records.id">
-        <Typography variant="body2" sx={{ fontFamily: 'monospace' }}>
-          {profile.id}
-        </Typography>
+        <RecordIdField />
       </Cell>
-    </Grid>
+    </DetailsGrid>
   );
 }
 

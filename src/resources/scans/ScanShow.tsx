@@ -1,7 +1,15 @@
 import { Box, Divider, Grid, Stack, Typography } from '@mui/material';
 import { DateField, useRecordContext, useTranslate } from 'react-admin';
 import { RecordDialog } from '../../list';
-import { ChipList, DetailItem, OwnerField, ScoreBadge } from '../../list/fields';
+import {
+  ChipList,
+  DetailCell,
+  DetailItem,
+  DetailsGrid,
+  OwnerField,
+  RecordIdField,
+  ScoreBadge,
+} from '../../list/fields';
 import type { Scan } from './data';
 import { FavouriteField, useScanName } from './ScanName';
 
@@ -36,26 +44,24 @@ function ScanDetails() {
           )}
         </Grid>
         <Grid size={{ xs: 12, sm: 7 }}>
-          <Stack spacing={1.5}>
-            <DetailItem label="resources.scans.fields.health_score">
+          <DetailsGrid>
+            <DetailCell label="resources.scans.fields.health_score">
               <ScoreBadge score={scan.health_score} missing="labellens.scans.not_available" />
-            </DetailItem>
-            <DetailItem label="resources.scans.fields.category">{scan.category ?? '—'}</DetailItem>
-            <DetailItem label="resources.scans.fields.is_favorite">
+            </DetailCell>
+            <DetailCell label="resources.scans.fields.category">{scan.category ?? '—'}</DetailCell>
+            <DetailCell label="resources.scans.fields.is_favorite">
               <FavouriteField />
-            </DetailItem>
-            <DetailItem label="resources.scans.fields.user_id">
+            </DetailCell>
+            <DetailCell label="resources.scans.fields.user_id">
               <OwnerField />
-            </DetailItem>
-            <DetailItem label="resources.scans.fields.created_at">
+            </DetailCell>
+            <DetailCell label="resources.scans.fields.created_at">
               <DateField source="created_at" showTime />
-            </DetailItem>
-            <DetailItem label="labellens.records.id">
-              <Typography variant="body2" sx={{ fontFamily: 'monospace' }}>
-                {scan.id}
-              </Typography>
-            </DetailItem>
-          </Stack>
+            </DetailCell>
+            <DetailCell label="labellens.records.id">
+              <RecordIdField />
+            </DetailCell>
+          </DetailsGrid>
         </Grid>
       </Grid>
       <DetailItem label={section('description')}>

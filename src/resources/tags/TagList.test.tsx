@@ -19,6 +19,15 @@ async function shownLabels() {
 const header = (name: string) =>
   within(screen.getByRole('table')).getByText(name, { exact: true }).closest<HTMLElement>('[data-field]')!;
 
+/** The headers marked as sort keys, each with its arrow's direction, in the table's column order. */
+const sortArrows = () =>
+  Array.from(screen.getByRole('table').querySelectorAll<HTMLElement>('thead [data-field].Mui-active')).map(
+    (label) => [
+      label.dataset.field,
+      label.querySelector('svg')!.getAttribute('class')!.includes('iconDirectionDesc') ? 'desc' : 'asc',
+    ],
+  );
+
 const labelsInOrder = async (orderBy: string) =>
   (
     await server.db().query<{ label: string }>(`select label from public.tags order by ${orderBy} limit 25`)
@@ -31,6 +40,10 @@ describe('Tags list sorting', { timeout: 60_000 }, () => {
     const user = userEvent.setup();
     renderAdmin('/admin/tags');
     expect(await shownLabels()).toEqual(await labelsInOrder('category, sort_order, id'));
+    expect(sortArrows()).toEqual([
+      ['category', 'asc'],
+      ['sort_order', 'asc'],
+    ]);
 
     // Shift-click on Sort: the second key flips to descending, the first stays.
     await user.keyboard('{Shift>}');
@@ -40,6 +53,10 @@ describe('Tags list sorting', { timeout: 60_000 }, () => {
     await expect
       .poll(async () => shownLabels(), WAIT)
       .toEqual(await labelsInOrder('category, sort_order desc, id desc'));
+    expect(sortArrows()).toEqual([
+      ['category', 'asc'],
+      ['sort_order', 'desc'],
+    ]);
 
     // Shift-click on Key adds it as a third key (ascending).
     await user.keyboard('{Shift>}');
@@ -52,5 +69,6 @@ describe('Tags list sorting', { timeout: 60_000 }, () => {
     // A plain click on Key: one key, as react-admin sorts.
     await user.click(header('Key'));
     await expect.poll(async () => shownLabels(), WAIT).toEqual(await labelsInOrder('key, id'));
+    expect(sortArrows()).toEqual([['key', 'asc']]);
   });
 });

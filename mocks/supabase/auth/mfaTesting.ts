@@ -2,8 +2,13 @@ import * as OTPAuth from 'otpauth';
 import type { Database } from '../db';
 import { insertUser, type UserRow } from './users';
 
-/** A confirmed email user with a password, as GoTrue's admin API would create one. */
-export function insertConfirmedUser(db: Database, email: string, password: string): Promise<UserRow> {
+/** A confirmed email user with a password, as GoTrue's admin API would create one (banned if asked). */
+export function insertConfirmedUser(
+  db: Database,
+  email: string,
+  password: string,
+  extra: { bannedUntil?: Date } = {},
+): Promise<UserRow> {
   return insertUser(db, {
     email,
     phone: null,
@@ -12,6 +17,7 @@ export function insertConfirmedUser(db: Database, email: string, password: strin
     phoneConfirmed: false,
     userMetadata: {},
     appMetadata: {},
+    ...extra,
   });
 }
 

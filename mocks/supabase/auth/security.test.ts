@@ -5,7 +5,7 @@ import { createStandIn, type StandIn } from '../standIn';
 import { openTestDatabase } from '../testing/snapshot';
 import { DEFAULT_SIGN_IN_LIMITS } from './signInLimits';
 import { DEMO, TEST_SUPABASE_URL } from './testClient';
-import { insertUser } from './users';
+import { insertConfirmedUser } from './mfaTesting';
 
 /** Regression tests for the review's auth findings (refresh-token reuse, brute force, timing, bans). */
 
@@ -40,16 +40,7 @@ async function token(
 async function newUser(extra: { bannedUntil?: Date } = {}) {
   const email = `sec-${randomUUID()}@example.in`;
   const password = 'Correct-horse-1';
-  await insertUser(db, {
-    email,
-    phone: null,
-    password,
-    emailConfirmed: true,
-    phoneConfirmed: false,
-    userMetadata: {},
-    appMetadata: {},
-    ...extra,
-  });
+  await insertConfirmedUser(db, email, password, extra);
   return { email, password };
 }
 

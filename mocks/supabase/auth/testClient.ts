@@ -2,6 +2,7 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import ws from 'ws';
 import { LOCAL_ANON_KEY } from '../keys';
 import type { StandIn } from '../standIn';
+import { DEMO_ACCOUNTS } from '../demoAccounts';
 
 export const TEST_SUPABASE_URL = 'http://localhost:54321';
 
@@ -23,20 +24,15 @@ export function standInFetch(standIn: StandIn): typeof fetch {
   };
 }
 
+const [admin, user, inactiveAdmin] = DEMO_ACCOUNTS;
+
+/** The seeded demo accounts (mocks/supabase/demoAccounts.ts, the one list) with the ids the seed gives them. */
 export const DEMO = {
-  admin: {
-    id: '00000000-0000-4000-8000-000000000001',
-    email: 'admin@labellens.dev',
-    password: 'LabelLens-admin-1',
-  },
-  user: {
-    id: '00000000-0000-4000-8000-000000000002',
-    email: 'user@labellens.dev',
-    password: 'LabelLens-user-1',
-  },
+  admin: { id: '00000000-0000-4000-8000-000000000001', email: admin.email, password: admin.password },
+  user: { id: '00000000-0000-4000-8000-000000000002', email: user.email, password: user.password },
   inactiveAdmin: {
     id: '00000000-0000-4000-8000-000000000003',
-    email: 'inactive-admin@labellens.dev',
-    password: 'LabelLens-inactive-1',
+    email: inactiveAdmin.email,
+    password: inactiveAdmin.password,
   },
 } as const;

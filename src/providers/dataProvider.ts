@@ -3,7 +3,7 @@ import { supabaseDataProvider } from 'ra-supabase';
 import { HttpError, type DataProvider, type RaRecord } from 'react-admin';
 import { withScalablePaging, type OrderTerm, type PageSeek } from './paging';
 import type { ResourceData } from './resourceData';
-import { listQueriesOf, withListQueries } from './search';
+import { cachedOwnerLookup, listQueriesOf, withListQueries, type OwnerLookup } from './search';
 import { tablesOf, withTableNames } from './tableNames';
 
 /** Postgres' undefined_column: the seek was asked for an order on a column only the view has. */
@@ -54,6 +54,15 @@ export function pageSeek(client: SupabaseClient, resources: readonly ResourceDat
   };
 }
 
+/** The owners a search's words name, through admin_owner_ids (supabase/migrations/*_owner_emails.sql). */
+export function ownerLookup(client: SupabaseClient): OwnerLookup {
+  return async (words) => {
+    const { data, error, status } = await client.rpc('admin_owner_ids', { words });
+    if (error) throw new HttpError(error.message, status, error);
+    return data as Array<string[] | null>;
+  };
+}
+
 /** The provider with the reads of resources that serve their own (e.g. users over an RPC). */
 function withResourceReads<T extends DataProvider>(
   provider: T,
@@ -77,7 +86,8 @@ function withResourceReads<T extends DataProvider>(
  *    through an index; it runs after the search layer has turned `q` into conditions, so it sees
  *    the real filter (an empty filter is what allows the seek);
  * 3. search: `q` and derived filters become one `and=(...)` (lifecycle callbacks, which rewrite the
- *    parameters before the layers below run);
+ *    parameters before the layers below run), a search's words first turned into their owners'
+ *    ids where the resource searches owner emails;
  * 4. resources that serve their own reads (users) bypass the three above: they have no table.
  *
  * It knows no feature: features add their typed custom methods beside it (src/adminDataProvider.ts).
@@ -93,6 +103,6 @@ export function createResourceProvider(options: {
   const base = supabaseDataProvider({ instanceUrl: url, apiKey: anonKey, supabaseClient: client });
   const named = withTableNames(base, tablesOf(resources));
   const paged = withScalablePaging(named, pageSeek(client, resources));
-  const searched = withListQueries(paged, listQueriesOf(resources));
+  const searched = withListQueries(paged, listQueriesOf(resources), cachedOwnerLookup(ownerLookup(client)));
   return withResourceReads(searched, resources, client) satisfies DataProvider;
 }

@@ -33,6 +33,11 @@ export interface ResourceData<R extends RaRecord = RaRecord> {
   /** Columns of `table` the search box (`q`) matches; without them the list has no search. */
   searchColumns?: readonly string[];
   /**
+   * The search also matches the owner's email: `table` has `user_id` and `owner_email` (see
+   * src/providers/search.ts for how that stays indexed).
+   */
+  searchOwnerEmail?: boolean;
+  /**
    * Filters (by key in react-admin's filter object, hence in the URL) that become PostgREST logic
    * conditions, e.g. a score band into a range. Returning `[]` drops the filter.
    */

@@ -22,11 +22,27 @@ import type { ResourceData } from './resourceData';
  * are escaped so they match literally. PostgREST turns every `*` of a like pattern into `%` and
  * offers no escape for it, so a word containing `*` is matched with `imatch` (`~*`) and a regex
  * whose metacharacters are escaped instead: still literal, still case-insensitive, still indexed.
+ *
+ * A resource that declares `searchOwnerEmail` also matches each word in its owner's email. The
+ * email comes from a joined table, and an OR across two tables reads every row, so the word is
+ * first turned into the ids of the users whose email contains it (the admin_owner_ids RPC, served
+ * by a trigram index) and the word's `or(...)` gains `user_id.in.(ids)`, which the owner index
+ * serves. A word that more than the RPC's cap of users match (it answers null) is matched on
+ * `owner_email` instead: the same rows, read more slowly.
  */
 
 /** Per resource: the columns `q` searches and the filters that are conditions rather than `column=eq.value`. */
 export type ListQueryConfig = Required<Pick<ResourceData, 'searchColumns'>> &
-  Pick<ResourceData, 'derivedFilters'>;
+  Pick<ResourceData, 'derivedFilters' | 'searchOwnerEmail'>;
+
+/**
+ * Per word of a search, the ids of the users whose email contains it, or null when too many do to
+ * list them (see `OwnerMatches` in searchConditions).
+ */
+export type OwnerMatches = ReadonlyArray<readonly string[] | null>;
+
+/** Finds the owners a search's words name (the admin_owner_ids RPC in the app). */
+export type OwnerLookup = (words: readonly string[]) => Promise<OwnerMatches>;
 
 /** A double-quoted PostgREST value: `"` and `\` escaped with `\`. */
 export const quoteValue = (value: string) => `"${value.replace(/[\\"]/g, '\\$&')}"`;
@@ -52,11 +68,22 @@ export function equalsIgnoringCaseCondition(column: string, text: string): strin
 /** The search's words: split on whitespace, blanks dropped. */
 export const searchWords = (q: unknown) => (typeof q === 'string' ? q.split(/\s+/).filter(Boolean) : []);
 
-/** One `or(...)` per word over the columns; `[]` for a blank search. */
-export function searchConditions(q: unknown, columns: readonly string[]): string[] {
-  return searchWords(q).map(
-    (word) => `or(${columns.map((column) => containsCondition(column, word)).join(',')})`,
-  );
+/** The owner half of a word's `or(...)`: its owners' ids, or the email column when they are too many. */
+function ownerConditions(word: string, owners: readonly string[] | null): string[] {
+  if (owners === null) return [containsCondition('owner_email', word)];
+  return owners.length ? [`user_id.in.(${owners.map(quoteValue).join(',')})`] : [];
+}
+
+/**
+ * One `or(...)` per word over the columns; `[]` for a blank search. With `owners` (one entry per
+ * word, as searchWords splits `q`), each word also matches its owners.
+ */
+export function searchConditions(q: unknown, columns: readonly string[], owners?: OwnerMatches): string[] {
+  return searchWords(q).map((word, i) => {
+    const matches = columns.map((column) => containsCondition(column, word));
+    if (owners) matches.push(...ownerConditions(word, owners[i] ?? null));
+    return `or(${matches.join(',')})`;
+  });
 }
 
 /** The health-score range of a band ('na' = no score), from the bands the whole product uses. */
@@ -111,7 +138,14 @@ export function listQueriesOf(resources: readonly ResourceData[]): Record<string
   return Object.fromEntries(
     resources
       .filter((r) => r.searchColumns || r.derivedFilters)
-      .map((r) => [r.name, { searchColumns: r.searchColumns ?? [], derivedFilters: r.derivedFilters }]),
+      .map((r) => [
+        r.name,
+        {
+          searchColumns: r.searchColumns ?? [],
+          derivedFilters: r.derivedFilters,
+          searchOwnerEmail: r.searchOwnerEmail,
+        },
+      ]),
   );
 }
 
@@ -122,9 +156,10 @@ export function listQueriesOf(resources: readonly ResourceData[]): Record<string
 export function applyListQuery(
   filter: Record<string, unknown>,
   config: ListQueryConfig,
+  owners?: OwnerMatches,
 ): Record<string, unknown> {
   const { q, ...rest } = filter;
-  const conditions = searchConditions(q, config.searchColumns);
+  const conditions = searchConditions(q, config.searchColumns, owners);
   for (const [key, toConditions] of Object.entries(config.derivedFilters ?? {})) {
     if (!(key in rest)) continue;
     conditions.push(...toConditions(rest[key]));
@@ -133,19 +168,49 @@ export function applyListQuery(
   return conditions.length ? { ...rest, 'and@': `(${conditions.join(',')})` } : rest;
 }
 
-function listCallbacks(resource: string, config: ListQueryConfig): ResourceCallbacks {
-  const withQuery = <P extends Pick<GetListParams, 'filter'>>(params: P): Promise<P> =>
-    Promise.resolve({ ...params, filter: applyListQuery(params.filter ?? {}, config) });
+/** How long a search's owners are reused: paging through a search's results asks once. */
+const OWNER_LOOKUP_TTL_MS = 30_000;
+const OWNER_LOOKUP_ENTRIES = 20;
+
+/** `lookup` with its answers kept briefly per search, the oldest dropped past a few searches. */
+export function cachedOwnerLookup(lookup: OwnerLookup, now: () => number = Date.now): OwnerLookup {
+  const answers = new Map<string, { at: number; owners: Promise<OwnerMatches> }>();
+  return (words) => {
+    const key = JSON.stringify(words);
+    const kept = answers.get(key);
+    if (kept && now() - kept.at < OWNER_LOOKUP_TTL_MS) return kept.owners;
+    const owners = lookup(words);
+    answers.delete(key);
+    answers.set(key, { at: now(), owners });
+    // A failed lookup is not kept: the next request asks again.
+    owners.catch(() => answers.delete(key));
+    if (answers.size > OWNER_LOOKUP_ENTRIES) answers.delete(answers.keys().next().value!);
+    return owners;
+  };
+}
+
+function listCallbacks(resource: string, config: ListQueryConfig, owners?: OwnerLookup): ResourceCallbacks {
+  const withQuery = async <P extends Pick<GetListParams, 'filter'>>(params: P): Promise<P> => {
+    const filter = params.filter ?? {};
+    const words = searchWords(filter.q);
+    const matches = config.searchOwnerEmail && owners && words.length ? await owners(words) : undefined;
+    return { ...params, filter: applyListQuery(filter, config, matches) };
+  };
   return { resource, beforeGetList: withQuery, beforeGetManyReference: withQuery };
 }
 
-/** The provider with every configured resource's `q` and derived filters built as above (resources not configured send `q` nowhere). */
+/**
+ * The provider with every configured resource's `q` and derived filters built as above (resources
+ * not configured send `q` nowhere); `owners` finds the owners of the words of a search of a
+ * resource that declares `searchOwnerEmail`.
+ */
 export function withListQueries<T extends DataProvider>(
   provider: T,
   queries: Readonly<Record<string, ListQueryConfig>>,
+  owners?: OwnerLookup,
 ): T {
   return withLifecycleCallbacks(
     provider,
-    Object.entries(queries).map(([resource, config]) => listCallbacks(resource, config)),
+    Object.entries(queries).map(([resource, config]) => listCallbacks(resource, config, owners)),
   ) as T;
 }

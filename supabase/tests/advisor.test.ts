@@ -33,6 +33,7 @@ describe('Security Advisor', () => {
         'admin_dashboard_stats()',
         'admin_list_users(search text)',
         'admin_mfa_status()',
+        'admin_owner_ids(words text[])',
         'admin_page_rows(relation text, read_relation text, sort_terms jsonb, skip integer, take integer)',
         'is_admin()',
         'update_admin_settings(mfa_required boolean, audit_retention_days integer)',

@@ -12,12 +12,13 @@ export interface Chat {
   updated_at: string;
 }
 
-/** Chat Sessions: read-only, through the admin view, searched by title. */
+/** Chat Sessions: read-only, through the admin view, searched by title or owner email. */
 export const chatsData = defineResourceData<Chat>({
   name: 'chats',
   table: 'admin_chats',
   seekTable: 'chats',
   searchColumns: ['title'],
+  searchOwnerEmail: true,
   derivedFilters: { has_user: hasUserConditions },
   defaultSort: [{ field: 'created_at', ascending: false }],
   csv: {

@@ -24,12 +24,13 @@ export interface Profile {
   owner_email: string | null;
 }
 
-/** User Profiles: read-only, through the admin view, searched by name or relationship. */
+/** User Profiles: read-only, through the admin view, searched by name, relationship or owner email. */
 export const profilesData = defineResourceData<Profile>({
   name: 'profiles',
   table: 'admin_profiles',
   seekTable: 'profiles',
   searchColumns: ['name', 'relationship'],
+  searchOwnerEmail: true,
   derivedFilters: { relationship: relationshipConditions },
   defaultSort: [{ field: 'created_at', ascending: false }],
   csv: {

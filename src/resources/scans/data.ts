@@ -22,12 +22,13 @@ export interface Scan {
   created_at: string;
 }
 
-/** Food Scans: read-only, through the admin view, searched by name or category. */
+/** Food Scans: read-only, through the admin view, searched by name, category or owner email. */
 export const scansData = defineResourceData<Scan>({
   name: 'scans',
   table: 'admin_scans',
   seekTable: 'scans',
   searchColumns: ['name', 'category'],
+  searchOwnerEmail: true,
   derivedFilters: { score_band: scoreBandConditions, category: textEqualsConditions('category') },
   defaultSort: [{ field: 'created_at', ascending: false }],
   csv: {

@@ -62,3 +62,66 @@ describe('search through the data provider and the stand-in', () => {
     expect(await search('rice', { category: 'ZQ-CAT' })).toEqual(['zq Rice flour v2', 'zq Rice_flour.v2']);
   });
 });
+
+describe("search by the owner's email through the data provider and the stand-in", () => {
+  const ids = async (resource: string, q: string) => {
+    const { data, total } = await provider.getList(resource, {
+      filter: { q },
+      pagination: { page: 1, perPage: 500 },
+      sort: { field: 'id', order: 'ASC' },
+    });
+    expect(total).toBe(data.length);
+    return data.map((row) => row.id as string);
+  };
+  /** The owner's rows, plus those whose own columns contain the word, by id. */
+  const expected = async (table: string, where: string, params: unknown[]) =>
+    (
+      await server.db().query<{ id: string }>(
+        `select t.id from public.${table} t left join auth.users u on u.id = t.user_id where ${where} order by t.id`,
+        params,
+      )
+    ).rows.map((r) => r.id);
+  beforeEach(() => signIn(DEMO.admin));
+
+  it.each([
+    ['scans', 'name'],
+    ['profiles', 'name'],
+    ['chats', 'title'],
+  ])('%s: an email finds exactly its owner’s rows, whatever its case', async (resource, column) => {
+    const want = await expected(resource, `u.email = $1 or t.${column} ilike '%' || $1 || '%'`, [
+      DEMO.user.email,
+    ]);
+    expect(want.length).toBeGreaterThan(0);
+    expect(await ids(resource, DEMO.user.email.toUpperCase())).toEqual(want);
+  });
+
+  it('chats: an email and a word of the title narrow to that owner’s matching chats', async () => {
+    const { rows } = await server.db().query<{ word: string }>(
+      `select split_part(c.title, ' ', 1) as word from public.chats c join auth.users u on u.id = c.user_id
+        where u.email = $1 and c.title is not null order by c.id limit 1`,
+      [DEMO.user.email],
+    );
+    const word = rows[0].word;
+    const want = await expected(
+      'chats',
+      `(u.email ilike '%' || $1 || '%' or t.title ilike '%' || $1 || '%') and (u.email ilike '%' || $2 || '%' or t.title ilike '%' || $2 || '%')`,
+      [DEMO.user.email, word],
+    );
+    expect(want.length).toBeGreaterThan(0);
+    expect(await ids('chats', `${DEMO.user.email} ${word}`)).toEqual(want);
+  });
+
+  it('a word in more than 100 emails is matched on the email itself: the same rows', async () => {
+    // Every seeded email contains "@"; 101 extra users make it past the lookup's cap.
+    await server.db().query(
+      `insert into auth.users (id, aud, role, email, created_at, updated_at)
+       select gen_random_uuid(), 'authenticated', 'authenticated', 'crowd' || n || '@example.in', now(), now()
+         from generate_series(1, 101) n`,
+    );
+    try {
+      expect(await ids('chats', '@')).toEqual(await expected('chats', `u.email like '%@%' or t.title like '%@%'`, []));
+    } finally {
+      await server.db().query(`delete from auth.users where email like 'crowd%@example.in'`);
+    }
+  });
+});

@@ -1,5 +1,6 @@
 import {
   applyListQuery,
+  cachedOwnerLookup,
   containsCondition,
   dayBoundConditions,
   lowerCaseEqualsConditions,
@@ -64,6 +65,39 @@ describe('search builder', () => {
     expect(relationshipConditions('self')).toEqual([
       'or(relationship.is.null,relationship.eq."",relationship.ilike."self")',
     ]);
+  });
+});
+
+describe('owner email search', () => {
+  const A = '00000000-0000-4000-8000-00000000000a';
+  const B = '00000000-0000-4000-8000-00000000000b';
+
+  it("adds each word's owners by id, the email column past the cap, nothing when none match", () => {
+    expect(searchConditions('priya tea gmail', ['title'], [[A, B], [], null])).toEqual([
+      `or(title.ilike."*priya*",user_id.in.("${A}","${B}"))`,
+      'or(title.ilike."*tea*")',
+      'or(title.ilike."*gmail*",owner_email.ilike."*gmail*")',
+    ]);
+  });
+
+  it('asks once per search while the answer is fresh, and again after a failure', async () => {
+    let clock = 0;
+    const asked: string[][] = [];
+    let fail = false;
+    const lookup = cachedOwnerLookup(async (words) => {
+      asked.push([...words]);
+      if (fail) throw new Error('offline');
+      return words.map(() => [A]);
+    }, () => clock);
+    expect(await lookup(['priya'])).toEqual([[A]]);
+    clock = 29_999;
+    expect(await lookup(['priya'])).toEqual([[A]]);
+    clock = 30_000;
+    fail = true;
+    await expect(lookup(['priya'])).rejects.toThrow('offline');
+    fail = false;
+    expect(await lookup(['priya'])).toEqual([[A]]);
+    expect(asked).toEqual([['priya'], ['priya'], ['priya']]);
   });
 });
 

@@ -1,4 +1,4 @@
-import { withIdentity, type Database } from '../../mocks/supabase/db';
+import { withIdentity, type Database, type Queryable } from '../../mocks/supabase/db';
 import { openTestDatabase } from '../../mocks/supabase/testing/snapshot';
 import { generateScans } from '../../scripts/seed/generateScans';
 import { IDENTITIES } from './fixtures';
@@ -33,18 +33,22 @@ const nodes = (plan: PlanNode): PlanNode[] => [plan, ...(plan.Plans ?? []).flatM
  * The plan as the admin. `indexOnly` rules out sequential scans where the table is too small for the
  * planner to prefer an index (so the test shows whether an index can serve the query at all).
  */
-async function plan(sql: string, { indexOnly = false } = {}): Promise<PlanNode[]> {
-  const rows = await withIdentity(db, IDENTITIES.admin, async (tx) => {
+async function plan(sql: string, { indexOnly = false, asOwner = false } = {}): Promise<PlanNode[]> {
+  const explain = async (tx: Queryable) => {
     if (indexOnly) await tx.query(`select set_config('enable_seqscan', 'off', true)`);
     return tx.query<{ 'QUERY PLAN': unknown }>(`explain (format json) ${sql}`);
-  });
+  };
+  // asOwner: a query a security definer function runs, over tables no API role reads.
+  const rows = asOwner
+    ? await db.transaction(async (tx) => explain(tx))
+    : await withIdentity(db, IDENTITIES.admin, explain);
   const raw = rows.rows[0]['QUERY PLAN'];
   const parsed = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Array<{ Plan: PlanNode }>;
   return nodes(parsed[0].Plan);
 }
 
 /**
- * Only the tables that grow with the app's use. (auth.users, probed once per row of a page for the
+ * Only the tables that grow with the app's use. (private.user_emails, probed once per row of a page for the
  * owner's email, holds a thousandth of the scans: the planner rightly scans it while it is small.)
  */
 const GROWING = ['scans', 'profiles', 'chats', 'messages'];
@@ -126,5 +130,35 @@ describe('searches use the trigram indexes', () => {
     const p = await plan(estimatedCount('admin_chats', search(['title'], ['1240'])), { indexOnly: true });
     expect(indexesUsed(p)).toContain('chats_title_trgm_idx');
     expect(seqScans(p)).toEqual([]);
+  });
+});
+
+describe("a search by the owner's email (src/providers/search.ts, admin_owner_ids)", () => {
+  it('the email lookup reads the trigram index on lower(email)', async () => {
+    // admin_owner_ids's query, as its owner runs it.
+    const p = await plan(
+      `select e.user_id from private.user_emails e where lower(e.email) like '%load-%@example.in%' limit 101`,
+      { asOwner: true, indexOnly: true },
+    );
+    expect(p.map((n) => n['Index Name']).filter(Boolean)).toEqual(['user_emails_email_trgm_idx']);
+    expect(p.filter((n) => n['Node Type'] === 'Seq Scan')).toEqual([]);
+  });
+
+  it('scans: the word matches the own columns or the owners found, from three indexes', async () => {
+    const owners = (
+      await db.query<{ user_id: string }>(
+        `select user_id from public.scans where user_id is not null group by user_id order by user_id limit 2`,
+      )
+    ).rows.map((r) => `'${r.user_id}'`);
+    const where = `(name ilike '%load%' or category ilike '%load%' or user_id in (${owners.join(',')}))`;
+    const count = await plan(estimatedCount('admin_scans', where));
+    expect(new Set(indexesUsed(count))).toEqual(
+      new Set(['scans_name_trgm_idx', 'scans_category_trgm_idx', 'scans_user_id_idx']),
+    );
+    expect(seqScans(count)).toEqual([]);
+    const page = await plan(
+      `select * from public.admin_scans where ${where} order by created_at desc, id desc limit 25`,
+    );
+    expect(seqScans(page)).toEqual([]);
   });
 });

@@ -314,6 +314,40 @@ async function authHooks(owner: pg.Client, authAdmin: pg.Client, authenticator: 
   check('hooks refused to API roles', !forged.ok && forged.code === '42501', JSON.stringify(forged));
 }
 
+/**
+ * Owner emails (supabase/migrations/20241101001400_owner_emails.sql): the trigger the migration
+ * role created on auth.users fires when Supabase Auth (supabase_auth_admin) changes an email, and
+ * the admin then finds the user's scans by the new email, through the admin view and through
+ * admin_owner_ids. The email is put back afterwards.
+ */
+async function ownerEmails(owner: pg.Client, authAdmin: pg.Client, authenticator: pg.Client) {
+  const moved = 'moved.owner@example.in';
+  const before = (await owner.query<{ email: string }>('select email from auth.users where id = $1', [USER_ID]))
+    .rows[0].email;
+  const owned = await count(queryable(owner), `select count(*) as n from public.scans where user_id = '${USER_ID}'`);
+  await authAdmin.query('update auth.users set email = $1 where id = $2', [moved, USER_ID]);
+  try {
+    const found = await asRequest(authenticator, ADMIN, async (q) => ({
+      ids: (await q.query<{ ids: unknown }>('select public.admin_owner_ids($1) as ids', [[moved]])).rows[0].ids,
+      scans: await count(q, `select count(*) as n from public.admin_scans where owner_email = '${moved}'`),
+    }));
+    const want = { ids: [[USER_ID]], scans: owned };
+    check(
+      'owner emails: an email changed by supabase_auth_admin, found by the admin',
+      found.ok && JSON.stringify(found.value) === JSON.stringify(want),
+      JSON.stringify({ got: found.ok ? found.value : found, want }),
+    );
+  } finally {
+    await authAdmin.query('update auth.users set email = $1 where id = $2', [before, USER_ID]);
+  }
+  const closed = await asRequest(authenticator, ADMIN, (q) => q.query('select * from private.user_emails'));
+  check(
+    'owner emails: private.user_emails closed to API roles',
+    !closed.ok && closed.code === '42501',
+    JSON.stringify(closed.ok ? 'answered' : closed.code),
+  );
+}
+
 async function main() {
   if (!existsSync(path.join(PG_BIN, 'initdb'))) {
     const message = `hosted model skipped: PostgreSQL 15 not found in ${PG_BIN} (apt-get install postgresql-15, or set PG_BIN)`;
@@ -404,6 +438,7 @@ async function main() {
       const authAdmin = await connect(dir, 'supabase_auth_admin');
       clients.push(authAdmin);
       await authHooks(postgres, authAdmin, authenticator);
+      await ownerEmails(postgres, authAdmin, authenticator);
 
       await admin.query(`set pgrst.db_schemas = 'public, storage, graphql_public'`);
       const advisor = await admin.query<{ level: string; name: string; object: string }>(

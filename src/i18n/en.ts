@@ -227,6 +227,7 @@ export const en = {
       missing: 'This record does not exist. It may have been deleted, or the link is wrong.',
       dialog_error: 'Could not load this record.',
     },
+    person_filter: { label: 'User' },
     records: {
       id: 'ID',
       anonymous: 'Anonymous',
@@ -236,7 +237,7 @@ export const en = {
     },
     scans: {
       title: 'Food Scans',
-      search: 'Search scans by name or category...',
+      search: 'Search scans by name, category or owner email...',
       not_available: 'N/A',
       missing: 'This scan does not exist. It may have been deleted, or the link is wrong.',
       favourite: 'Favourite',
@@ -256,7 +257,7 @@ export const en = {
     },
     profiles: {
       title: 'User Profiles',
-      search: 'Search profiles by name or relationship...',
+      search: 'Search profiles by name, relationship or owner email...',
       no_data: 'No Data',
       self: 'Self',
       missing: 'This profile does not exist. It may have been deleted, or the link is wrong.',
@@ -266,7 +267,7 @@ export const en = {
     },
     chats: {
       title: 'Chat Sessions',
-      search: 'Search chats by title...',
+      search: 'Search chats by title or user email...',
       untitled: 'Untitled chat',
       no_messages: 'No messages found in this chat',
       messages_error: 'Could not load the messages of this chat.',

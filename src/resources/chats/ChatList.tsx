@@ -2,6 +2,7 @@ import { DataTable, DateField, NumberField, SelectInput } from 'react-admin';
 import { AdminList, ShowDialogButton } from '../../list';
 import { OwnerField } from '../../list/fields';
 import { ChatTitleField } from './ChatFields';
+import { personFilter } from '../../users/PersonFilter';
 import { ChatShow } from './ChatShow';
 import { chatsData } from './data';
 
@@ -15,6 +16,7 @@ const chatFilters = [
       { id: 'false', name: 'labellens.chats.without_user' },
     ]}
   />,
+  personFilter,
 ];
 
 /** Chat Sessions: every chat, newest first, with its user and number of messages. */

@@ -8,11 +8,13 @@ import {
   ProfileNameField,
   RelationshipField,
 } from './ProfileFields';
+import { personFilter } from '../../users/PersonFilter';
 import { ProfileShow } from './ProfileShow';
 import { profilesData } from './data';
 
 const profileFilters = [
   <TextInput key="relationship" source="relationship" label="labellens.profiles.filters.relationship" />,
+  personFilter,
 ];
 
 /** User Profiles: the family health profiles, newest first; the eye opens every field. */

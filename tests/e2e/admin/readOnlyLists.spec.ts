@@ -45,7 +45,7 @@ test('a two-word search on scans keeps rows with both words, in one request', as
   await page.goto('/admin/scans');
   await rowsOf(page);
   const requests = await requestsDuring(page, '/rest/v1/admin_scans', async () => {
-    await page.getByPlaceholder('Search scans by name or category...').fill('amul chocolate');
+    await page.getByPlaceholder('Search scans by name, category or owner email...').fill('amul chocolate');
     await expect(page).toHaveURL(/amul%20chocolate|amul\+chocolate/);
     await expect(page.getByText(/^1-\d+ of \d+$/)).toBeVisible();
   });

@@ -322,13 +322,18 @@ async function authHooks(owner: pg.Client, authAdmin: pg.Client, authenticator: 
  */
 async function ownerEmails(owner: pg.Client, authAdmin: pg.Client, authenticator: pg.Client) {
   const moved = 'moved.owner@example.in';
-  const before = (await owner.query<{ email: string }>('select email from auth.users where id = $1', [USER_ID]))
-    .rows[0].email;
-  const owned = await count(queryable(owner), `select count(*) as n from public.scans where user_id = '${USER_ID}'`);
+  const before = (
+    await owner.query<{ email: string }>('select email from auth.users where id = $1', [USER_ID])
+  ).rows[0].email;
+  const owned = await count(
+    queryable(owner),
+    `select count(*) as n from public.scans where user_id = '${USER_ID}'`,
+  );
   await authAdmin.query('update auth.users set email = $1 where id = $2', [moved, USER_ID]);
   try {
     const found = await asRequest(authenticator, ADMIN, async (q) => ({
-      ids: (await q.query<{ ids: unknown }>('select public.admin_owner_ids($1) as ids', [[moved]])).rows[0].ids,
+      ids: (await q.query<{ ids: unknown }>('select public.admin_owner_ids($1) as ids', [[moved]])).rows[0]
+        .ids,
       scans: await count(q, `select count(*) as n from public.admin_scans where owner_email = '${moved}'`),
     }));
     const want = { ids: [[USER_ID]], scans: owned };

@@ -76,10 +76,12 @@ describe("search by the owner's email through the data provider and the stand-in
   /** The owner's rows, plus those whose own columns contain the word, by id. */
   const expected = async (table: string, where: string, params: unknown[]) =>
     (
-      await server.db().query<{ id: string }>(
-        `select t.id from public.${table} t left join auth.users u on u.id = t.user_id where ${where} order by t.id`,
-        params,
-      )
+      await server
+        .db()
+        .query<{ id: string }>(
+          `select t.id from public.${table} t left join auth.users u on u.id = t.user_id where ${where} order by t.id`,
+          params,
+        )
     ).rows.map((r) => r.id);
   beforeEach(() => signIn(DEMO.admin));
 
@@ -119,7 +121,9 @@ describe("search by the owner's email through the data provider and the stand-in
          from generate_series(1, 101) n`,
     );
     try {
-      expect(await ids('chats', '@')).toEqual(await expected('chats', `u.email like '%@%' or t.title like '%@%'`, []));
+      expect(await ids('chats', '@')).toEqual(
+        await expected('chats', `u.email like '%@%' or t.title like '%@%'`, []),
+      );
     } finally {
       await server.db().query(`delete from auth.users where email like 'crowd%@example.in'`);
     }

@@ -84,11 +84,14 @@ describe('owner email search', () => {
     let clock = 0;
     const asked: string[][] = [];
     let fail = false;
-    const lookup = cachedOwnerLookup(async (words) => {
-      asked.push([...words]);
-      if (fail) throw new Error('offline');
-      return words.map(() => [A]);
-    }, () => clock);
+    const lookup = cachedOwnerLookup(
+      async (words) => {
+        asked.push([...words]);
+        if (fail) throw new Error('offline');
+        return words.map(() => [A]);
+      },
+      () => clock,
+    );
     expect(await lookup(['priya'])).toEqual([[A]]);
     clock = 29_999;
     expect(await lookup(['priya'])).toEqual([[A]]);

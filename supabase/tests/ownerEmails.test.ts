@@ -61,7 +61,9 @@ describe('private.user_emails follows auth.users', () => {
 
   it('is closed to anon, app users and admins alike (schema private, no grant, no policy)', async () => {
     for (const name of ['anon', 'user', 'admin'] as const) {
-      const outcome = await attempt(db, IDENTITIES[name], (tx) => tx.query('select * from private.user_emails'));
+      const outcome = await attempt(db, IDENTITIES[name], (tx) =>
+        tx.query('select * from private.user_emails'),
+      );
       expect(outcome).toEqual({ ok: false, code: '42501', message: 'permission denied for schema private' });
     }
   });
@@ -112,7 +114,9 @@ describe('admin_owner_ids: a search’s words to the users whose email contains 
         JSON.stringify(IDENTITIES.admin.claims),
       ]);
       return (
-        await tx.query<{ ids: unknown[] }>(`select public.admin_owner_ids(array['crowd', 'crowd100@']) as ids`)
+        await tx.query<{ ids: unknown[] }>(
+          `select public.admin_owner_ids(array['crowd', 'crowd100@']) as ids`,
+        )
       ).rows[0].ids;
     });
     expect(outcome).toMatchObject({ ok: true, value: [null, [expect.any(String)]] });

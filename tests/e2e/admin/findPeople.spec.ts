@@ -28,6 +28,10 @@ async function rowTexts(page: Page): Promise<string[]> {
   return page.locator('table tbody tr').allInnerTexts();
 }
 
+/** Waits until the list's total is `expected` (a page in flight may still show the previous one). */
+const totalIs = (page: Page, expected: number) =>
+  expect.poll(async () => (await pagerOf(page)).total, LOADED).toBe(expected);
+
 const personFilter = (page: Page) => page.getByRole('combobox', { name: 'User', exact: true });
 
 /** From /admin/users: the demo user's details dialog, found by their email. */
@@ -35,7 +39,7 @@ async function openUser(page: Page) {
   await page.goto('/admin/users');
   await page.getByPlaceholder('Search by email, phone or ID...').fill(USER_EMAIL);
   await expect(page.getByText(/^1-1 of 1$/)).toBeVisible(LOADED);
-  await page.locator('table tbody tr').first().getByRole('button', { name: 'Show' }).click();
+  await page.locator('table tbody tr').first().getByRole('link', { name: 'Show' }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByRole('heading', { name: USER_EMAIL })).toBeVisible(LOADED);
   return dialog;
@@ -52,8 +56,7 @@ test("a user's chats found by their email: exactly the chats the person filter k
   const filteredRows = await rowTexts(page);
   await page.getByRole('button', { name: 'Remove this filter' }).click();
   await expect(personFilter(page)).toHaveCount(0);
-  const all = await pagerOf(page);
-  expect(all.total).toBeGreaterThan(byFilter.total);
+  await expect.poll(async () => (await pagerOf(page)).total, LOADED).toBeGreaterThan(byFilter.total);
 
   // The same chats, found by typing the email (in capitals) in the search box.
   await page.getByPlaceholder('Search chats by title or user email...').fill(USER_EMAIL.toUpperCase());
@@ -82,17 +85,17 @@ test("a filter from a user's details: a removable chip, visible after the sideba
   await page.getByRole('menuitem', { name: 'Scans' }).click();
   await expect(page).toHaveURL(/\/admin\/scans/);
   await expect(personFilter(page)).toHaveValue(USER_EMAIL, LOADED);
-  expect((await pagerOf(page)).total).toBe(mine.total);
+  await totalIs(page, mine.total);
 
   // Removed: every scan again, also from the sidebar and after a reload.
   await page.getByRole('button', { name: 'Remove this filter' }).click();
   await expect(personFilter(page)).toHaveCount(0);
-  expect((await pagerOf(page)).total).toBe(all.total);
+  await totalIs(page, all.total);
   await page.goto('/admin/dashboard');
   await page.getByRole('menuitem', { name: 'Scans' }).click();
-  expect((await pagerOf(page)).total).toBe(all.total);
+  await totalIs(page, all.total);
   await page.reload();
-  expect((await pagerOf(page)).total).toBe(all.total);
+  await totalIs(page, all.total);
   await expect(personFilter(page)).toHaveCount(0);
 });
 
@@ -105,21 +108,22 @@ test('the person filter picks a user by email on Profiles', async ({ page }) => 
   await personFilter(page).fill(USER_EMAIL.slice(0, 8));
   await page.getByRole('option', { name: USER_EMAIL }).click(LOADED);
   await expect(page).toHaveURL(/user_id/);
-  const mine = await pagerOf(page);
-  expect(mine.total).toBeLessThan(all.total);
+  await expect.poll(async () => (await pagerOf(page)).total, LOADED).toBeLessThan(all.total);
   for (const row of await rowTexts(page)) expect(row).toContain(USER_EMAIL);
 });
 
 test("from a chat's details to its user, and back to their chats", async ({ page }) => {
   await page.goto('/admin/chats');
+  const all = await pagerOf(page);
   await page.getByPlaceholder('Search chats by title or user email...').fill(USER_EMAIL);
+  await expect.poll(async () => (await pagerOf(page)).total, LOADED).toBeLessThan(all.total);
   const theirs = await pagerOf(page);
-  await page.locator('table tbody tr').first().getByRole('button', { name: 'Show' }).click();
+  await page.locator('table tbody tr').first().getByRole('link', { name: 'Show' }).click();
   const chat = page.getByRole('dialog');
   await chat.getByRole('link', { name: USER_EMAIL }).click();
   const user = page.getByRole('dialog');
   await expect(user.getByRole('heading', { name: USER_EMAIL })).toBeVisible(LOADED);
   await user.getByRole('link', { name: 'View chats' }).click();
   await expect(personFilter(page)).toHaveValue(USER_EMAIL, LOADED);
-  expect((await pagerOf(page)).total).toBe(theirs.total);
+  await totalIs(page, theirs.total);
 });

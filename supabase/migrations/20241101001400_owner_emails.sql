@@ -12,8 +12,9 @@
 -- 2. private.sync_user_email(): an AFTER INSERT OR UPDATE OF email trigger on auth.users. Security
 --    definer, so it writes as the migration's role whoever changes auth.users (GoTrue connects as
 --    supabase_auth_admin). Creating a trigger needs the TRIGGER right on the table, not CREATE on
---    the schema: hosted `postgres` has every right on the auth tables (supabase/postgres grants
---    them; mocks/supabase/sql/migration-role.sql models it). Postgres checks EXECUTE on a trigger
+--    the schema: hosted `postgres` has every right on the auth tables (supabase/postgres's
+--    10000000000000_demote-postgres, and 20220609081115 "so that the postgres role can manage auth
+--    tables triggers"; mocks/supabase/sql/migration-role.sql models it, npm run check:hosted runs it). Postgres checks EXECUTE on a trigger
 --    function only when the trigger is created, so no API role needs it.
 -- 3. The admin views read the copy.
 -- 4. public.admin_owner_ids(words): for each word of a search, the ids of the users whose email

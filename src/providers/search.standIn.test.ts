@@ -113,8 +113,8 @@ describe("search by the owner's email through the data provider and the stand-in
     expect(await ids('chats', `${DEMO.user.email} ${word}`)).toEqual(want);
   });
 
-  it('a word in more than 100 emails is matched on the email itself: the same rows', async () => {
-    // Every seeded email contains "@"; 101 extra users make it past the lookup's cap.
+  it('a word in more than 50 emails is matched on the email itself: the same rows', async () => {
+    // Every seeded email contains "@"; 101 extra users take it past the lookup's cap.
     await server.db().query(
       `insert into auth.users (id, aud, role, email, created_at, updated_at)
        select gen_random_uuid(), 'authenticated', 'authenticated', 'crowd' || n || '@example.in', now(), now()

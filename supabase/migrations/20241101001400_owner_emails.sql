@@ -13,15 +13,17 @@
 --    definer, so it writes as the migration's role whoever changes auth.users (GoTrue connects as
 --    supabase_auth_admin). Creating a trigger needs the TRIGGER right on the table, not CREATE on
 --    the schema: hosted `postgres` has every right on the auth tables (supabase/postgres's
---    10000000000000_demote-postgres, and 20220609081115 "so that the postgres role can manage auth
---    tables triggers"; mocks/supabase/sql/migration-role.sql models it, npm run check:hosted runs it). Postgres checks EXECUTE on a trigger
---    function only when the trigger is created, so no API role needs it.
+--    10000000000000_demote-postgres, and 20220609081115 "so that the postgres role can manage
+--    auth tables triggers"; mocks/supabase/sql/migration-role.sql models it, and
+--    `npm run check:hosted` creates it so). Postgres checks EXECUTE on a trigger function only
+--    when the trigger is created, so no API role needs it.
 -- 3. The admin views read the copy.
 -- 4. public.admin_owner_ids(words): for each word of a search, the ids of the users whose email
---    contains it, or null when more than 100 do. The admin app adds `user_id in (ids)` to the
---    word's conditions: an OR across the scan's own trigram-indexed columns and its owner index,
---    which Postgres serves with a BitmapOr, where an OR over a joined column reads every row. Past
---    100 ids (a word like "gmail") the app matches owner_email itself: right, only slower.
+--    contains it, or null when more than 50 do (so the ids keep the request's URL short). The
+--    admin app adds `user_id in (ids)` to the word's conditions: an OR across the scan's own
+--    trigram-indexed columns and its owner index, which Postgres serves with a BitmapOr, where an
+--    OR over a joined column reads every row. Past 50 ids (a word like "gmail") the app matches
+--    owner_email itself: right, only slower.
 --    Security definer (row level security would keep ilike from the index, as in
 --    20241101000900), checks is_admin() first; the words reach SQL as a bound array.
 
@@ -104,7 +106,7 @@ language plpgsql stable security definer
 set search_path = ''
 as $$
 declare
-  max_ids constant integer := 100;
+  max_ids constant integer := 50;
   word text;
   ids uuid[];
   result jsonb := '[]';
@@ -134,4 +136,4 @@ revoke all on function public.admin_owner_ids(text[]) from public, anon;
 grant execute on function public.admin_owner_ids(text[]) to authenticated, service_role;
 
 comment on function public.admin_owner_ids(text[]) is
-  'For each word, the ids of the users whose email contains it (case-insensitive), or null past 100. Admins only.';
+  'For each word, the ids of the users whose email contains it (case-insensitive), or null past 50. Admins only.';

@@ -122,7 +122,7 @@ const CALLS: Record<string, string> = {
   'function admin_list_users': 'select count(*) > 0 as ok from public.admin_list_users(null)',
   'function update_admin_settings':
     'select (public.update_admin_settings(audit_retention_days => 400)).audit_retention_days = 400 as ok',
-  // Every seeded user's email contains '@'; 100 or fewer of them answer their ids, more answer null.
+  // Every seeded user's email contains '@'; 50 or fewer of them answer their ids, more answer null.
   'function admin_owner_ids': `select jsonb_array_length(public.admin_owner_ids(array['@'])) = 1 as ok`,
   'function admin_page_rows': `select jsonb_array_length(public.admin_page_rows('scans', 'admin_scans',
      '[{"field": "created_at", "ascending": false}, {"field": "id", "ascending": false}]', 0, 5)) = 5 as ok`,

@@ -102,7 +102,7 @@ describe('admin_owner_ids: a search’s words to the users whose email contains 
     expect(await ownerIds(['%', '_', '\\'])).toEqual({ ok: true, value: [[], [], []] });
   });
 
-  it('answers null for a word more than 100 users’ emails contain', async () => {
+  it('answers null for a word more than 50 users’ emails contain', async () => {
     const outcome = await attempt(db, 'superuser', async (tx) => {
       await tx.query(
         `insert into auth.users (id, aud, role, email, created_at, updated_at)

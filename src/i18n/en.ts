@@ -273,7 +273,7 @@ export const en = {
       messages_error: 'Could not load the messages of this chat.',
       more_messages: '%{count} later messages are not shown.',
       missing: 'This chat does not exist. It may have been deleted, or the link is wrong.',
-      filters: { has_user: 'User' },
+      filters: { has_user: 'User or anonymous' },
       with_user: 'With user',
       without_user: 'Anonymous only',
     },

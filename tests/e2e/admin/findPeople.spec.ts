@@ -67,6 +67,19 @@ test("a user's chats found by their email: exactly the chats the person filter k
   for (const row of filteredRows) expect(row).toContain(USER_EMAIL);
 });
 
+test('Chats keeps its with-user / anonymous filter beside the person filter', async ({ page }) => {
+  await page.goto('/admin/chats');
+  const all = await pagerOf(page);
+  await page.getByRole('button', { name: 'Add filter' }).click(LOADED);
+  await expect(page.getByRole('menuitemcheckbox', { name: 'User', exact: true })).toBeVisible();
+  await page.getByRole('menuitemcheckbox', { name: 'User or anonymous' }).click();
+  await page.keyboard.press('Escape');
+  await page.getByRole('combobox', { name: 'User or anonymous' }).click();
+  await page.getByRole('option', { name: 'Anonymous only' }).click();
+  await expect.poll(async () => (await pagerOf(page)).total, LOADED).toBeLessThan(all.total);
+  for (const row of await rowTexts(page)) expect(row).toContain('Anonymous');
+});
+
 test("a filter from a user's details: a removable chip, visible after the sidebar, gone once removed", async ({
   page,
 }) => {
@@ -103,7 +116,7 @@ test('the person filter picks a user by email on Profiles', async ({ page }) => 
   await page.goto('/admin/profiles');
   const all = await pagerOf(page);
   await page.getByRole('button', { name: 'Add filter' }).click(LOADED);
-  await page.getByRole('menuitemcheckbox', { name: 'User' }).click();
+  await page.getByRole('menuitemcheckbox', { name: 'User', exact: true }).click();
   await page.keyboard.press('Escape');
   await personFilter(page).fill(USER_EMAIL.slice(0, 8));
   await page.getByRole('option', { name: USER_EMAIL }).click(LOADED);

@@ -37,7 +37,7 @@ export type ListQueryConfig = Required<Pick<ResourceData, 'searchColumns'>> &
 
 /**
  * Per word of a search, the ids of the users whose email contains it, or null when too many do to
- * list them (see `OwnerMatches` in searchConditions).
+ * list them (the word is then matched on `owner_email`).
  */
 export type OwnerMatches = ReadonlyArray<readonly string[] | null>;
 
@@ -183,7 +183,9 @@ export function cachedOwnerLookup(lookup: OwnerLookup, now: () => number = Date.
     answers.delete(key);
     answers.set(key, { at: now(), owners });
     // A failed lookup is not kept: the next request asks again.
-    owners.catch(() => answers.delete(key));
+    owners.catch(() => {
+      if (answers.get(key)?.owners === owners) answers.delete(key);
+    });
     if (answers.size > OWNER_LOOKUP_ENTRIES) answers.delete(answers.keys().next().value!);
     return owners;
   };

@@ -15,6 +15,7 @@ beforeAll(async () => {
 afterAll(() => db.close());
 
 const NEW_USER = '00000000-0000-4000-8000-00000000e001';
+const DEMO_EMAIL = 'user@labellens.dev';
 
 const emailOf = async (tx: Queryable, id: string) =>
   (await tx.query<{ email: string | null }>('select email from private.user_emails where user_id = $1', [id]))
@@ -98,8 +99,16 @@ describe('admin_owner_ids: a search’s words to the users whose email contains 
     });
   });
 
-  it('matches % _ and \\ literally', async () => {
-    expect(await ownerIds(['%', '_', '\\'])).toEqual({ ok: true, value: [[], [], []] });
+  it('matches % _ and \\ literally; a word longer than any email names no one', async () => {
+    expect(await ownerIds(['%', '_', '\\', 'u'.repeat(256)])).toEqual({ ok: true, value: [[], [], [], []] });
+  });
+
+  it('looks up 50 words at most: the rest answer null (matched on the email column instead)', async () => {
+    const outcome = await ownerIds(Array.from({ length: 51 }, () => DEMO_EMAIL));
+    expect(outcome).toEqual({
+      ok: true,
+      value: [...Array.from({ length: 50 }, () => [USER_ID]), null],
+    });
   });
 
   it('answers null for a word more than 50 users’ emails contain', async () => {

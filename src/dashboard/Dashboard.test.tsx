@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { renderAdmin } from '../test/renderAdmin';
 import { DEMO, signIn, setUpStandInServer } from '../test/standInServer';
-import { formatCount, formatShare } from './format';
+import { formatCount, formatShare } from '../domain/format';
 import { idPrefix } from '../domain/adminRecords';
 
 const server = setUpStandInServer();

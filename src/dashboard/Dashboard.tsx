@@ -2,7 +2,7 @@ import { Alert, Box, Button, Chip, Stack, Typography } from '@mui/material';
 import { Title, useTranslate } from 'react-admin';
 import { RecentActivity } from '../audit/RecentActivity';
 import { SecondFactorReminder } from '../security/SecondFactorReminder';
-import { formatTime } from './format';
+import { formatTime } from '../domain/format';
 import { RecentScans } from './RecentScans';
 import { ScoreDistribution } from './ScoreDistribution';
 import { StatCards } from './StatCards';

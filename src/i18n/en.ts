@@ -145,7 +145,8 @@ export const en = {
       scan_fallback: 'Scan %{id}',
       distribution: 'Health Score Distribution',
       distribution_empty: 'No scored scans yet',
-      distribution_row: '%{band} (%{range}): %{count} scans, %{percent}',
+      distribution_row:
+        '%{band} (%{range}): %{count} scan, %{percent} |||| %{band} (%{range}): %{count} scans, %{percent}',
       scans_axis: 'Scans',
     },
     bands: SCORE_BAND_LABELS,
@@ -270,7 +271,7 @@ export const en = {
       untitled: 'Untitled chat',
       no_messages: 'No messages found in this chat',
       messages_error: 'Could not load the messages of this chat.',
-      more_messages: '%{count} later messages are not shown.',
+      more_messages: 'One later message is not shown. |||| %{count} later messages are not shown.',
       missing: 'This chat does not exist. It may have been deleted, or the link is wrong.',
       filters: { has_user: 'User' },
       with_user: 'With user',
@@ -278,7 +279,7 @@ export const en = {
     },
     users: {
       title: 'Users',
-      count: '%{count} users found',
+      count: '%{count} user found |||| %{count} users found',
       search: 'Search by email, phone or ID...',
       empty: 'No Users Found',
       empty_hint: 'Users will appear here once they register.',
@@ -375,7 +376,7 @@ export const en = {
     news: {
       name: 'News article |||| News articles',
       heading: 'News Articles',
-      count: '%{count} published articles',
+      count: '%{count} published article |||| %{count} published articles',
       search: 'Search articles by title or content...',
       add: 'Add News Article',
       create_title: 'Create News Article',
@@ -417,7 +418,7 @@ export const en = {
     'health-tips': {
       name: 'Health tip |||| Health tips',
       heading: 'Health Tips',
-      count: '%{count} health tips available',
+      count: '%{count} health tip available |||| %{count} health tips available',
       search: 'Search health tips...',
       add: 'Add Health Tip',
       create_title: 'Add Health Tip',
@@ -450,7 +451,7 @@ export const en = {
     tags: {
       name: 'Tag |||| Tags',
       heading: 'Tags Management',
-      count: '%{count} tags, %{active} active',
+      count: '%{count} tag, %{active} active |||| %{count} tags, %{active} active',
       search: 'Search tags...',
       add: 'Add Tag',
       create_title: 'Create Tag',
@@ -505,7 +506,7 @@ export const en = {
     'contact-messages': {
       name: 'Contact message |||| Contact messages',
       heading: 'Contact Inbox',
-      count: '%{count} messages',
+      count: '%{count} message |||| %{count} messages',
       search: 'Search messages...',
       all_statuses: 'All statuses',
       status: { new: 'New', read: 'Read', archived: 'Archived' },
@@ -513,7 +514,7 @@ export const en = {
       reply: 'Reply',
       archive: 'Archive',
       mark_new: 'Mark as new',
-      new_count: '%{count} new',
+      new_count: '%{count} new message |||| %{count} new messages',
       received: 'Received',
       fields: {
         status: 'Status',

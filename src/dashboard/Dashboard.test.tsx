@@ -114,8 +114,11 @@ describe('dashboard', () => {
     const retry = await screen.findByRole('button', { name: 'Retry' }, { timeout: 20_000 });
     failing = false;
     expect(screen.getByText('Could not load the dashboard figures.')).toBeInTheDocument();
+    expect(screen.queryByText('Live Data')).not.toBeInTheDocument();
+    expect(screen.getByText('Not live')).toBeInTheDocument();
     await userEvent.click(retry);
     expect(await screen.findByRole('region', { name: 'Total Scans' }, WAIT)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+    expect(screen.getByText('Live Data')).toBeInTheDocument();
   });
 });

@@ -7,6 +7,11 @@ export const en = {
   ...englishMessages,
   labellens: {
     app: { title: 'LabelLens Admin' },
+    titles: { sign_in: 'Sign in', not_found: 'Page not found' },
+    not_found: {
+      hint: 'There is no admin page at this address. The link may be wrong, or the page may have moved.',
+      home: 'Go to the dashboard',
+    },
     auth: {
       panel_title: 'Admin Panel',
       panel_subtitle: 'Sign in with your administrator account',
@@ -125,6 +130,8 @@ export const en = {
       last_updated: 'Last updated %{time}',
       refreshing: 'Refreshing...',
       load_error: 'Could not load the dashboard figures.',
+      not_live: 'Not live',
+      stale: 'Could not refresh, showing figures from %{time}.',
       retry: 'Retry',
       cards: {
         scans: 'Total Scans',
@@ -512,6 +519,8 @@ export const en = {
       status: { new: 'New', read: 'Read', archived: 'Archived' },
       no_subject: '(no subject)',
       reply: 'Reply',
+      reply_intro: 'On %{date}, %{name} wrote:',
+      reply_shortened: '[Message shortened. The full text is in the LabelLens contact inbox.]',
       archive: 'Archive',
       mark_new: 'Mark as new',
       new_count: '%{count} new message |||| %{count} new messages',

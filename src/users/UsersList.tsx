@@ -37,7 +37,12 @@ export default function UsersList() {
       title="labellens.users.title"
       searchPlaceholder="labellens.users.search"
       skeletonColumns={7}
-      empty={<ListEmptyState title="labellens.users.empty" hint="labellens.users.empty_hint" />}
+      empty={
+        <>
+          <UsersHeading />
+          <ListEmptyState title="labellens.users.empty" hint="labellens.users.empty_hint" />
+        </>
+      }
       error={
         <>
           <UsersHeading />

@@ -56,11 +56,7 @@ function MessageDetails() {
       </Stack>
       <Typography sx={{ whiteSpace: 'pre-wrap', mb: 3 }}>{message.message}</Typography>
       <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }}>
-        <Button
-          variant="contained"
-          startIcon={<ReplyIcon />}
-          href={replyHref(message.email, message.subject)}
-        >
+        <Button variant="contained" startIcon={<ReplyIcon />} href={replyHref(message, translate)}>
           {translate('resources.contact-messages.reply')}
         </Button>
         {message.status !== 'archived' && (

@@ -523,7 +523,8 @@ export const en = {
       reply_shortened: '[Message shortened. The full text is in the LabelLens contact inbox.]',
       archive: 'Archive',
       mark_new: 'Mark as new',
-      new_count: '%{count} new message |||| %{count} new messages',
+      // The sidebar badge's name, read after "Contact Inbox": the same for one and many.
+      new_count: '%{count} new |||| %{count} new',
       received: 'Received',
       fields: {
         status: 'Status',

@@ -1,8 +1,10 @@
 import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { Route } from 'react-router-dom';
 import { i18nProvider } from './i18n/i18nProvider';
+import { lookup } from './i18n/lookup';
 import { createAdminStore } from './layout/adminStore';
 import { AppLayout } from './layout/AppLayout';
+import { NotFound } from './layout/NotFound';
 import { darkTheme, lightTheme } from './layout/theme';
 import { VerifyingAccess } from './layout/VerifyingAccess';
 import { authProvider, supabaseClient } from './providers';
@@ -22,7 +24,8 @@ export default function App() {
   return (
     <Admin
       basename={ADMIN_BASE}
-      title="labellens.app.title"
+      // The default title is shown as given (react-admin does not translate it), so the text itself.
+      title={lookup('labellens.app.title')}
       requireAuth
       authProvider={authProvider}
       dataProvider={dataProvider}
@@ -34,6 +37,7 @@ export default function App() {
       loginPage={false}
       loading={VerifyingAccess}
       dashboard={Dashboard}
+      catchAll={NotFound}
       disableTelemetry
     >
       {RESOURCES.map((resource) => (

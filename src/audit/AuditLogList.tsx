@@ -1,4 +1,5 @@
-import { DataTable, DateField, SelectInput, TextInput, useRecordContext, useTranslate } from 'react-admin';
+import { DataTable, SelectInput, TextInput, useRecordContext, useTranslate } from 'react-admin';
+import { DateTimeField } from '../list/fields';
 import { changedFields, type AuditEntry } from '../domain/audit';
 import { AdminList, ListErrorState } from '../list';
 import { auditLogData } from './data';
@@ -29,7 +30,7 @@ export default function AuditLogList() {
     >
       <DataTable bulkActionButtons={false} rowClick={false}>
         <DataTable.Col source="occurred_at">
-          <DateField source="occurred_at" showTime />
+          <DateTimeField source="occurred_at" showTime />
         </DataTable.Col>
         <DataTable.Col
           source="actor_email"

@@ -1,5 +1,6 @@
 import { Button, Card, CardContent, List, ListItem, ListItemText, Typography } from '@mui/material';
 import { useBasename, useGetList, useTranslate } from 'react-admin';
+import { formatDateTime } from '../domain/format';
 import { Link } from 'react-router-dom';
 import type { AuditEntry } from '../domain/audit';
 import { actionLabel, resourceLabel } from './labels';
@@ -30,7 +31,7 @@ export function RecentActivity() {
               <ListItem key={entry.id} disableGutters>
                 <ListItemText
                   primary={`${entry.actor_email ?? translate('labellens.audit.system')} · ${translate(actionLabel(entry.action), { _: entry.action })} · ${translate(resourceLabel(entry.resource), { _: entry.resource })}`}
-                  secondary={new Date(entry.occurred_at).toLocaleString()}
+                  secondary={formatDateTime(entry.occurred_at)}
                 />
               </ListItem>
             ))}

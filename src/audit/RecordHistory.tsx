@@ -1,5 +1,6 @@
 import { Alert, Box, CircularProgress, List, ListItem, Typography } from '@mui/material';
 import { useGetList, useTranslate, type Identifier } from 'react-admin';
+import { formatDateTime } from '../domain/format';
 import type { AuditEntry } from '../domain/audit';
 import { ChangesTable } from './ChangesTable';
 import { actionLabel } from './labels';
@@ -33,8 +34,7 @@ export function RecordHistory({ table, id }: { table: string; id: Identifier }) 
         <ListItem key={entry.id} divider sx={{ display: 'block', px: 0 }}>
           <Typography variant="subtitle2" component="p">
             {translate(actionLabel(entry.action), { _: entry.action })} ·{' '}
-            {entry.actor_email ?? translate('labellens.audit.system')} ·{' '}
-            {new Date(entry.occurred_at).toLocaleString()}
+            {entry.actor_email ?? translate('labellens.audit.system')} · {formatDateTime(entry.occurred_at)}
           </Typography>
           <ChangesTable changes={entry.changes} />
         </ListItem>

@@ -5,7 +5,7 @@
 import { screen, within } from '@testing-library/react';
 import { renderAdmin } from '../test/renderAdmin';
 import { DEMO, setUpStandInServer, signIn } from '../test/standInServer';
-import { formatCount } from './format';
+import { formatCount } from '../domain/format';
 import { idPrefix } from '../domain/adminRecords';
 
 // 1. One seeded database for this file, behind the Supabase URLs, reached through MSW.

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { renderAdmin } from '../test/renderAdmin';
 import { DEMO, signIn, setUpStandInServer } from '../test/standInServer';
-import { formatCount, formatShare } from './format';
+import { formatCount, formatShare } from '../domain/format';
 import { idPrefix } from '../domain/adminRecords';
 
 const server = setUpStandInServer();
@@ -114,8 +114,11 @@ describe('dashboard', () => {
     const retry = await screen.findByRole('button', { name: 'Retry' }, { timeout: 20_000 });
     failing = false;
     expect(screen.getByText('Could not load the dashboard figures.')).toBeInTheDocument();
+    expect(screen.queryByText('Live Data')).not.toBeInTheDocument();
+    expect(screen.getByText('Not live')).toBeInTheDocument();
     await userEvent.click(retry);
     expect(await screen.findByRole('region', { name: 'Total Scans' }, WAIT)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+    expect(screen.getByText('Live Data')).toBeInTheDocument();
   });
 });

@@ -2,16 +2,21 @@ import { Alert, Box, Button, Chip, Stack, Typography } from '@mui/material';
 import { Title, useTranslate } from 'react-admin';
 import { RecentActivity } from '../audit/RecentActivity';
 import { SecondFactorReminder } from '../security/SecondFactorReminder';
-import { formatTime } from './format';
+import { formatDateTime, formatTime } from '../domain/format';
 import { RecentScans } from './RecentScans';
 import { ScoreDistribution } from './ScoreDistribution';
 import { StatCards } from './StatCards';
 import { useDashboardStats } from './useDashboardStats';
 
-/** /admin and /admin/dashboard: every figure from the one admin_dashboard_stats RPC, kept live. */
+/**
+ * /admin and /admin/dashboard: every figure from the one admin_dashboard_stats RPC, kept live. When a
+ * refresh fails the figures of the last good one stay, marked stale with their time, and the
+ * "Live Data" badge gives way to "Not live" until a refresh succeeds again.
+ */
 export default function Dashboard() {
   const translate = useTranslate();
   const { data: stats, error, isFetching, dataUpdatedAt, refetch } = useDashboardStats();
+  const live = !error;
   return (
     <Box sx={{ py: 2 }}>
       <Title title={translate('labellens.menu.dashboard')} />
@@ -19,18 +24,23 @@ export default function Dashboard() {
         <Typography variant="h4" component="h1" sx={{ fontWeight: 700 }}>
           {translate('labellens.dashboard.title')}
         </Typography>
-        <Chip color="success" size="small" label={translate('labellens.dashboard.live')} />
+        {live ? (
+          <Chip color="success" size="small" label={translate('labellens.dashboard.live')} />
+        ) : (
+          <Chip variant="outlined" size="small" label={translate('labellens.dashboard.not_live')} />
+        )}
         <Typography variant="body2" color="text.secondary" aria-live="polite" sx={{ ml: 'auto' }}>
           {isFetching
             ? translate('labellens.dashboard.refreshing')
-            : dataUpdatedAt > 0 &&
+            : live &&
+              dataUpdatedAt > 0 &&
               translate('labellens.dashboard.last_updated', { time: formatTime(dataUpdatedAt) })}
         </Typography>
       </Stack>
       <SecondFactorReminder />
       {error && (
         <Alert
-          severity="error"
+          severity={stats ? 'warning' : 'error'}
           sx={{ mb: 2 }}
           action={
             <Button color="inherit" size="small" onClick={() => refetch()}>
@@ -38,7 +48,9 @@ export default function Dashboard() {
             </Button>
           }
         >
-          {translate('labellens.dashboard.load_error')}
+          {stats
+            ? translate('labellens.dashboard.stale', { time: formatDateTime(dataUpdatedAt) })
+            : translate('labellens.dashboard.load_error')}
         </Alert>
       )}
       {(stats || !error) && (

@@ -4,7 +4,7 @@ import type { DashboardStats } from '../domain/dashboardStats';
 import { DASHBOARD } from '../domain/limits';
 import { recentScanBadge, type RecentScanBadge } from '../domain/scoreBands';
 import { idPrefix } from '../domain/adminRecords';
-import { formatDateTime } from './format';
+import { formatDateTime } from '../domain/format';
 
 /** The spec's badge variants in MUI colours: default is the brand colour, destructive is an error. */
 const BADGE_COLOR: Record<RecentScanBadge, 'primary' | 'default' | 'error'> = {

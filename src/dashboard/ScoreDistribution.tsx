@@ -3,7 +3,7 @@ import { BarChart } from '@mui/x-charts/BarChart';
 import { useTranslate } from 'react-admin';
 import type { DashboardStats } from '../domain/dashboardStats';
 import { SCORE_BANDS } from '../domain/scoreBands';
-import { formatShare } from './format';
+import { countParams, formatShare } from '../domain/format';
 
 const BAND_COLORS = { excellent: '#15803d', good: '#65a30d', fair: '#d97706', poor: '#dc2626' } as const;
 
@@ -52,7 +52,7 @@ export function ScoreDistribution({ distribution }: { distribution?: DashboardSt
                   {translate('labellens.dashboard.distribution_row', {
                     band: row.label,
                     range: row.range,
-                    count: row.count,
+                    ...countParams(row.count),
                     percent: formatShare(row.count, total),
                   })}
                 </Typography>

@@ -9,7 +9,7 @@ import TrendIcon from '@mui/icons-material/TrendingUp';
 import { Box } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { DashboardStats } from '../domain/dashboardStats';
-import { formatCount, formatTrend } from './format';
+import { formatCount, formatTrend } from '../domain/format';
 import { StatCard } from './StatCard';
 
 const COUNTS = [

@@ -1,5 +1,6 @@
 import { Box, Card, Typography } from '@mui/material';
 import { CreateButton, useListContext, useResourceContext, useTranslate } from 'react-admin';
+import { countParams } from '../domain/format';
 import { ListEmptyState } from '../list';
 import { OPENED_FROM_LIST } from '../list/RouteDialogs';
 
@@ -20,7 +21,7 @@ export function ListHeading({ extra }: { extra?: Record<string, unknown> }) {
         <Typography variant="body2" color="text.secondary" aria-live="polite">
           {total === undefined
             ? '\u00a0'
-            : translate(`resources.${resource}.count`, { count: total, ...extra })}
+            : translate(`resources.${resource}.count`, { ...countParams(total), ...extra })}
         </Typography>
       </Box>
       <CreateButton variant="contained" label={`resources.${resource}.add`} state={OPENED_FROM_LIST} />

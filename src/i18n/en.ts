@@ -7,6 +7,11 @@ export const en = {
   ...englishMessages,
   labellens: {
     app: { title: 'LabelLens Admin' },
+    titles: { sign_in: 'Sign in', not_found: 'Page not found' },
+    not_found: {
+      hint: 'There is no admin page at this address. The link may be wrong, or the page may have moved.',
+      home: 'Go to the dashboard',
+    },
     auth: {
       panel_title: 'Admin Panel',
       panel_subtitle: 'Sign in with your administrator account',
@@ -125,6 +130,8 @@ export const en = {
       last_updated: 'Last updated %{time}',
       refreshing: 'Refreshing...',
       load_error: 'Could not load the dashboard figures.',
+      not_live: 'Not live',
+      stale: 'Could not refresh, showing figures from %{time}.',
       retry: 'Retry',
       cards: {
         scans: 'Total Scans',
@@ -145,7 +152,8 @@ export const en = {
       scan_fallback: 'Scan %{id}',
       distribution: 'Health Score Distribution',
       distribution_empty: 'No scored scans yet',
-      distribution_row: '%{band} (%{range}): %{count} scans, %{percent}',
+      distribution_row:
+        '%{band} (%{range}): %{count} scan, %{percent} |||| %{band} (%{range}): %{count} scans, %{percent}',
       scans_axis: 'Scans',
     },
     bands: SCORE_BAND_LABELS,
@@ -271,7 +279,7 @@ export const en = {
       untitled: 'Untitled chat',
       no_messages: 'No messages found in this chat',
       messages_error: 'Could not load the messages of this chat.',
-      more_messages: '%{count} later messages are not shown.',
+      more_messages: 'One later message is not shown. |||| %{count} later messages are not shown.',
       missing: 'This chat does not exist. It may have been deleted, or the link is wrong.',
       filters: { has_user: 'User or anonymous' },
       with_user: 'With user',
@@ -279,7 +287,7 @@ export const en = {
     },
     users: {
       title: 'Users',
-      count: '%{count} users found',
+      count: '%{count} user found |||| %{count} users found',
       search: 'Search by email, phone or ID...',
       empty: 'No Users Found',
       empty_hint: 'Users will appear here once they register.',
@@ -376,7 +384,7 @@ export const en = {
     news: {
       name: 'News article |||| News articles',
       heading: 'News Articles',
-      count: '%{count} published articles',
+      count: '%{count} published article |||| %{count} published articles',
       search: 'Search articles by title or content...',
       add: 'Add News Article',
       create_title: 'Create News Article',
@@ -418,7 +426,7 @@ export const en = {
     'health-tips': {
       name: 'Health tip |||| Health tips',
       heading: 'Health Tips',
-      count: '%{count} health tips available',
+      count: '%{count} health tip available |||| %{count} health tips available',
       search: 'Search health tips...',
       add: 'Add Health Tip',
       create_title: 'Add Health Tip',
@@ -451,7 +459,7 @@ export const en = {
     tags: {
       name: 'Tag |||| Tags',
       heading: 'Tags Management',
-      count: '%{count} tags, %{active} active',
+      count: '%{count} tag, %{active} active |||| %{count} tags, %{active} active',
       search: 'Search tags...',
       add: 'Add Tag',
       create_title: 'Create Tag',
@@ -506,15 +514,18 @@ export const en = {
     'contact-messages': {
       name: 'Contact message |||| Contact messages',
       heading: 'Contact Inbox',
-      count: '%{count} messages',
+      count: '%{count} message |||| %{count} messages',
       search: 'Search messages...',
       all_statuses: 'All statuses',
       status: { new: 'New', read: 'Read', archived: 'Archived' },
       no_subject: '(no subject)',
       reply: 'Reply',
+      reply_intro: 'On %{date}, %{name} wrote:',
+      reply_shortened: '[Message shortened. The full text is in the LabelLens contact inbox.]',
       archive: 'Archive',
       mark_new: 'Mark as new',
-      new_count: '%{count} new',
+      // The sidebar badge's name, read after "Contact Inbox": the same for one and many.
+      new_count: '%{count} new |||| %{count} new',
       received: 'Received',
       fields: {
         status: 'Status',

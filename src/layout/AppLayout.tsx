@@ -5,6 +5,7 @@ import { EnrolmentGate } from '../security/EnrolmentGate';
 import { AppBar } from './AppBar';
 import { AppMenu } from './AppMenu';
 import { AppSidebar } from './AppSidebar';
+import { useScreenDocumentTitle } from './useScreenDocumentTitle';
 import { useAdminSessionWatch } from './useAdminSessionWatch';
 import { useSidebarShortcut } from './useSidebarShortcut';
 import { useWelcomeToast } from './useWelcomeToast';
@@ -13,6 +14,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
   useSidebarShortcut();
   useAdminSessionWatch(supabaseClient);
   useWelcomeToast();
+  useScreenDocumentTitle();
   return (
     <Layout appBar={AppBar} menu={AppMenu} sidebar={AppSidebar}>
       <EnrolmentGate>{children}</EnrolmentGate>

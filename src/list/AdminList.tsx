@@ -11,6 +11,7 @@ import {
 import { sortOf } from '../providers/paging';
 import type { ResourceData } from '../providers/resourceData';
 import { csvExporter } from './csv';
+import { ListPageHeading } from './ListPageHeading';
 import { ListPagination } from './ListPagination';
 import { ListBody, ListEmptyState, ListErrorState } from './ListStates';
 import { MultiKeySort } from './MultiKeySort';
@@ -40,7 +41,10 @@ export interface AdminListProps {
   title?: string | ReactElement;
   /** The dialogs the URL opens over the list (`/<resource>/create`, `/:id`, `/:id/show`). */
   dialogs?: RouteDialogsProps;
-  /** Rendered above the table inside the list's context (e.g. a heading with the total). */
+  /**
+   * Rendered above the table inside the list's context (e.g. a heading with the total); it then
+   * holds the page's h1. Without it the list's title is its h1.
+   */
   header?: ReactNode;
 }
 
@@ -79,6 +83,8 @@ export function AdminList({
   ];
   return (
     <>
+      {/* A list with a header of its own has its heading there. */}
+      {!header && <ListPageHeading title={title} />}
       <List
         sort={sort}
         perPage={25}

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { AdminContext, ListContextProvider, type ListControllerResult } from 'react-admin';
 import { i18nProvider } from '../i18n/i18nProvider';
-import { ListPagination, formatEstimate } from './ListPagination';
+import { ListPagination } from './ListPagination';
 
 function renderBar(list: Partial<ListControllerResult>) {
   const value = {
@@ -26,24 +26,21 @@ function renderBar(list: Partial<ListControllerResult>) {
 describe('ListPagination', () => {
   it('says "about N" when the total is the planner estimate', () => {
     renderBar({ total: 1_000_180, meta: { totalIsEstimate: true } });
-    expect(screen.getByText('1-25 of about 1,000,000')).toBeInTheDocument();
+    expect(screen.getByText('1-25 of about 10,00,000')).toBeInTheDocument();
   });
 
-  it('numbers a deep page of an estimated list with separators', () => {
+  it('numbers a deep page of an estimated list with Indian digit grouping', () => {
     renderBar({ total: 1_000_180, page: 40_008, meta: { totalIsEstimate: true } });
-    expect(screen.getByText('1,000,176-1,000,180 of about 1,000,000')).toBeInTheDocument();
+    expect(screen.getByText('10,00,176-10,00,180 of about 10,00,000')).toBeInTheDocument();
   });
 
-  it('shows an exact total as it is', () => {
-    renderBar({ total: 180, meta: { totalIsEstimate: false } });
-    expect(screen.getByText('1-25 of 180')).toBeInTheDocument();
+  it('shows an exact total as it is, grouped like every other count', () => {
+    renderBar({ total: 100_180, meta: { totalIsEstimate: false } });
+    expect(screen.getByText('1-25 of 1,00,180')).toBeInTheDocument();
   });
 
-  it('rounds estimates to three significant figures', () => {
-    expect([formatEstimate(1001), formatEstimate(22_431), formatEstimate(99_960)]).toEqual([
-      '1,000',
-      '22,400',
-      '100,000',
-    ]);
+  it('is not shown while the list is in error', () => {
+    const { container } = renderBar({ total: 25, error: new Error('boom') });
+    expect(container).toBeEmptyDOMElement();
   });
 });

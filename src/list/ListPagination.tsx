@@ -1,35 +1,34 @@
 import { Pagination, useListContext, useTranslate } from 'react-admin';
+import { formatCount, formatEstimate } from '../domain/format';
 import type { PagingMeta } from '../providers/paging';
 
 /** Page sizes an operator can choose in every admin list; 25 rows is the default page. */
 export const ROWS_PER_PAGE_OPTIONS = [10, 25, 50, 100];
 
-const estimate = new Intl.NumberFormat('en-US', { maximumSignificantDigits: 3 });
-const position = new Intl.NumberFormat('en-US');
-
-/** A count from the planner, shown to three significant figures: 1,000,180 reads "about 1,000,000". */
-export function formatEstimate(total: number): string {
-  return estimate.format(total);
-}
-
 /**
- * The pagination bar of every admin list. Past a threshold the data provider's total is the
- * planner's estimate (meta.totalIsEstimate), and the bar says "about N" rather than a false exact figure.
+ * The pagination bar of every admin list, its figures in the admin's one number format
+ * (src/domain/format.ts). Past a threshold the data provider's total is the planner's estimate
+ * (meta.totalIsEstimate), and the bar says "about N" rather than a false exact figure. While the list
+ * is in error there is no bar: the page it would describe did not load.
  */
 export function ListPagination() {
-  const { meta } = useListContext();
+  const { meta, error, hasNextPage } = useListContext();
   const translate = useTranslate();
+  if (error) return null;
   const isEstimate = (meta as Partial<PagingMeta> | undefined)?.totalIsEstimate === true;
-  const estimatedRange = ({ from, to, count }: { from: number; to: number; count: number }) =>
-    translate('labellens.pagination.estimated_range', {
-      offsetBegin: position.format(from),
-      offsetEnd: position.format(to),
-      total: formatEstimate(count),
-    });
-  return (
-    <Pagination
-      rowsPerPageOptions={ROWS_PER_PAGE_OPTIONS}
-      {...(isEstimate ? { labelDisplayedRows: estimatedRange } : {})}
-    />
-  );
+  const displayedRows = ({ from, to, count }: { from: number; to: number; count: number }) => {
+    const range = { offsetBegin: formatCount(from), offsetEnd: formatCount(to) };
+    // count is -1 when the provider gives no total (partial paging): react-admin's wording then.
+    if (count === -1)
+      return hasNextPage
+        ? translate('ra.navigation.partial_page_range_info', range)
+        : translate('ra.navigation.page_range_info', { ...range, total: formatCount(to) });
+    return isEstimate
+      ? translate('labellens.pagination.estimated_range', { ...range, total: formatEstimate(count) })
+      : translate('ra.navigation.page_range_info', { ...range, total: formatCount(count) });
+  };
+  // react-admin passes the rest of its props on to MUI's TablePagination, whose label this is; its
+  // own PaginationProps type does not list it.
+  const tablePaginationProps = { labelDisplayedRows: displayedRows };
+  return <Pagination rowsPerPageOptions={ROWS_PER_PAGE_OPTIONS} {...tablePaginationProps} />;
 }

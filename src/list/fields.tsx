@@ -1,7 +1,8 @@
-import { Chip, Grid, Link as MuiLink, Stack, Typography } from '@mui/material';
+import { Chip, Grid, Link as MuiLink, Stack, Typography, type TypographyProps } from '@mui/material';
 import { useCreatePath, useRecordContext, useTranslate, type RaRecord } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { scoreBadge, shortenedId } from '../domain/adminRecords';
+import { formatCalendarDate, formatCount, formatDate, formatDateTime } from '../domain/format';
 import type { ScoreBand } from '../domain/scoreBands';
 
 const BAND_COLOURS: Record<ScoreBand, 'success' | 'info' | 'warning' | 'error'> = {
@@ -139,6 +140,60 @@ export function RecordIdField({ shortened = false }: { shortened?: boolean }) {
   return (
     <Typography variant="body2" sx={{ fontFamily: 'monospace' }} title={shortened ? id : undefined}>
       {shortened ? shortenedId(id) : id}
+    </Typography>
+  );
+}
+
+/**
+ * The record's `source` date in the admin's one format (src/domain/format.ts), whatever the
+ * browser's locale: "24 Nov 2026", with `showTime` "24 Nov 2026, 14:05 IST", and for a calendar
+ * date with no time (`dateOnly`, e.g. a date of birth) "10 Feb 1980", never moved by a time zone.
+ * `emptyText` (a catalogue key) when there is no value. Used in lists (`field={DateTimeField}`),
+ * dialogs and details grids instead of react-admin's locale-dependent DateField.
+ */
+export function DateTimeField({
+  source,
+  showTime = false,
+  dateOnly = false,
+  emptyText,
+  record: given,
+  variant = 'body2',
+  color,
+}: {
+  source: string;
+  showTime?: boolean;
+  dateOnly?: boolean;
+  emptyText?: string;
+  /** The record when it is not the context's (e.g. a render function's row). */
+  record?: RaRecord;
+  variant?: TypographyProps['variant'];
+  color?: TypographyProps['color'];
+}) {
+  const context = useRecordContext();
+  const translate = useTranslate();
+  const value = (given ?? context)?.[source] as string | null | undefined;
+  if (value == null || value === '')
+    return emptyText ? (
+      <Typography component="span" variant={variant} color={color}>
+        {translate(emptyText, { _: emptyText })}
+      </Typography>
+    ) : null;
+  const text = dateOnly ? formatCalendarDate(value) : showTime ? formatDateTime(value) : formatDate(value);
+  return (
+    <Typography component="span" variant={variant} color={color}>
+      {text}
+    </Typography>
+  );
+}
+
+/** The record's `source` count in the admin's one digit grouping ("1,00,180"), for number columns. */
+export function CountField({ source }: { source: string }) {
+  const record = useRecordContext();
+  const value = record?.[source] as number | null | undefined;
+  if (value == null) return null;
+  return (
+    <Typography component="span" variant="body2">
+      {formatCount(Number(value))}
     </Typography>
   );
 }

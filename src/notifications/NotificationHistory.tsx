@@ -2,13 +2,13 @@ import ReplayIcon from '@mui/icons-material/Replay';
 import { Alert, Box, Button, Card, Chip, Stack, Typography } from '@mui/material';
 import {
   DataTable,
-  DateField,
   ListContextProvider,
   ResourceContextProvider,
   useListController,
   useTranslate,
   type RaRecord,
 } from 'react-admin';
+import { DateTimeField } from '../list/fields';
 import { ListPagination } from '../list/ListPagination';
 import { HISTORY_RESOURCE, type HistoryRow } from './data';
 
@@ -94,7 +94,7 @@ export function NotificationHistory({ onSendAgain }: { onSendAgain: (row: Histor
             <DataTable.Col
               source="created_at"
               label={label('sent_at')}
-              render={(row: HistoryRow) => <DateField source="created_at" record={row} showTime />}
+              render={(row: HistoryRow) => <DateTimeField source="created_at" record={row} showTime />}
             />
             <DataTable.Col
               source="status"

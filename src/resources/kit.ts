@@ -37,6 +37,8 @@ export interface PageDescriptor {
   page: ComponentType;
   /** Its sidebar entry; none for a page reached from elsewhere (Security, from the user menu). */
   menu?: MenuEntry;
+  /** Catalogue key of its name in the browser tab when it has no menu entry to take it from. */
+  title?: string;
   /** Data a page reads as a resource of its own (e.g. the notifications' History tab). */
   data?: ResourceData;
 }

@@ -21,6 +21,7 @@ import {
 import type { Factor } from '@supabase/supabase-js';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { Title, useNotify, useTranslate } from 'react-admin';
+import { formatDate } from '../domain/format';
 import { isCompleteCode, normaliseCode } from '../domain/mfa';
 import { supabaseClient } from '../providers';
 import { CodeField } from './CodeField';
@@ -96,7 +97,7 @@ export default function SecurityPage() {
                 <ListItemText
                   primary={factor.friendly_name || translate('labellens.security.default_factor_name')}
                   secondary={translate('labellens.security.added_on', {
-                    date: new Date(factor.created_at).toLocaleDateString(),
+                    date: formatDate(factor.created_at),
                   })}
                 />
               </ListItem>

@@ -5,4 +5,5 @@ import type { PageDescriptor } from '../resources/kit';
 export const securityPage = {
   path: '/security',
   page: lazy(() => import('./SecurityPage')),
+  title: 'labellens.security.page_title',
 } satisfies PageDescriptor;

@@ -1,6 +1,7 @@
 import VerifiedIcon from '@mui/icons-material/Verified';
 import { Chip, Stack, Typography } from '@mui/material';
-import { DateField, useRecordContext, useTranslate } from 'react-admin';
+import { useRecordContext, useTranslate } from 'react-admin';
+import { DateTimeField } from '../list/fields';
 import { idPrefix, shownProvider, userStatus } from '../domain/adminRecords';
 import type { AdminUser } from './data';
 
@@ -78,8 +79,7 @@ export function UserDateField({
 }: {
   source: 'created_at' | 'updated_at' | 'last_sign_in_at' | 'banned_until';
 }) {
-  const translate = useTranslate();
-  return <DateField source={source} showTime emptyText={translate('labellens.users.unknown')} />;
+  return <DateTimeField source={source} showTime emptyText="labellens.users.unknown" />;
 }
 
 export const FirstActivityField = () => <UserDateField source="created_at" />;

@@ -58,7 +58,7 @@ describe('Users', { timeout: 60_000 }, () => {
     renderAdmin('/admin/users');
     await dataRows();
     await userEvent.type(screen.getByPlaceholderText('Search by email, phone or ID...'), 'priya 98765');
-    expect(await screen.findByText('1 users found', {}, WAIT)).toBeInTheDocument();
+    expect(await screen.findByText('1 user found', {}, WAIT)).toBeInTheDocument();
     const rows = await dataRows();
     expect(rows).toHaveLength(1);
     expect(rows[0]).toHaveTextContent('priya.patel@example.in');

@@ -1,5 +1,6 @@
 import { Box, Typography } from '@mui/material';
 import { DataTable, useListContext, useTranslate } from 'react-admin';
+import { countParams } from '../domain/format';
 import { AdminList, ListEmptyState, ListErrorState, ShowDialogButton } from '../list';
 import {
   FirstActivityField,
@@ -22,7 +23,7 @@ function UsersHeading() {
         {translate('labellens.users.title')}
       </Typography>
       <Typography color="text.secondary" data-testid="users-found">
-        {translate('labellens.users.count', { count: error ? 0 : (total ?? 0) })}
+        {translate('labellens.users.count', countParams(error ? 0 : (total ?? 0)))}
       </Typography>
     </Box>
   );
@@ -36,7 +37,12 @@ export default function UsersList() {
       title="labellens.users.title"
       searchPlaceholder="labellens.users.search"
       skeletonColumns={7}
-      empty={<ListEmptyState title="labellens.users.empty" hint="labellens.users.empty_hint" />}
+      empty={
+        <>
+          <UsersHeading />
+          <ListEmptyState title="labellens.users.empty" hint="labellens.users.empty_hint" />
+        </>
+      }
       error={
         <>
           <UsersHeading />

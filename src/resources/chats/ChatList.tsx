@@ -1,6 +1,6 @@
-import { DataTable, DateField, NumberField, SelectInput } from 'react-admin';
+import { DataTable, SelectInput } from 'react-admin';
 import { AdminList, ShowDialogButton } from '../../list';
-import { OwnerField } from '../../list/fields';
+import { CountField, DateTimeField, OwnerField } from '../../list/fields';
 import { ChatTitleField } from './ChatFields';
 import { personFilter } from '../../users/PersonFilter';
 import { ChatShow } from './ChatShow';
@@ -33,9 +33,9 @@ export default function ChatList() {
       <DataTable bulkActionButtons={false} rowClick={false}>
         <DataTable.Col source="title" field={ChatTitleField} />
         <DataTable.Col source="user_id" disableSort field={OwnerField} />
-        <DataTable.NumberCol source="message_count" disableSort field={NumberField} />
-        <DataTable.Col source="created_at" field={DateField} />
-        <DataTable.Col source="updated_at" field={DateField} />
+        <DataTable.NumberCol source="message_count" disableSort field={CountField} />
+        <DataTable.Col source="created_at" field={DateTimeField} />
+        <DataTable.Col source="updated_at" field={DateTimeField} />
         <DataTable.Col label={false}>
           <ShowDialogButton />
         </DataTable.Col>

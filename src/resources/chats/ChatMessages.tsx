@@ -1,5 +1,7 @@
 import { Alert, Box, Button, Skeleton, Stack, Typography } from '@mui/material';
-import { DateField, RecordContextProvider, useGetList, useTranslate } from 'react-admin';
+import { RecordContextProvider, useGetList, useTranslate } from 'react-admin';
+import { DateTimeField } from '../../list/fields';
+import { countParams } from '../../domain/format';
 
 interface Message {
   id: string;
@@ -32,7 +34,7 @@ function MessageBubble({ message }: { message: Message }) {
       <Typography variant="caption" component="p" sx={{ opacity: 0.8, textTransform: 'capitalize' }}>
         {message.role} ·{' '}
         <RecordContextProvider value={message}>
-          <DateField source="created_at" showTime />
+          <DateTimeField source="created_at" showTime />
         </RecordContextProvider>
       </Typography>
       <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
@@ -78,7 +80,7 @@ export function ChatMessages({ chatId }: { chatId: string }) {
       ))}
       {total !== undefined && total > data.length && (
         <Typography variant="caption" color="text.secondary">
-          {translate('labellens.chats.more_messages', { count: total - data.length })}
+          {translate('labellens.chats.more_messages', countParams(total - data.length))}
         </Typography>
       )}
     </Stack>

@@ -1,7 +1,7 @@
 import { Stack } from '@mui/material';
-import { DateField, useRecordContext } from 'react-admin';
+import { useRecordContext } from 'react-admin';
 import { RecordDialog } from '../../list';
-import { DetailCell, DetailsGrid, OwnerField, RecordIdField } from '../../list/fields';
+import { DateTimeField, DetailCell, DetailsGrid, OwnerField, RecordIdField } from '../../list/fields';
 import { useChatTitle } from './ChatFields';
 import type { Chat } from './data';
 import { ChatMessages } from './ChatMessages';
@@ -19,10 +19,10 @@ function ChatDetails() {
           <RecordIdField shortened />
         </DetailCell>
         <DetailCell label="resources.chats.fields.created_at">
-          <DateField source="created_at" showTime />
+          <DateTimeField source="created_at" showTime />
         </DetailCell>
         <DetailCell label="resources.chats.fields.updated_at">
-          <DateField source="updated_at" showTime />
+          <DateTimeField source="updated_at" showTime />
         </DetailCell>
       </DetailsGrid>
       <ChatMessages chatId={chat.id} />

@@ -1,5 +1,6 @@
 import { Box, Typography } from '@mui/material';
-import { DataTable, DateField, SelectInput, useRecordContext } from 'react-admin';
+import { DataTable, SelectInput, useRecordContext } from 'react-admin';
+import { DateTimeField } from '../../list/fields';
 import { NEWS_LIMITS } from '../../domain/limits';
 import { preview } from '../../domain/preview';
 import { AdminList, ListErrorState, ShowDialogButton } from '../../list';
@@ -40,7 +41,7 @@ export default function ContactMessageList() {
         <DataTable.Col source="subject" label="resources.contact-messages.fields.message">
           <SubjectAndPreview />
         </DataTable.Col>
-        <DataTable.Col source="created_at" field={DateField} />
+        <DataTable.Col source="created_at" field={DateTimeField} />
         <DataTable.Col>
           <ShowDialogButton />
         </DataTable.Col>

@@ -3,7 +3,8 @@ import MarkEmailUnreadIcon from '@mui/icons-material/MarkEmailUnread';
 import ReplyIcon from '@mui/icons-material/Reply';
 import { Box, Button, Stack, Typography } from '@mui/material';
 import { useEffect, useRef } from 'react';
-import { DateField, useRecordContext, useTranslate } from 'react-admin';
+import { useRecordContext, useTranslate } from 'react-admin';
+import { DateTimeField } from '../../list/fields';
 import { RecordTabs } from '../../audit/RecordTabs';
 import { RecordDialog } from '../../list';
 import { replyHref, senderName } from './statuses';
@@ -51,15 +52,11 @@ function MessageDetails() {
           &lt;{message.email}&gt;
         </Typography>
         <Box sx={{ flex: 1 }} />
-        <DateField source="created_at" showTime variant="body2" color="text.secondary" />
+        <DateTimeField source="created_at" showTime variant="body2" color="text.secondary" />
       </Stack>
       <Typography sx={{ whiteSpace: 'pre-wrap', mb: 3 }}>{message.message}</Typography>
       <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }}>
-        <Button
-          variant="contained"
-          startIcon={<ReplyIcon />}
-          href={replyHref(message.email, message.subject)}
-        >
+        <Button variant="contained" startIcon={<ReplyIcon />} href={replyHref(message, translate)}>
           {translate('resources.contact-messages.reply')}
         </Button>
         {message.status !== 'archived' && (

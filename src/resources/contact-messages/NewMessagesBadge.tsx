@@ -1,5 +1,6 @@
 import { Chip } from '@mui/material';
 import { useGetList, useTranslate } from 'react-admin';
+import { countParams, formatCount } from '../../domain/format';
 
 /** The sidebar's count of new contact messages (hidden when there are none). */
 export function NewMessagesBadge() {
@@ -14,8 +15,8 @@ export function NewMessagesBadge() {
     <Chip
       size="small"
       color="primary"
-      label={total}
-      aria-label={translate('resources.contact-messages.new_count', { count: total })}
+      label={formatCount(total)}
+      aria-label={translate('resources.contact-messages.new_count', countParams(total))}
       sx={{ ml: 1, height: 20 }}
     />
   );

@@ -1,5 +1,6 @@
 import { Typography } from '@mui/material';
-import { DataTable, DateField } from 'react-admin';
+import { DataTable } from 'react-admin';
+import { DateTimeField } from '../../list/fields';
 import { BulkDeleteButton } from '../../editing/BulkDeleteButton';
 import { RowActions } from '../../editing/RowActions';
 import { EmptyWithHeading, ListHeading } from '../../editing/ListHeading';
@@ -31,7 +32,7 @@ export default function HealthTipList() {
             </Typography>
           )}
         />
-        <DataTable.Col source="created_at" field={DateField} />
+        <DataTable.Col source="created_at" field={DateTimeField} />
         <DataTable.Col label="resources.health-tips.fields.actions">
           <RowActions />
         </DataTable.Col>

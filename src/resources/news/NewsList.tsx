@@ -1,6 +1,7 @@
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import { IconButton, Stack, Tooltip } from '@mui/material';
-import { DataTable, DateField, useRecordContext, useTranslate } from 'react-admin';
+import { DataTable, useRecordContext, useTranslate } from 'react-admin';
+import { DateTimeField } from '../../list/fields';
 import { BulkDeleteButton } from '../../editing/BulkDeleteButton';
 import { RowActions } from '../../editing/RowActions';
 import { EmptyWithHeading, ListHeading } from '../../editing/ListHeading';
@@ -34,7 +35,7 @@ export default function NewsList() {
           label="resources.news.fields.source"
           render={(record) => <SourceLink url={record.source_url} />}
         />
-        <DataTable.Col source="created_at" field={DateField} />
+        <DataTable.Col source="created_at" field={DateTimeField} />
         <DataTable.Col label="resources.news.fields.actions">
           <NewsActions />
         </DataTable.Col>

@@ -1,6 +1,7 @@
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import { Box, Typography } from '@mui/material';
-import { DateField, useRecordContext, useTranslate, type RaRecord } from 'react-admin';
+import { useRecordContext, useTranslate, type RaRecord } from 'react-admin';
+import { DateTimeField } from '../../list/fields';
 import { RecordTabs } from '../../audit/RecordTabs';
 import { RecordDialog } from '../../list';
 import { Screenshot } from './Screenshot';
@@ -24,7 +25,7 @@ function ArticleDetails() {
   return (
     <>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 2 }}>
-        <DateField source="created_at" variant="body2" color="text.secondary" />
+        <DateTimeField source="created_at" variant="body2" color="text.secondary" />
         <SourceLink url={article.source_url}>
           <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
             {translate('resources.news.view_original')}
@@ -52,7 +53,7 @@ function ArticleDetails() {
         </Box>
         <dt>{translate('resources.news.added')}</dt>
         <Box component="dd" sx={{ m: 0 }}>
-          <DateField source="created_at" showTime />
+          <DateTimeField source="created_at" showTime />
         </Box>
         <dt>{translate('resources.news.article_id')}</dt>
         <Box component="dd" sx={{ m: 0, fontFamily: 'monospace' }}>

@@ -1,6 +1,6 @@
-import { DataTable, DateField, NumberField, TextInput } from 'react-admin';
+import { DataTable, TextInput } from 'react-admin';
 import { AdminList, ShowDialogButton } from '../../list';
-import { OwnerField, ScoreBadgeField } from '../../list/fields';
+import { CountField, DateTimeField, OwnerField, ScoreBadgeField } from '../../list/fields';
 import {
   AgeGenderField,
   HealthListsField,
@@ -34,11 +34,11 @@ export default function ProfileList() {
         <DataTable.Col source="age" field={AgeGenderField} />
         <DataTable.Col source="height" field={HeightWeightField} />
         <DataTable.Col source="health_conditions" disableSort field={HealthListsField} />
-        <DataTable.NumberCol source="scans_count" field={NumberField} />
+        <DataTable.NumberCol source="scans_count" field={CountField} />
         <DataTable.Col source="avg_health_score">
           <ScoreBadgeField source="avg_health_score" missing="labellens.profiles.no_data" />
         </DataTable.Col>
-        <DataTable.Col source="last_scan_date" field={DateField} />
+        <DataTable.Col source="last_scan_date" field={DateTimeField} />
         <DataTable.Col source="user_id" disableSort field={OwnerField} />
         <DataTable.Col label={false}>
           <ShowDialogButton />

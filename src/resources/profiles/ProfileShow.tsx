@@ -1,7 +1,8 @@
-import { DateField, useRecordContext } from 'react-admin';
+import { useRecordContext } from 'react-admin';
 import { RecordDialog } from '../../list';
 import {
   ChipList,
+  DateTimeField,
   DetailCell as Cell,
   DetailsGrid,
   OwnerField,
@@ -31,7 +32,7 @@ function ProfileDetails() {
         <HeightWeightField />
       </Cell>
       <Cell label={field('date_of_birth')}>
-        <DateField source="date_of_birth" emptyText="—" />
+        <DateTimeField source="date_of_birth" dateOnly emptyText="—" />
       </Cell>
       <Cell label={field('user_id')}>
         <OwnerField />
@@ -46,13 +47,13 @@ function ProfileDetails() {
         <ScoreBadge score={profile.avg_health_score} missing="labellens.profiles.no_data" />
       </Cell>
       <Cell label={field('last_scan_date')}>
-        <DateField source="last_scan_date" showTime emptyText="—" />
+        <DateTimeField source="last_scan_date" showTime emptyText="—" />
       </Cell>
       <Cell label={field('created_at')}>
-        <DateField source="created_at" showTime />
+        <DateTimeField source="created_at" showTime />
       </Cell>
       <Cell label={field('updated_at')}>
-        <DateField source="updated_at" showTime />
+        <DateTimeField source="updated_at" showTime />
       </Cell>
       <Cell label="labellens.records.id">
         <RecordIdField />

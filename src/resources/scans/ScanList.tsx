@@ -1,6 +1,6 @@
-import { DataTable, DateField } from 'react-admin';
+import { DataTable } from 'react-admin';
 import { AdminList, ShowDialogButton } from '../../list';
-import { OwnerField, ScoreBadgeField } from '../../list/fields';
+import { DateTimeField, OwnerField, ScoreBadgeField } from '../../list/fields';
 import { scanFilters } from './ScanFilters';
 import { FavouriteField, ScanNameField } from './ScanName';
 import { ScanShow } from './ScanShow';
@@ -25,7 +25,7 @@ export default function ScanList() {
         </DataTable.Col>
         <DataTable.Col source="is_favorite" field={FavouriteField} />
         <DataTable.Col source="user_id" disableSort field={OwnerField} />
-        <DataTable.Col source="created_at" field={DateField} />
+        <DataTable.Col source="created_at" field={DateTimeField} />
         <DataTable.Col label={false}>
           <ShowDialogButton />
         </DataTable.Col>

@@ -1,8 +1,9 @@
 import { Box, Divider, Grid, Stack, Typography } from '@mui/material';
-import { DateField, useRecordContext, useTranslate } from 'react-admin';
+import { useRecordContext, useTranslate } from 'react-admin';
 import { RecordDialog } from '../../list';
 import {
   ChipList,
+  DateTimeField,
   DetailCell,
   DetailItem,
   DetailsGrid,
@@ -56,7 +57,7 @@ function ScanDetails() {
               <OwnerField />
             </DetailCell>
             <DetailCell label="resources.scans.fields.created_at">
-              <DateField source="created_at" showTime />
+              <DateTimeField source="created_at" showTime />
             </DetailCell>
             <DetailCell label="labellens.records.id">
               <RecordIdField />

@@ -1,5 +1,7 @@
 import { Box, Typography } from '@mui/material';
-import { DataTable, DateField, SelectInput, useGetList, useRecordContext } from 'react-admin';
+import { DataTable, SelectInput, useGetList, useRecordContext } from 'react-admin';
+import { DateTimeField } from '../../list/fields';
+import { formatCount } from '../../domain/format';
 import { BulkDeleteButton } from '../../editing/BulkDeleteButton';
 import { RowActions } from '../../editing/RowActions';
 import { EmptyWithHeading, ListHeading } from '../../editing/ListHeading';
@@ -57,7 +59,7 @@ export default function TagList() {
         <DataTable.Col source="is_active" label="resources.tags.fields.status">
           <TagStatus />
         </DataTable.Col>
-        <DataTable.Col source="created_at" field={DateField} />
+        <DataTable.Col source="created_at" field={DateTimeField} />
         <DataTable.Col label="resources.tags.fields.actions">
           <RowActions />
         </DataTable.Col>
@@ -73,7 +75,7 @@ function TagHeading() {
     pagination: { page: 1, perPage: 1 },
     sort: { field: 'id', order: 'ASC' },
   });
-  return <ListHeading extra={{ active: active ?? '…' }} />;
+  return <ListHeading extra={{ active: active === undefined ? '…' : formatCount(active) }} />;
 }
 
 function TagSwatchLabel() {

@@ -39,9 +39,15 @@ test('contact inbox: a message sent from the site is read in the admin, marked r
   await expect(dialog.getByText(body)).toBeVisible();
   // Opening a new message marks it read.
   await expect(dialog.getByText('Read', { exact: true })).toBeVisible();
-  await expect(dialog.getByRole('link', { name: 'Reply' })).toHaveAttribute(
-    'href',
-    `mailto:${email}?subject=${encodeURIComponent(`Re: ${subject}`)}`,
+  // The reply quotes the message under its sender and time (exact wording: statuses.test.ts).
+  const reply = await dialog.getByRole('link', { name: 'Reply' }).getAttribute('href');
+  const [address, quoted] = (reply ?? '').split('&body=');
+  expect(address).toBe(`mailto:${email}?subject=${encodeURIComponent(`Re: ${subject}`)}`);
+  const when = /^\r\n\r\nOn (\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2} IST), /;
+  const decoded = decodeURIComponent(quoted);
+  expect(decoded).toMatch(when);
+  expect(decoded.replace(when, '\r\n\r\nOn <when>, ')).toBe(
+    `\r\n\r\nOn <when>, Meera Shah wrote:\r\n> ${body}`,
   );
   await page.goBack();
   await expect(dialog).toBeHidden();

@@ -1,4 +1,12 @@
-import { DataTable, DateField, SelectInput, TextInput, useRecordContext, useTranslate } from 'react-admin';
+import {
+  DataTable,
+  DateField,
+  SelectInput,
+  TextInput,
+  useRecordContext,
+  useTranslate,
+  WithRecord,
+} from 'react-admin';
 import { changedFields, type AuditEntry } from '../domain/audit';
 import { AdminList, ListErrorState } from '../list';
 import { auditLogData } from './data';
@@ -26,6 +34,26 @@ export default function AuditLogList() {
       resource={auditLogData}
       error={<ListErrorState message="labellens.audit.history_error" />}
       skeletonColumns={6}
+      phone={{
+        primary: (
+          <WithRecord<AuditEntry>
+            render={(entry) => (
+              <>
+                <Label keyOrValue={actionLabel(entry.action)} /> ·{' '}
+                <Label keyOrValue={resourceLabel(entry.resource)} />
+              </>
+            )}
+          />
+        ),
+        secondary: (
+          <>
+            <WithRecord<AuditEntry> render={(entry) => <Actor email={entry.actor_email} />} />
+            <ChangedFields />
+          </>
+        ),
+        tertiary: <DateField source="occurred_at" showTime />,
+        opens: false,
+      }}
     >
       <DataTable bulkActionButtons={false} rowClick={false}>
         <DataTable.Col source="occurred_at">

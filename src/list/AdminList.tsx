@@ -1,5 +1,6 @@
 import { useMemo, type ReactElement, type ReactNode } from 'react';
 import {
+  ColumnsButton,
   CreateButton,
   ExportButton,
   FilterButton,
@@ -14,6 +15,8 @@ import { csvExporter } from './csv';
 import { ListPagination } from './ListPagination';
 import { ListBody, ListEmptyState, ListErrorState } from './ListStates';
 import { MultiKeySort } from './MultiKeySort';
+import { usePhone } from '../layout/phone';
+import { PhoneList, type PhoneListProps } from './PhoneList';
 import { RouteDialogs, type RouteDialogsProps } from './RouteDialogs';
 
 export interface AdminListProps {
@@ -42,6 +45,13 @@ export interface AdminListProps {
   dialogs?: RouteDialogsProps;
   /** Rendered above the table inside the list's context (e.g. a heading with the total). */
   header?: ReactNode;
+  /** Below 600 px the rows are a PhoneList of these fields instead of the table (src/list/PhoneList.tsx). */
+  phone?: PhoneListProps;
+  /**
+   * Shows react-admin's column chooser, for a table whose `hiddenColumns` are hidden by default so
+   * that it fits a 1366 px screen.
+   */
+  chooseColumns?: boolean;
 }
 
 /**
@@ -66,8 +76,12 @@ export function AdminList({
   title,
   dialogs,
   header,
+  phone,
+  chooseColumns = false,
 }: AdminListProps) {
   const translate = useTranslate();
+  const isPhone = usePhone();
+  const phoneRows = phone && isPhone;
   const exporter = resource.csv && csvExporter(resource.csv, translate);
   // One object per resource: react-admin compares the default sort between renders.
   const sort = useMemo(() => sortOf(resource.defaultSort), [resource]);
@@ -87,6 +101,7 @@ export function AdminList({
         exporter={exporter ?? false}
         actions={
           <TopToolbar>
+            {chooseColumns && !phoneRows && <ColumnsButton />}
             {filters.length > 0 && <FilterButton />}
             {hasCreate && <CreateButton />}
             {exporter && <ExportButton />}
@@ -98,7 +113,7 @@ export function AdminList({
       >
         {header}
         <ListBody columns={skeletonColumns}>
-          <MultiKeySort>{children}</MultiKeySort>
+          {phoneRows ? <PhoneList {...phone} /> : <MultiKeySort>{children}</MultiKeySort>}
         </ListBody>
       </List>
       {dialogs && <RouteDialogs {...dialogs} />}

@@ -7,9 +7,12 @@ import {
   ResourceContextProvider,
   useListController,
   useTranslate,
+  WithRecord,
   type RaRecord,
 } from 'react-admin';
+import { usePhone } from '../layout/phone';
 import { ListPagination } from '../list/ListPagination';
+import { PhoneList } from '../list/PhoneList';
 import { HISTORY_RESOURCE, type HistoryRow } from './data';
 
 const STATUS_COLORS = { sent: 'success', failed: 'error', pending: 'default' } as const;
@@ -71,6 +74,12 @@ export function NotificationHistory({ onSendAgain }: { onSendAgain: (row: Histor
   });
   const user = (email: string | null) => email ?? translate('labellens.notifications.history.unknown_user');
   const label = (key: string) => `labellens.notifications.history.${key}`;
+  const isPhone = usePhone();
+  const sendAgain = (row: HistoryRow) => (
+    <Button size="small" startIcon={<ReplayIcon />} onClick={() => onSendAgain(row)}>
+      {translate(label('send_again'))}
+    </Button>
+  );
 
   if (list.error)
     return (
@@ -90,62 +99,76 @@ export function NotificationHistory({ onSendAgain }: { onSendAgain: (row: Histor
     <ResourceContextProvider value={HISTORY_RESOURCE}>
       <ListContextProvider value={list}>
         <Card>
-          <DataTable bulkActionButtons={false} rowClick={false} empty={<Empty />}>
-            <DataTable.Col
-              source="created_at"
-              label={label('sent_at')}
-              render={(row: HistoryRow) => <DateField source="created_at" record={row} showTime />}
-            />
-            <DataTable.Col
-              source="status"
-              label={label('status')}
-              render={(row: HistoryRow) => <StatusChip status={row.status} />}
-            />
-            <DataTable.Col
-              source="recipient_email"
-              label={label('recipient')}
-              render={(row: HistoryRow) => user(row.recipient_email)}
-            />
-            <DataTable.Col
-              source="sender_email"
-              label={label('sender')}
-              render={(row: HistoryRow) => user(row.sender_email)}
-            />
-            <DataTable.Col
-              source="title"
-              label={label('content')}
-              disableSort
-              render={(row: HistoryRow) => <Content row={row} />}
-            />
-            <DataTable.Col
-              source="data"
-              label={label('data')}
-              disableSort
-              render={(row: HistoryRow) =>
-                Object.keys(row.data).length ? (
-                  <Box component="code" sx={{ fontSize: 12, overflowWrap: 'anywhere' }}>
-                    {JSON.stringify(row.data)}
-                  </Box>
-                ) : null
+          {isPhone ? (
+            <PhoneList
+              opens={false}
+              empty={<Empty />}
+              primary={<WithRecord<HistoryRow> render={(row) => <Content row={row} />} />}
+              secondary={
+                <WithRecord<HistoryRow>
+                  render={(row) => (
+                    <>
+                      <StatusChip status={row.status} />
+                      {user(row.recipient_email)}
+                      {sendAgain(row)}
+                    </>
+                  )}
+                />
               }
+              tertiary={<DateField source="created_at" showTime />}
             />
-            <DataTable.Col
-              source="message_id"
-              label={label('outcome')}
-              disableSort
-              render={(row: HistoryRow) => <Outcome row={row} />}
-            />
-            <DataTable.Col
-              label=""
-              render={(row: HistoryRow) => (
-                <Stack direction="row">
-                  <Button size="small" startIcon={<ReplayIcon />} onClick={() => onSendAgain(row)}>
-                    {translate(label('send_again'))}
-                  </Button>
-                </Stack>
-              )}
-            />
-          </DataTable>
+          ) : (
+            <DataTable bulkActionButtons={false} rowClick={false} empty={<Empty />}>
+              <DataTable.Col
+                source="created_at"
+                label={label('sent_at')}
+                render={(row: HistoryRow) => <DateField source="created_at" record={row} showTime />}
+              />
+              <DataTable.Col
+                source="status"
+                label={label('status')}
+                render={(row: HistoryRow) => <StatusChip status={row.status} />}
+              />
+              <DataTable.Col
+                source="recipient_email"
+                label={label('recipient')}
+                render={(row: HistoryRow) => user(row.recipient_email)}
+              />
+              <DataTable.Col
+                source="sender_email"
+                label={label('sender')}
+                render={(row: HistoryRow) => user(row.sender_email)}
+              />
+              <DataTable.Col
+                source="title"
+                label={label('content')}
+                disableSort
+                render={(row: HistoryRow) => <Content row={row} />}
+              />
+              <DataTable.Col
+                source="data"
+                label={label('data')}
+                disableSort
+                render={(row: HistoryRow) =>
+                  Object.keys(row.data).length ? (
+                    <Box component="code" sx={{ fontSize: 12, overflowWrap: 'anywhere' }}>
+                      {JSON.stringify(row.data)}
+                    </Box>
+                  ) : null
+                }
+              />
+              <DataTable.Col
+                source="message_id"
+                label={label('outcome')}
+                disableSort
+                render={(row: HistoryRow) => <Outcome row={row} />}
+              />
+              <DataTable.Col
+                label=""
+                render={(row: HistoryRow) => <Stack direction="row">{sendAgain(row)}</Stack>}
+              />
+            </DataTable>
+          )}
           <ListPagination />
         </Card>
       </ListContextProvider>

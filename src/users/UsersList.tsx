@@ -1,5 +1,5 @@
 import { Box, Typography } from '@mui/material';
-import { DataTable, useListContext, useTranslate } from 'react-admin';
+import { DataTable, DateField, TextField, useListContext, useTranslate } from 'react-admin';
 import { AdminList, ListEmptyState, ListErrorState, ShowDialogButton } from '../list';
 import {
   FirstActivityField,
@@ -45,6 +45,11 @@ export default function UsersList() {
       }
       header={<UsersHeading />}
       dialogs={{ show: UserShow }}
+      phone={{
+        primary: <TextField source="email" emptyText="—" />,
+        secondary: <UserStatusField />,
+        tertiary: <DateField source="created_at" />,
+      }}
     >
       <DataTable bulkActionButtons={false} rowClick={false}>
         <DataTable.Col source="email" field={UserIdentityField} />

@@ -1,5 +1,5 @@
 import { Box, Typography } from '@mui/material';
-import { DataTable, DateField, SelectInput, useRecordContext } from 'react-admin';
+import { DataTable, DateField, SelectInput, TextField, useRecordContext, WithRecord } from 'react-admin';
 import { NEWS_LIMITS } from '../../domain/limits';
 import { preview } from '../../domain/preview';
 import { AdminList, ListErrorState, ShowDialogButton } from '../../list';
@@ -31,6 +31,16 @@ export default function ContactMessageList() {
       error={<ListErrorState message="resources.contact-messages.notifications.fetch_failed" />}
       skeletonColumns={5}
       dialogs={{ show: ContactMessageShow }}
+      phone={{
+        primary: <Sender />,
+        secondary: (
+          <>
+            <WithRecord<ContactMessage> render={(record) => <StatusChip status={record.status} />} />
+            <TextField source="subject" />
+          </>
+        ),
+        tertiary: <DateField source="created_at" />,
+      }}
     >
       <DataTable<ContactMessage> bulkActionButtons={false} rowClick="show">
         <DataTable.Col source="status" render={(record) => <StatusChip status={record.status} />} />

@@ -1,5 +1,5 @@
 import { Typography } from '@mui/material';
-import { DataTable, DateField } from 'react-admin';
+import { DataTable, DateField, TextField } from 'react-admin';
 import { BulkDeleteButton } from '../../editing/BulkDeleteButton';
 import { RowActions } from '../../editing/RowActions';
 import { EmptyWithHeading, ListHeading } from '../../editing/ListHeading';
@@ -20,6 +20,11 @@ export default function HealthTipList() {
       error={<ListErrorState message="resources.health-tips.notifications.fetch_failed" />}
       skeletonColumns={3}
       dialogs={{ create: HealthTipCreate, edit: HealthTipEdit }}
+      phone={{
+        primary: <TextField source="tip" sx={{ whiteSpace: 'pre-wrap' }} />,
+        tertiary: <DateField source="created_at" />,
+        opens: 'edit',
+      }}
     >
       <DataTable bulkActionButtons={<BulkDeleteButton />} rowClick={false}>
         <DataTable.Col

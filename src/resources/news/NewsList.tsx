@@ -1,6 +1,6 @@
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import { IconButton, Stack, Tooltip } from '@mui/material';
-import { DataTable, DateField, useRecordContext, useTranslate } from 'react-admin';
+import { DataTable, DateField, TextField, useRecordContext, useTranslate } from 'react-admin';
 import { BulkDeleteButton } from '../../editing/BulkDeleteButton';
 import { RowActions } from '../../editing/RowActions';
 import { EmptyWithHeading, ListHeading } from '../../editing/ListHeading';
@@ -24,6 +24,7 @@ export default function NewsList() {
       error={<ListErrorState message="resources.news.notifications.fetch_failed" />}
       skeletonColumns={4}
       dialogs={{ create: NewsCreate, edit: NewsEdit, show: NewsShow }}
+      phone={{ primary: <TextField source="title" />, tertiary: <DateField source="created_at" /> }}
     >
       <DataTable bulkActionButtons={<BulkDeleteButton />} rowClick={false}>
         <DataTable.Col source="title" label="resources.news.fields.article">

@@ -1,5 +1,5 @@
 import { Box, Typography } from '@mui/material';
-import { DataTable, DateField, SelectInput, useGetList, useRecordContext } from 'react-admin';
+import { DataTable, DateField, SelectInput, useGetList, useRecordContext, WithRecord } from 'react-admin';
 import { BulkDeleteButton } from '../../editing/BulkDeleteButton';
 import { RowActions } from '../../editing/RowActions';
 import { EmptyWithHeading, ListHeading } from '../../editing/ListHeading';
@@ -35,6 +35,17 @@ export default function TagList() {
       error={<ListErrorState message="resources.tags.notifications.fetch_failed" />}
       skeletonColumns={7}
       dialogs={{ create: TagCreate, edit: TagEdit }}
+      phone={{
+        primary: <TagSwatchLabel />,
+        secondary: (
+          <>
+            <WithRecord render={(record) => categoryName(record.category)} />
+            <TagStatus switchable={false} />
+          </>
+        ),
+        tertiary: <DateField source="created_at" />,
+        opens: 'edit',
+      }}
     >
       <DataTable
         bulkActionButtons={
@@ -49,10 +60,7 @@ export default function TagList() {
           <TagSwatchLabel />
         </DataTable.Col>
         <DataTable.Col source="key" />
-        <DataTable.Col
-          source="category"
-          render={(record) => CATEGORY_CHOICES.find((c) => c.id === record.category)?.name ?? record.category}
-        />
+        <DataTable.Col source="category" render={(record) => categoryName(record.category)} />
         <DataTable.NumberCol source="sort_order" label="resources.tags.fields.sort" />
         <DataTable.Col source="is_active" label="resources.tags.fields.status">
           <TagStatus />
@@ -65,6 +73,8 @@ export default function TagList() {
     </AdminList>
   );
 }
+
+const categoryName = (category: string) => CATEGORY_CHOICES.find((c) => c.id === category)?.name ?? category;
 
 /** The heading counts all tags in view and, with one small extra count, how many are active. */
 function TagHeading() {

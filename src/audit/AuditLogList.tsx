@@ -1,12 +1,4 @@
-import {
-  DataTable,
-  DateField,
-  SelectInput,
-  TextInput,
-  useRecordContext,
-  useTranslate,
-  WithRecord,
-} from 'react-admin';
+import { DataTable, DateField, SelectInput, TextInput, useRecordContext, useTranslate } from 'react-admin';
 import { changedFields, type AuditEntry } from '../domain/audit';
 import { AdminList, ListErrorState } from '../list';
 import { auditLogData } from './data';
@@ -35,19 +27,10 @@ export default function AuditLogList() {
       error={<ListErrorState message="labellens.audit.history_error" />}
       skeletonColumns={6}
       phone={{
-        primary: (
-          <WithRecord<AuditEntry>
-            render={(entry) => (
-              <>
-                <Label keyOrValue={actionLabel(entry.action)} /> ·{' '}
-                <Label keyOrValue={resourceLabel(entry.resource)} />
-              </>
-            )}
-          />
-        ),
+        primary: <ActionOnResource />,
         secondary: (
           <>
-            <WithRecord<AuditEntry> render={(entry) => <Actor email={entry.actor_email} />} />
+            <EntryActor />
             <ChangedFields />
           </>
         ),
@@ -93,4 +76,20 @@ function Label({ keyOrValue }: { keyOrValue: string }) {
 function ChangedFields() {
   const entry = useRecordContext<AuditEntry>();
   return <>{entry ? changedFields(entry.changes).join(', ') : null}</>;
+}
+
+/** A phone row's first line: "Updated · Tags". */
+function ActionOnResource() {
+  const entry = useRecordContext<AuditEntry>();
+  if (!entry) return null;
+  return (
+    <>
+      <Label keyOrValue={actionLabel(entry.action)} /> · <Label keyOrValue={resourceLabel(entry.resource)} />
+    </>
+  );
+}
+
+function EntryActor() {
+  const entry = useRecordContext<AuditEntry>();
+  return entry ? <Actor email={entry.actor_email} /> : null;
 }

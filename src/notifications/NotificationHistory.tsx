@@ -95,11 +95,12 @@ export function NotificationHistory({ onSendAgain }: { onSendAgain: (row: Histor
       </Alert>
     );
 
-  return (
-    <ResourceContextProvider value={HISTORY_RESOURCE}>
-      <ListContextProvider value={list}>
-        <Card>
-          {isPhone ? (
+  // On a phone each send is a row of the simple list: content, status, recipient, Send again.
+  if (isPhone)
+    return (
+      <ResourceContextProvider value={HISTORY_RESOURCE}>
+        <ListContextProvider value={list}>
+          <Card>
             <PhoneList
               opens={false}
               empty={<Empty />}
@@ -117,58 +118,66 @@ export function NotificationHistory({ onSendAgain }: { onSendAgain: (row: Histor
               }
               tertiary={<DateField source="created_at" showTime />}
             />
-          ) : (
-            <DataTable bulkActionButtons={false} rowClick={false} empty={<Empty />}>
-              <DataTable.Col
-                source="created_at"
-                label={label('sent_at')}
-                render={(row: HistoryRow) => <DateField source="created_at" record={row} showTime />}
-              />
-              <DataTable.Col
-                source="status"
-                label={label('status')}
-                render={(row: HistoryRow) => <StatusChip status={row.status} />}
-              />
-              <DataTable.Col
-                source="recipient_email"
-                label={label('recipient')}
-                render={(row: HistoryRow) => user(row.recipient_email)}
-              />
-              <DataTable.Col
-                source="sender_email"
-                label={label('sender')}
-                render={(row: HistoryRow) => user(row.sender_email)}
-              />
-              <DataTable.Col
-                source="title"
-                label={label('content')}
-                disableSort
-                render={(row: HistoryRow) => <Content row={row} />}
-              />
-              <DataTable.Col
-                source="data"
-                label={label('data')}
-                disableSort
-                render={(row: HistoryRow) =>
-                  Object.keys(row.data).length ? (
-                    <Box component="code" sx={{ fontSize: 12, overflowWrap: 'anywhere' }}>
-                      {JSON.stringify(row.data)}
-                    </Box>
-                  ) : null
-                }
-              />
-              <DataTable.Col
-                source="message_id"
-                label={label('outcome')}
-                disableSort
-                render={(row: HistoryRow) => <Outcome row={row} />}
-              />
-              <DataTable.Col
-                label=""
-                render={(row: HistoryRow) => <Stack direction="row">{sendAgain(row)}</Stack>}
-              />
-            </DataTable>
-          )}
+            <ListPagination />
+          </Card>
+        </ListContextProvider>
+      </ResourceContextProvider>
+    );
+
+  return (
+    <ResourceContextProvider value={HISTORY_RESOURCE}>
+      <ListContextProvider value={list}>
+        <Card>
+          <DataTable bulkActionButtons={false} rowClick={false} empty={<Empty />}>
+            <DataTable.Col
+              source="created_at"
+              label={label('sent_at')}
+              render={(row: HistoryRow) => <DateField source="created_at" record={row} showTime />}
+            />
+            <DataTable.Col
+              source="status"
+              label={label('status')}
+              render={(row: HistoryRow) => <StatusChip status={row.status} />}
+            />
+            <DataTable.Col
+              source="recipient_email"
+              label={label('recipient')}
+              render={(row: HistoryRow) => user(row.recipient_email)}
+            />
+            <DataTable.Col
+              source="sender_email"
+              label={label('sender')}
+              render={(row: HistoryRow) => user(row.sender_email)}
+            />
+            <DataTable.Col
+              source="title"
+              label={label('content')}
+              disableSort
+              render={(row: HistoryRow) => <Content row={row} />}
+            />
+            <DataTable.Col
+              source="data"
+              label={label('data')}
+              disableSort
+              render={(row: HistoryRow) =>
+                Object.keys(row.data).length ? (
+                  <Box component="code" sx={{ fontSize: 12, overflowWrap: 'anywhere' }}>
+                    {JSON.stringify(row.data)}
+                  </Box>
+                ) : null
+              }
+            />
+            <DataTable.Col
+              source="message_id"
+              label={label('outcome')}
+              disableSort
+              render={(row: HistoryRow) => <Outcome row={row} />}
+            />
+            <DataTable.Col
+              label=""
+              render={(row: HistoryRow) => <Stack direction="row">{sendAgain(row)}</Stack>}
+            />
+          </DataTable>
           <ListPagination />
         </Card>
       </ListContextProvider>

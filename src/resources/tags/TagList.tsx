@@ -1,5 +1,13 @@
 import { Box, Typography } from '@mui/material';
-import { DataTable, DateField, SelectInput, useGetList, useRecordContext, WithRecord } from 'react-admin';
+import {
+  DataTable,
+  DateField,
+  SelectInput,
+  useGetList,
+  useRecordContext,
+  useTranslate,
+  WithRecord,
+} from 'react-admin';
 import { BulkDeleteButton } from '../../editing/BulkDeleteButton';
 import { RowActions } from '../../editing/RowActions';
 import { EmptyWithHeading, ListHeading } from '../../editing/ListHeading';
@@ -40,7 +48,7 @@ export default function TagList() {
         secondary: (
           <>
             <WithRecord render={(record) => categoryName(record.category)} />
-            <TagStatus switchable={false} />
+            <TagActiveText />
           </>
         ),
         tertiary: <DateField source="created_at" />,
@@ -98,4 +106,13 @@ function TagSwatchLabel() {
       <Typography variant="body2">{record.label}</Typography>
     </Box>
   );
+}
+
+/** Active or Inactive as words: a phone's row is a link to the edit form, so it has no switch. */
+function TagActiveText() {
+  const record = useRecordContext();
+  const translate = useTranslate();
+  return record ? (
+    <>{translate(record.is_active ? 'resources.tags.active' : 'resources.tags.inactive')}</>
+  ) : null;
 }

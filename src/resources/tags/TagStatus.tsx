@@ -2,11 +2,8 @@ import { Chip, Stack, Switch } from '@mui/material';
 import { useRecordContext, useTranslate, useUpdate } from 'react-admin';
 import { useResourceToast } from '../../editing/useResourceToast';
 
-/**
- * The Status column: a switch that changes only is_active, and the Active/Inactive badge. A phone's
- * row is itself a link to the edit dialog, so it shows the badge alone (`switchable={false}`).
- */
-export function TagStatus({ switchable = true }: { switchable?: boolean }) {
+/** The Status column: a switch that changes only is_active, and the Active/Inactive badge. */
+export function TagStatus() {
   const record = useRecordContext();
   const translate = useTranslate();
   const toast = useResourceToast('tags');
@@ -27,18 +24,16 @@ export function TagStatus({ switchable = true }: { switchable?: boolean }) {
 
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-      {switchable && (
-        <Switch
-          checked={active}
-          disabled={isPending}
-          onChange={toggle}
-          onClick={(event) => event.stopPropagation()}
-          slotProps={{
-            input: { 'aria-label': translate('resources.tags.toggle_status', { label: record.label }) },
-          }}
-          size="small"
-        />
-      )}
+      <Switch
+        checked={active}
+        disabled={isPending}
+        onChange={toggle}
+        onClick={(event) => event.stopPropagation()}
+        slotProps={{
+          input: { 'aria-label': translate('resources.tags.toggle_status', { label: record.label }) },
+        }}
+        size="small"
+      />
       <Chip
         size="small"
         label={translate(active ? 'resources.tags.active' : 'resources.tags.inactive')}

@@ -9,13 +9,13 @@ import {
   TopToolbar,
   useTranslate,
 } from 'react-admin';
+import { usePhone } from '../layout/phone';
 import { sortOf } from '../providers/paging';
 import type { ResourceData } from '../providers/resourceData';
 import { csvExporter } from './csv';
 import { ListPagination } from './ListPagination';
 import { ListBody, ListEmptyState, ListErrorState } from './ListStates';
 import { MultiKeySort } from './MultiKeySort';
-import { usePhone } from '../layout/phone';
 import { PhoneList, type PhoneListProps } from './PhoneList';
 import { RouteDialogs, type RouteDialogsProps } from './RouteDialogs';
 

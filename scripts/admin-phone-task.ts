@@ -5,7 +5,7 @@
  * person would do it, and the script counts them. It prints the taps, the typed entries and the
  * time from the dashboard to the user's scans on screen.
  *
- *   BASE_URL=http://127.0.0.1:5173 EMAIL=suresh.menon@example.in npx tsx scripts/admin-phone-task.ts
+ *   BASE_URL=http://127.0.0.1:5173 EMAIL=suresh.menon@example.in npm run bench:phone-task
  */
 import { chromium, type Locator } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '../mocks/supabase/demoAccounts';

@@ -4,7 +4,7 @@
  * wider than its viewport scrolls sideways on a phone; the browser tests assert the same figure
  * (tests/e2e/admin/phone.spec.ts, desktopWidth.spec.ts).
  *
- *   BASE_URL=http://127.0.0.1:5173 WIDTHS=360,390,414,1366 npx tsx scripts/admin-phone-widths.ts
+ *   BASE_URL=http://127.0.0.1:5173 WIDTHS=360,390,414,1366 npm run bench:widths
  */
 import { chromium, type Page } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '../mocks/supabase/demoAccounts';

@@ -27,6 +27,17 @@ export default function AuditLogList() {
       resource={auditLogData}
       error={<ListErrorState message="labellens.audit.history_error" />}
       skeletonColumns={6}
+      phone={{
+        primary: <ActionOnResource />,
+        secondary: (
+          <>
+            <EntryActor />
+            <ChangedFields />
+          </>
+        ),
+        tertiary: <DateTimeField source="occurred_at" showTime />,
+        opens: false,
+      }}
     >
       <DataTable bulkActionButtons={false} rowClick={false}>
         <DataTable.Col source="occurred_at">
@@ -66,4 +77,20 @@ function Label({ keyOrValue }: { keyOrValue: string }) {
 function ChangedFields() {
   const entry = useRecordContext<AuditEntry>();
   return <>{entry ? changedFields(entry.changes).join(', ') : null}</>;
+}
+
+/** A phone row's first line: "Updated · Tags". */
+function ActionOnResource() {
+  const entry = useRecordContext<AuditEntry>();
+  if (!entry) return null;
+  return (
+    <>
+      <Label keyOrValue={actionLabel(entry.action)} /> · <Label keyOrValue={resourceLabel(entry.resource)} />
+    </>
+  );
+}
+
+function EntryActor() {
+  const entry = useRecordContext<AuditEntry>();
+  return entry ? <Actor email={entry.actor_email} /> : null;
 }

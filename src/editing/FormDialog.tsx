@@ -4,6 +4,7 @@ import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } fr
 import { useFormState } from 'react-hook-form';
 import { Confirm, CreateBase, EditBase, Form, SaveButton, useTranslate, type Identifier } from 'react-admin';
 import type { z } from 'zod';
+import { FORM_IN_DIALOG_SX, usePhone } from '../layout/phone';
 import { useDialogTransition } from '../list/RouteDialogs';
 import { useResourceToast } from './useResourceToast';
 
@@ -24,10 +25,12 @@ export interface FormDialogProps {
  * A create or edit form in a dialog (react-admin's CreateBase/EditBase in an MUI Dialog). A save
  * shows the resource's toast, closes the dialog and lets react-admin reload the list. A failed save
  * keeps the dialog open with everything typed and shows the failure toast. Closing with unsaved
- * changes asks first.
+ * changes asks first. On a phone it fills the screen; the title stays at the top and Cancel and
+ * Save at the bottom while the fields scroll between them.
  */
 export function FormDialog({ id, title, schema, defaultValues, onClose, children }: FormDialogProps) {
   const translate = useTranslate();
+  const fullScreen = usePhone();
   const { open, onExited } = useDialogTransition();
   const toast = useResourceToast();
   const titleId = useId();
@@ -61,7 +64,9 @@ export function FormDialog({ id, title, schema, defaultValues, onClose, children
       slotProps={{ transition: { onExited } }}
       aria-labelledby={titleId}
       fullWidth
+      fullScreen={fullScreen}
       maxWidth="sm"
+      sx={FORM_IN_DIALOG_SX}
     >
       <DialogTitle id={titleId}>{translate(title)}</DialogTitle>
       {editing ? (

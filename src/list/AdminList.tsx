@@ -1,5 +1,6 @@
 import { useMemo, type ReactElement, type ReactNode } from 'react';
 import {
+  ColumnsButton,
   CreateButton,
   ExportButton,
   FilterButton,
@@ -8,6 +9,7 @@ import {
   TopToolbar,
   useTranslate,
 } from 'react-admin';
+import { usePhone } from '../layout/phone';
 import { sortOf } from '../providers/paging';
 import type { ResourceData } from '../providers/resourceData';
 import { csvExporter } from './csv';
@@ -15,6 +17,7 @@ import { ListPageHeading } from './ListPageHeading';
 import { ListPagination } from './ListPagination';
 import { ListBody, ListEmptyState, ListErrorState } from './ListStates';
 import { MultiKeySort } from './MultiKeySort';
+import { PhoneList, type PhoneListProps } from './PhoneList';
 import { RouteDialogs, type RouteDialogsProps } from './RouteDialogs';
 
 export interface AdminListProps {
@@ -46,6 +49,13 @@ export interface AdminListProps {
    * holds the page's h1. Without it the list's title is its h1.
    */
   header?: ReactNode;
+  /** Below 600 px the rows are a PhoneList of these fields instead of the table (src/list/PhoneList.tsx). */
+  phone?: PhoneListProps;
+  /**
+   * Shows react-admin's column chooser, for a table whose `hiddenColumns` are hidden by default so
+   * that it fits a 1366 px screen.
+   */
+  chooseColumns?: boolean;
 }
 
 /**
@@ -70,8 +80,12 @@ export function AdminList({
   title,
   dialogs,
   header,
+  phone,
+  chooseColumns = false,
 }: AdminListProps) {
   const translate = useTranslate();
+  const isPhone = usePhone();
+  const phoneRows = phone && isPhone;
   const exporter = resource.csv && csvExporter(resource.csv, translate);
   // One object per resource: react-admin compares the default sort between renders.
   const sort = useMemo(() => sortOf(resource.defaultSort), [resource]);
@@ -93,6 +107,7 @@ export function AdminList({
         exporter={exporter ?? false}
         actions={
           <TopToolbar>
+            {chooseColumns && !phoneRows && <ColumnsButton />}
             {filters.length > 0 && <FilterButton />}
             {hasCreate && <CreateButton />}
             {exporter && <ExportButton />}
@@ -104,7 +119,7 @@ export function AdminList({
       >
         {header}
         <ListBody columns={skeletonColumns}>
-          <MultiKeySort>{children}</MultiKeySort>
+          {phoneRows ? <PhoneList {...phone} /> : <MultiKeySort>{children}</MultiKeySort>}
         </ListBody>
       </List>
       {dialogs && <RouteDialogs {...dialogs} />}

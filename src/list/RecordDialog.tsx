@@ -11,6 +11,7 @@ import {
 } from '@mui/material';
 import type { ReactNode } from 'react';
 import { RecordContextProvider, useGetOne, useTranslate, type RaRecord } from 'react-admin';
+import { usePhone } from '../layout/phone';
 import { useDialogTransition } from './RouteDialogs';
 
 /**
@@ -36,7 +37,8 @@ export interface RecordDialogProps<T extends RaRecord> {
 
 /**
  * A details dialog that loads its own record (getOne), with a skeleton while loading, "not found"
- * for a link to a missing record, and an error with Retry for any other failure.
+ * for a link to a missing record, and an error with Retry for any other failure. On a phone it
+ * fills the screen; its title and Close stay at the top while the body scrolls.
  */
 export function RecordDialog<T extends RaRecord>({
   resource,
@@ -48,6 +50,7 @@ export function RecordDialog<T extends RaRecord>({
   maxWidth = 'md',
 }: RecordDialogProps<T>) {
   const translate = useTranslate();
+  const fullScreen = usePhone();
   const { open, onExited } = useDialogTransition();
   const { data, error, isPending, refetch, isFetching } = useGetOne<T>(resource, { id }, { retry: false });
   const heading = data
@@ -61,10 +64,11 @@ export function RecordDialog<T extends RaRecord>({
       onClose={onClose}
       slotProps={{ transition: { onExited } }}
       fullWidth
+      fullScreen={fullScreen}
       maxWidth={maxWidth}
       aria-labelledby="record-dialog-title"
     >
-      <DialogTitle id="record-dialog-title" sx={{ pr: 6 }}>
+      <DialogTitle id="record-dialog-title" sx={{ pr: 7, overflowWrap: 'anywhere' }}>
         {heading}
       </DialogTitle>
       <IconButton

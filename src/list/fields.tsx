@@ -44,9 +44,10 @@ export function ScoreBadgeField({ source, missing }: { source: string; missing: 
 
 /**
  * The owner of a scan, profile or chat: their email linking to their user details dialog, or
- * Anonymous when there is no user (reads `user_id` and the view's `owner_email`).
+ * Anonymous when there is no user (reads `user_id` and the view's `owner_email`). `link={false}`
+ * gives the email as text.
  */
-export function OwnerField() {
+export function OwnerField({ link = true }: { link?: boolean }) {
   const record = useRecordContext<RaRecord & { user_id?: string | null; owner_email?: string | null }>();
   const createPath = useCreatePath();
   const translate = useTranslate();
@@ -57,13 +58,16 @@ export function OwnerField() {
       </Typography>
     );
   }
+  const owner = record.owner_email ?? shortenedId(record.user_id);
+  // A phone row is itself a link: the owner is plain text there (no link inside a link).
+  if (!link) return <>{owner}</>;
   return (
     <MuiLink
       component={Link}
       to={createPath({ resource: 'users', id: record.user_id, type: 'show' })}
       onClick={(event: React.MouseEvent) => event.stopPropagation()}
     >
-      {record.owner_email ?? shortenedId(record.user_id)}
+      {owner}
     </MuiLink>
   );
 }

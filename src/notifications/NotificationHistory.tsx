@@ -6,10 +6,13 @@ import {
   ResourceContextProvider,
   useListController,
   useTranslate,
+  WithRecord,
   type RaRecord,
 } from 'react-admin';
 import { DateTimeField } from '../list/fields';
+import { usePhone } from '../layout/phone';
 import { ListPagination } from '../list/ListPagination';
+import { PhoneList } from '../list/PhoneList';
 import { HISTORY_RESOURCE, type HistoryRow } from './data';
 
 const STATUS_COLORS = { sent: 'success', failed: 'error', pending: 'default' } as const;
@@ -71,6 +74,12 @@ export function NotificationHistory({ onSendAgain }: { onSendAgain: (row: Histor
   });
   const user = (email: string | null) => email ?? translate('labellens.notifications.history.unknown_user');
   const label = (key: string) => `labellens.notifications.history.${key}`;
+  const isPhone = usePhone();
+  const sendAgain = (row: HistoryRow) => (
+    <Button size="small" startIcon={<ReplayIcon />} onClick={() => onSendAgain(row)}>
+      {translate(label('send_again'))}
+    </Button>
+  );
 
   if (list.error)
     return (
@@ -84,6 +93,35 @@ export function NotificationHistory({ onSendAgain }: { onSendAgain: (row: Histor
       >
         {translate('labellens.notifications.history.load_error')}
       </Alert>
+    );
+
+  // On a phone each send is a row of the simple list: content, status, recipient, Send again.
+  if (isPhone)
+    return (
+      <ResourceContextProvider value={HISTORY_RESOURCE}>
+        <ListContextProvider value={list}>
+          <Card>
+            <PhoneList
+              opens={false}
+              empty={<Empty />}
+              primary={<WithRecord<HistoryRow> render={(row) => <Content row={row} />} />}
+              secondary={
+                <WithRecord<HistoryRow>
+                  render={(row) => (
+                    <>
+                      <StatusChip status={row.status} />
+                      {user(row.recipient_email)}
+                      {sendAgain(row)}
+                    </>
+                  )}
+                />
+              }
+              tertiary={<DateTimeField source="created_at" showTime />}
+            />
+            <ListPagination />
+          </Card>
+        </ListContextProvider>
+      </ResourceContextProvider>
     );
 
   return (
@@ -137,13 +175,7 @@ export function NotificationHistory({ onSendAgain }: { onSendAgain: (row: Histor
             />
             <DataTable.Col
               label=""
-              render={(row: HistoryRow) => (
-                <Stack direction="row">
-                  <Button size="small" startIcon={<ReplayIcon />} onClick={() => onSendAgain(row)}>
-                    {translate(label('send_again'))}
-                  </Button>
-                </Stack>
-              )}
+              render={(row: HistoryRow) => <Stack direction="row">{sendAgain(row)}</Stack>}
             />
           </DataTable>
           <ListPagination />

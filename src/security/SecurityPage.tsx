@@ -23,6 +23,7 @@ import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { Title, useNotify, useTranslate } from 'react-admin';
 import { formatDate } from '../domain/format';
 import { isCompleteCode, normaliseCode } from '../domain/mfa';
+import { FORM_IN_DIALOG_SX, usePhone } from '../layout/phone';
 import { supabaseClient } from '../providers';
 import { CodeField } from './CodeField';
 import { mustEnrolSecondFactor, useMfaStatus, useRefreshMfaStatus } from './mfaStatus';
@@ -138,6 +139,7 @@ export default function SecurityPage() {
 /** Name the app, enrol (QR code and key), then verify a code from it to finish. */
 function AddFactorDialog({ onClose }: { onClose: (added: boolean) => void }) {
   const translate = useTranslate();
+  const fullScreen = usePhone();
   const notify = useNotify();
   const [name, setName] = useState(translate('labellens.security.default_factor_name'));
   const [enrolment, setEnrolment] = useState<Enrolment>();
@@ -181,7 +183,15 @@ function AddFactorDialog({ onClose }: { onClose: (added: boolean) => void }) {
   };
 
   return (
-    <Dialog open onClose={cancel} fullWidth maxWidth="sm" aria-labelledby="add-factor-title">
+    <Dialog
+      open
+      onClose={cancel}
+      fullWidth
+      fullScreen={fullScreen}
+      maxWidth="sm"
+      sx={FORM_IN_DIALOG_SX}
+      aria-labelledby="add-factor-title"
+    >
       <DialogTitle id="add-factor-title">{translate('labellens.security.add_factor')}</DialogTitle>
       <Box component="form" onSubmit={enrolment ? finish : start} noValidate>
         <DialogContent dividers>
@@ -236,6 +246,7 @@ function AddFactorDialog({ onClose }: { onClose: (added: boolean) => void }) {
 /** A fresh code from the app (a new aal2 verification), then the removal. */
 function RemoveFactorDialog({ factor, onClose }: { factor: Factor; onClose: (removed: boolean) => void }) {
   const translate = useTranslate();
+  const fullScreen = usePhone();
   const notify = useNotify();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -262,7 +273,15 @@ function RemoveFactorDialog({ factor, onClose }: { factor: Factor; onClose: (rem
   };
 
   return (
-    <Dialog open onClose={() => onClose(false)} fullWidth maxWidth="xs" aria-labelledby="remove-factor-title">
+    <Dialog
+      open
+      onClose={() => onClose(false)}
+      fullWidth
+      fullScreen={fullScreen}
+      maxWidth="xs"
+      sx={FORM_IN_DIALOG_SX}
+      aria-labelledby="remove-factor-title"
+    >
       <DialogTitle id="remove-factor-title">
         {translate('labellens.security.remove_title', { name })}
       </DialogTitle>

@@ -1,6 +1,7 @@
 import { Box, Typography } from '@mui/material';
-import { DataTable, useListContext, useTranslate } from 'react-admin';
+import { DataTable, TextField, useListContext, useTranslate } from 'react-admin';
 import { countParams } from '../domain/format';
+import { DateTimeField } from '../list/fields';
 import { AdminList, ListEmptyState, ListErrorState, ShowDialogButton } from '../list';
 import {
   FirstActivityField,
@@ -51,6 +52,11 @@ export default function UsersList() {
       }
       header={<UsersHeading />}
       dialogs={{ show: UserShow }}
+      phone={{
+        primary: <TextField source="email" emptyText="—" />,
+        secondary: <UserStatusField />,
+        tertiary: <DateTimeField source="created_at" />,
+      }}
     >
       <DataTable bulkActionButtons={false} rowClick={false}>
         <DataTable.Col source="email" field={UserIdentityField} />

@@ -29,6 +29,11 @@ export default function ChatList() {
       filters={chatFilters}
       skeletonColumns={6}
       dialogs={{ show: ChatShow }}
+      phone={{
+        primary: <ChatTitleField />,
+        secondary: <OwnerField link={false} />,
+        tertiary: <DateTimeField source="created_at" />,
+      }}
     >
       <DataTable bulkActionButtons={false} rowClick={false}>
         <DataTable.Col source="title" field={ChatTitleField} />

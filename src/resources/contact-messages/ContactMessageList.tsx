@@ -1,5 +1,5 @@
 import { Box, Typography } from '@mui/material';
-import { DataTable, SelectInput, useRecordContext } from 'react-admin';
+import { DataTable, SelectInput, TextField, useRecordContext, WithRecord } from 'react-admin';
 import { DateTimeField } from '../../list/fields';
 import { NEWS_LIMITS } from '../../domain/limits';
 import { preview } from '../../domain/preview';
@@ -32,6 +32,16 @@ export default function ContactMessageList() {
       error={<ListErrorState message="resources.contact-messages.notifications.fetch_failed" />}
       skeletonColumns={5}
       dialogs={{ show: ContactMessageShow }}
+      phone={{
+        primary: <Sender />,
+        secondary: (
+          <>
+            <WithRecord<ContactMessage> render={(record) => <StatusChip status={record.status} />} />
+            <TextField source="subject" />
+          </>
+        ),
+        tertiary: <DateTimeField source="created_at" />,
+      }}
     >
       <DataTable<ContactMessage> bulkActionButtons={false} rowClick="show">
         <DataTable.Col source="status" render={(record) => <StatusChip status={record.status} />} />

@@ -1,5 +1,5 @@
 import { Typography } from '@mui/material';
-import { DataTable } from 'react-admin';
+import { DataTable, TextField } from 'react-admin';
 import { DateTimeField } from '../../list/fields';
 import { BulkDeleteButton } from '../../editing/BulkDeleteButton';
 import { RowActions } from '../../editing/RowActions';
@@ -21,6 +21,11 @@ export default function HealthTipList() {
       error={<ListErrorState message="resources.health-tips.notifications.fetch_failed" />}
       skeletonColumns={3}
       dialogs={{ create: HealthTipCreate, edit: HealthTipEdit }}
+      phone={{
+        primary: <TextField source="tip" sx={{ whiteSpace: 'pre-wrap' }} />,
+        tertiary: <DateTimeField source="created_at" />,
+        opens: 'edit',
+      }}
     >
       <DataTable bulkActionButtons={<BulkDeleteButton />} rowClick={false}>
         <DataTable.Col

@@ -1,6 +1,6 @@
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import { IconButton, Stack, Tooltip } from '@mui/material';
-import { DataTable, useRecordContext, useTranslate } from 'react-admin';
+import { DataTable, TextField, useRecordContext, useTranslate } from 'react-admin';
 import { DateTimeField } from '../../list/fields';
 import { BulkDeleteButton } from '../../editing/BulkDeleteButton';
 import { RowActions } from '../../editing/RowActions';
@@ -25,6 +25,7 @@ export default function NewsList() {
       error={<ListErrorState message="resources.news.notifications.fetch_failed" />}
       skeletonColumns={4}
       dialogs={{ create: NewsCreate, edit: NewsEdit, show: NewsShow }}
+      phone={{ primary: <TextField source="title" />, tertiary: <DateTimeField source="created_at" /> }}
     >
       <DataTable bulkActionButtons={<BulkDeleteButton />} rowClick={false}>
         <DataTable.Col source="title" label="resources.news.fields.article">

@@ -33,8 +33,9 @@ describe('User Profiles list', { timeout: 60_000 }, () => {
       const cells = within(rows[i]).getAllByRole('cell');
       expect(cells[0]).toHaveTextContent(profile.name);
       expect(cells[1]).toHaveTextContent(profile.relationship?.trim() ? profile.relationship : 'Self');
-      expect(cells[5]).toHaveTextContent(String(profile.scans_count));
-      expect(cells[6]).toHaveTextContent(
+      // Height / Weight and Health Conditions are hidden by default (column chooser).
+      expect(cells[3]).toHaveTextContent(String(profile.scans_count));
+      expect(cells[4]).toHaveTextContent(
         profile.avg === null ? 'No Data' : `${band(profile.avg)} (${profile.avg})`,
       );
     });

@@ -17,6 +17,8 @@ const profileFilters = [
   personFilter,
 ];
 
+const HIDDEN_BY_DEFAULT = ['height', 'health_conditions'];
+
 /** User Profiles: the family health profiles, newest first; the eye opens every field. */
 export default function ProfileList() {
   return (
@@ -27,8 +29,22 @@ export default function ProfileList() {
       filters={profileFilters}
       skeletonColumns={9}
       dialogs={{ show: ProfileShow }}
+      chooseColumns
+      phone={{
+        primary: <ProfileNameField />,
+        secondary: (
+          <>
+            <RelationshipField />
+            <ScoreBadgeField source="avg_health_score" missing="labellens.profiles.no_data" />
+            <OwnerField link={false} />
+          </>
+        ),
+        tertiary: <DateTimeField source="last_scan_date" />,
+      }}
     >
-      <DataTable bulkActionButtons={false} rowClick={false}>
+      {/* Height and weight and the health lists are in the details and the column chooser:
+          with them the table is wider than a 1366 px laptop. */}
+      <DataTable bulkActionButtons={false} rowClick={false} hiddenColumns={HIDDEN_BY_DEFAULT}>
         <DataTable.Col source="name" field={ProfileNameField} />
         <DataTable.Col source="relationship" field={RelationshipField} />
         <DataTable.Col source="age" field={AgeGenderField} />

@@ -16,6 +16,16 @@ export default function ScanList() {
       filters={scanFilters}
       skeletonColumns={7}
       dialogs={{ show: ScanShow }}
+      phone={{
+        primary: <ScanNameField />,
+        secondary: (
+          <>
+            <ScoreBadgeField source="health_score" missing="labellens.scans.not_available" />
+            <OwnerField link={false} />
+          </>
+        ),
+        tertiary: <DateTimeField source="created_at" />,
+      }}
     >
       <DataTable bulkActionButtons={false} rowClick={false}>
         <DataTable.Col source="name" field={ScanNameField} />

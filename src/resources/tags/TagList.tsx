@@ -1,5 +1,5 @@
 import { Box, Typography } from '@mui/material';
-import { DataTable, SelectInput, useGetList, useRecordContext } from 'react-admin';
+import { DataTable, SelectInput, useGetList, useRecordContext, useTranslate, WithRecord } from 'react-admin';
 import { DateTimeField } from '../../list/fields';
 import { formatCount } from '../../domain/format';
 import { BulkDeleteButton } from '../../editing/BulkDeleteButton';
@@ -37,6 +37,17 @@ export default function TagList() {
       error={<ListErrorState message="resources.tags.notifications.fetch_failed" />}
       skeletonColumns={7}
       dialogs={{ create: TagCreate, edit: TagEdit }}
+      phone={{
+        primary: <TagSwatchLabel />,
+        secondary: (
+          <>
+            <WithRecord render={(record) => categoryName(record.category)} />
+            <TagActiveText />
+          </>
+        ),
+        tertiary: <DateTimeField source="created_at" />,
+        opens: 'edit',
+      }}
     >
       <DataTable
         bulkActionButtons={
@@ -51,10 +62,7 @@ export default function TagList() {
           <TagSwatchLabel />
         </DataTable.Col>
         <DataTable.Col source="key" />
-        <DataTable.Col
-          source="category"
-          render={(record) => CATEGORY_CHOICES.find((c) => c.id === record.category)?.name ?? record.category}
-        />
+        <DataTable.Col source="category" render={(record) => categoryName(record.category)} />
         <DataTable.NumberCol source="sort_order" label="resources.tags.fields.sort" />
         <DataTable.Col source="is_active" label="resources.tags.fields.status">
           <TagStatus />
@@ -67,6 +75,8 @@ export default function TagList() {
     </AdminList>
   );
 }
+
+const categoryName = (category: string) => CATEGORY_CHOICES.find((c) => c.id === category)?.name ?? category;
 
 /** The heading counts all tags in view and, with one small extra count, how many are active. */
 function TagHeading() {
@@ -90,4 +100,13 @@ function TagSwatchLabel() {
       <Typography variant="body2">{record.label}</Typography>
     </Box>
   );
+}
+
+/** Active or Inactive as words: a phone's row is a link to the edit form, so it has no switch. */
+function TagActiveText() {
+  const record = useRecordContext();
+  const translate = useTranslate();
+  return record ? (
+    <>{translate(record.is_active ? 'resources.tags.active' : 'resources.tags.inactive')}</>
+  ) : null;
 }

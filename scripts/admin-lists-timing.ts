@@ -75,7 +75,7 @@ rangeBefore = await range.innerText();
 await timed(
   page,
   `search "${SEARCH}"`,
-  () => page.getByPlaceholder('Search scans by name or category...').fill(SEARCH),
+  () => page.getByPlaceholder('Search scans by name, category or owner email...').fill(SEARCH),
   rowsVisible,
 );
 console.log(`  ${await range.innerText()}`);

@@ -82,7 +82,7 @@ for (const { day, ...browser } of [
       // The browser's own clock really is where the test says: INSTANT falls on its `day`.
       expect(await page.evaluate((iso) => new Date(iso).getDate(), INSTANT)).toBe(day);
 
-      const scan = await search(page, '/admin/scans', 'Search scans by name or category...', SCAN);
+      const scan = await search(page, '/admin/scans', 'Search scans by name, category or owner email...', SCAN);
       await expect(scan.getByText('10 Mar 2025', { exact: true })).toBeVisible();
       await scan.getByRole('link', { name: 'Show' }).click();
       const scanDialog = page.getByRole('dialog');
@@ -91,7 +91,7 @@ for (const { day, ...browser } of [
       const profile = await search(
         page,
         '/admin/profiles',
-        'Search profiles by name or relationship...',
+        'Search profiles by name, relationship or owner email...',
         PROFILE,
       );
       await expect(profile.getByText('10 Mar 2025', { exact: true })).toBeVisible();

@@ -14,6 +14,7 @@ import { csvExporter } from './csv';
 import { ListPagination } from './ListPagination';
 import { ListBody, ListEmptyState, ListErrorState } from './ListStates';
 import { MultiKeySort } from './MultiKeySort';
+import { ResultCount } from './ResultCount';
 import { RouteDialogs, type RouteDialogsProps } from './RouteDialogs';
 
 export interface AdminListProps {
@@ -97,6 +98,7 @@ export function AdminList({
         title={title}
       >
         {header}
+        <ResultCount />
         <ListBody columns={skeletonColumns}>
           <MultiKeySort>{children}</MultiKeySort>
         </ListBody>

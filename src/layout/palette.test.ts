@@ -10,11 +10,14 @@ describe('the palette reaches 4.5:1 wherever it carries text', () => {
   it.each([
     ['light', lightPalette, [5.02, 5.47, 5.02, 5.93, 5.02, 4.84]],
     ['dark', darkPalette, [8.61, 7.73, 8.61, 6.45, 8.99, 5.85]],
-  ] as const)('%s: text on badges, chips, buttons and the skip link (contrastText on main)', (_, palette, expected) => {
-    const ratios = INTENTS.map((intent) => ratio(palette[intent].main, palette[intent].contrastText));
-    expect(ratios).toEqual(expected);
-    for (const r of ratios) expect(r).toBeGreaterThanOrEqual(4.5);
-  });
+  ] as const)(
+    '%s: text on badges, chips, buttons and the skip link (contrastText on main)',
+    (_, palette, expected) => {
+      const ratios = INTENTS.map((intent) => ratio(palette[intent].main, palette[intent].contrastText));
+      expect(ratios).toEqual(expected);
+      for (const r of ratios) expect(r).toBeGreaterThanOrEqual(4.5);
+    },
+  );
 
   it.each([
     ['light', lightPalette, [4.69, 5.1, 4.69, 5.54, 4.69, 4.52]],
@@ -23,5 +26,9 @@ describe('the palette reaches 4.5:1 wherever it carries text', () => {
     const ratios = INTENTS.map((intent) => ratio(palette[intent].main, palette.background.default));
     expect(ratios).toEqual(expected);
     for (const r of ratios) expect(r).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it("light: a focused filled field's label (primary.dark on the field's #f0f0f0)", () => {
+    expect(ratio(lightPalette.primary.dark, '#f0f0f0')).toBe(6.27);
   });
 });

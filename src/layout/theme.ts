@@ -13,6 +13,8 @@ import { darkPalette, lightPalette, sharedThemeOptions, SIDEBAR_THEME } from './
  * - The skip link is the primary colour with its own text colour (react-admin's is that text colour
  *   on the page background: white on #f4f8f5).
  * - The not-found message is not faded (react-admin's 0.5 opacity leaves grey text below 4.5:1).
+ * - A focused field's label is the darker primary in light mode: react-admin's fields are filled,
+ *   and the primary on their grey is 4.41:1.
  * - The bulk-actions toolbar, collapsed while nothing is selected, is hidden from the Tab order and
  *   the accessibility tree too (react-admin only shrinks it to 0 px, so Unselect and Delete stay
  *   reachable by Tab and Enter on Delete would ask to delete 0 records).
@@ -25,6 +27,13 @@ const components: RaThemeOptions['components'] = {
         root: () => ({ 'aria-label': undefined }),
         input: (ownerState: CheckboxOwnerState) => ({ 'aria-label': ownerState['aria-label'] }),
       },
+    },
+  },
+  MuiFormLabel: {
+    styleOverrides: {
+      root: ({ theme }: { theme: Theme }) => ({
+        '&.Mui-focused': theme.palette.mode === 'light' ? { color: theme.palette.primary.dark } : {},
+      }),
     },
   },
   RaSkipNavigationButton: {

@@ -13,7 +13,8 @@ const focusedName = (page: Page) =>
     return `${el.tagName.toLowerCase()} "${el.getAttribute('aria-label') ?? el.innerText?.slice(0, 40) ?? ''}"`;
   });
 
-const isFocused = (target: Locator) => target.evaluate((el) => el === document.activeElement);
+const isFocused = async (target: Locator) =>
+  (await target.count()) === 1 && target.evaluate((el) => el === document.activeElement);
 
 /**
  * Presses Tab (or Shift+Tab) until `target` has focus, as a keyboard user would, and returns how
@@ -63,7 +64,7 @@ test('keyboard only: sign in (after a wrong password), search, details, create, 
 
   // The user menu is named as it reads; the chart is not a Tab stop.
   await expect(page.getByRole('button', { name: ADMIN.email, exact: true })).toBeVisible();
-  await tabTo(page, page.getByRole('menuitem', { name: 'Food Scans' }), 40, {
+  await tabTo(page, page.getByRole('menuitem', { name: 'Scans', exact: true }), 40, {
     never: page.locator('.MuiChartsSurface-root, .MuiChartsSurface-root *'),
   });
 
@@ -89,7 +90,7 @@ test('keyboard only: sign in (after a wrong password), search, details, create, 
   await expect(show).toBeFocused();
 
   // To Tags through the menu (Shift+Tab back up to it).
-  const tagsItem = page.getByRole('menuitem', { name: 'Tags' });
+  const tagsItem = page.getByRole('menuitem', { name: 'Tags', exact: true });
   await tabTo(page, tagsItem, 80, { back: true });
   await page.keyboard.press('Enter');
   const heading = page.getByRole('heading', { name: 'Tags Management', level: 1 });
@@ -103,10 +104,17 @@ test('keyboard only: sign in (after a wrong password), search, details, create, 
   await page.keyboard.press('Enter');
   const create = page.getByRole('dialog', { name: 'Create Tag' });
   await expect(create).toBeVisible(LOADED);
-  await tabTo(page, create.getByLabel('Label'), 10);
+  // The dialog opens with focus on its first field.
+  await expect(create.getByRole('textbox', { name: 'Label', exact: true })).toBeFocused();
   await page.keyboard.type('Keyboard Tag');
-  await tabTo(page, create.getByLabel('Key'), 5);
+  await tabTo(page, create.getByRole('textbox', { name: 'Key', exact: true }), 5);
   await page.keyboard.type(key);
+  await page.keyboard.press('Enter');
+  // Icon is required: the form refuses, and focus goes to the field to fix.
+  const icon = create.getByRole('textbox', { name: 'Icon', exact: true });
+  await expect(icon).toBeFocused();
+  await expect(create.getByText('Icon is required')).toBeVisible();
+  await page.keyboard.type('tag');
   await page.keyboard.press('Enter');
   await expect(page.getByText('Tag created successfully', { exact: true })).toBeVisible(LOADED);
   await expect(create).toBeHidden();
@@ -125,8 +133,8 @@ test('keyboard only: sign in (after a wrong password), search, details, create, 
   await tabTo(page, edit, 30, { never: hiddenToolbar });
   await page.keyboard.press('Enter');
   const editDialog = page.getByRole('dialog', { name: 'Edit Tag' });
-  await expect(editDialog.getByLabel('Key')).toHaveValue(key, LOADED);
-  await tabTo(page, editDialog.getByLabel('Label'), 10);
+  await expect(editDialog.getByRole('textbox', { name: 'Key', exact: true })).toHaveValue(key, LOADED);
+  await expect(editDialog.getByRole('textbox', { name: 'Label', exact: true })).toBeFocused();
   await page.keyboard.press('ControlOrMeta+a');
   await page.keyboard.type('Keyboard Renamed');
   await page.keyboard.press('Enter');
@@ -147,7 +155,7 @@ test('keyboard only: sign in (after a wrong password), search, details, create, 
   await expect(heading).toBeFocused();
 
   // Send a push: to Push Notifications through the menu, pick the user, write, send.
-  await tabTo(page, page.getByRole('menuitem', { name: 'Push Notifications' }), 40, { back: true });
+  await tabTo(page, page.getByRole('menuitem', { name: 'Notifications', exact: true }), 40, { back: true });
   await page.keyboard.press('Enter');
   const sendHeading = page.getByRole('heading', { name: 'Send Notifications', level: 1 });
   await expect(sendHeading).toBeVisible(LOADED);

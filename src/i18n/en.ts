@@ -228,6 +228,7 @@ export const en = {
       dialog_error: 'Could not load this record.',
       // Accessibility (live regions, skip links): %{name} is the resource's name in the same number.
       results_found: '1 %{name} found |||| %{smart_count} %{name} found',
+      skip_to_pager: 'Skip to page navigation',
     },
     records: {
       id: 'ID',

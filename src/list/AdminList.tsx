@@ -15,6 +15,7 @@ import { ListPagination } from './ListPagination';
 import { ListBody, ListEmptyState, ListErrorState } from './ListStates';
 import { MultiKeySort } from './MultiKeySort';
 import { ResultCount } from './ResultCount';
+import { SkipToPager } from './SkipToPager';
 import { RouteDialogs, type RouteDialogsProps } from './RouteDialogs';
 
 export interface AdminListProps {
@@ -99,6 +100,7 @@ export function AdminList({
       >
         {header}
         <ResultCount />
+        <SkipToPager />
         <ListBody columns={skeletonColumns}>
           <MultiKeySort>{children}</MultiKeySort>
         </ListBody>

@@ -35,7 +35,11 @@ async function analyse(page: Page, target: string, theme: Theme): Promise<Findin
     target,
     theme,
     count: serious.reduce((sum, v) => sum + v.nodes.length, 0),
-    rules: serious.map((v) => `${v.id} (${v.nodes.length}: ${v.nodes[0]?.target.join(' ')})`),
+    // The rule, how many elements, the first one and why (e.g. its colours and their ratio).
+    rules: serious.map(
+      (v) =>
+        `${v.id} (${v.nodes.length}: ${v.nodes[0]?.target.join(' ')}: ${v.nodes[0]?.any[0]?.message ?? ''})`,
+    ),
   };
 }
 

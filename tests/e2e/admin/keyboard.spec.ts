@@ -176,3 +176,37 @@ test('keyboard only: sign in (after a wrong password), search, details, create, 
   await expect(page.getByRole('textbox', { name: 'Title' })).toHaveValue('');
   await expect(sendHeading).toBeFocused();
 });
+
+test('keyboard only: from the Scans menu item to the next page through the skip link, not through every row', async ({
+  page,
+}) => {
+  await page.goto('/admin/login');
+  await page.getByRole('textbox', { name: 'Email' }).focus();
+  await page.keyboard.type(ADMIN.email);
+  await page.keyboard.press('Tab');
+  await page.keyboard.type(ADMIN.password);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: 'Dashboard Overview', level: 1 })).toBeVisible(LOADED);
+  const scans = page.getByRole('menuitem', { name: 'Scans', exact: true });
+  await tabTo(page, scans, 40);
+  await page.keyboard.press('Enter');
+  await expect(page.getByText(/^1-25 of \d+$/)).toBeVisible(LOADED);
+  await expect(scans).toBeFocused();
+
+  // Without the skip link (the measure of the finding): every row's links on the way.
+  const next = page.getByRole('button', { name: 'Go to next page' });
+  const plain = await tabTo(page, next, 150);
+  await scans.focus();
+
+  const skip = page.getByRole('link', { name: 'Skip to page navigation' });
+  const toSkip = await tabTo(page, skip, 40);
+  await page.keyboard.press('Enter');
+  const toNext = await tabTo(page, next, 15);
+  console.log(
+    `Tabs from the Scans menu item to "Go to next page": ${plain} through the rows, ${toSkip} + Enter + ${toNext} with the skip link`,
+  );
+  // Past the rest of the menu, the toolbar and the table's headers, then the pager's own controls.
+  expect(toSkip + toNext).toBeLessThanOrEqual(40);
+  await page.keyboard.press('Enter');
+  await expect(page.getByText(/^26-50 of \d+$/)).toBeVisible(LOADED);
+});

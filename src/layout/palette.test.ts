@@ -28,6 +28,17 @@ describe('the palette reaches 4.5:1 wherever it carries text', () => {
     for (const r of ratios) expect(r).toBeGreaterThanOrEqual(4.5);
   });
 
+  it.each([
+    ['light', lightPalette, [7.14, 7.61]],
+    ['dark', darkPalette, [6.59, 5.78]],
+  ] as const)('%s: text on a hovered button (contrastText on dark)', (_, palette, expected) => {
+    const ratios = (['primary', 'secondary'] as const).map((intent) =>
+      ratio(palette[intent].dark, palette[intent].contrastText),
+    );
+    expect(ratios).toEqual(expected);
+    for (const r of ratios) expect(r).toBeGreaterThanOrEqual(4.5);
+  });
+
   it("light: a focused filled field's label (primary.dark on the field's #f0f0f0)", () => {
     expect(ratio(lightPalette.primary.dark, '#f0f0f0')).toBe(6.27);
   });

@@ -25,9 +25,9 @@ export const SIDEBAR_THEME = { width: SIDEBAR.widthRem * REM_PX, closedWidth: SI
  */
 export const lightPalette = {
   mode: 'light',
-  // dark: the label of a focused filled field, on its grey (#f0f0f0 over white) where main is 4.41:1.
+  // dark: a hovered button, and the label of a focused filled field (on its #f0f0f0, main is 4.41:1).
   primary: { main: '#15803d', dark: '#166534', contrastText: '#ffffff' },
-  secondary: { main: '#0f766e', contrastText: '#ffffff' },
+  secondary: { main: '#0f766e', dark: '#115e59', contrastText: '#ffffff' },
   success: { main: '#15803d', contrastText: '#ffffff' },
   info: { main: '#0369a1', contrastText: '#ffffff' },
   warning: { main: '#b45309', contrastText: '#ffffff' },
@@ -37,8 +37,9 @@ export const lightPalette = {
 
 export const darkPalette = {
   mode: 'dark',
-  primary: { main: '#4ade80', contrastText: '#052e16' },
-  secondary: { main: '#2dd4bf', contrastText: '#042f2e' },
+  // dark: a hovered button (MUI's computed shade, #339b59, leaves its text at 4.24:1).
+  primary: { main: '#4ade80', dark: '#22c55e', contrastText: '#052e16' },
+  secondary: { main: '#2dd4bf', dark: '#14b8a6', contrastText: '#042f2e' },
   success: { main: '#4ade80', contrastText: '#052e16' },
   info: { main: '#38bdf8', contrastText: '#082f49' },
   warning: { main: '#fbbf24', contrastText: '#451a03' },

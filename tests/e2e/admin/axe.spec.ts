@@ -29,7 +29,12 @@ async function settle(page: Page) {
 
 async function analyse(page: Page, target: string, theme: Theme): Promise<Finding> {
   await settle(page);
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(WCAG_TAGS)
+    // axe counts this WCAG 2.1 A rule (2.5.3, a name that contains the visible text) as experimental
+    // and leaves it off; the user menu once failed it on every page.
+    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
+    .analyze();
   const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   return {
     target,
@@ -65,6 +70,15 @@ async function openLink(page: Page, path: string, name: string, rowLink = false)
 /** Every screen of the admin, and its main dialogs, reached as an operator reaches them. */
 const TARGETS: ReadonlyArray<{ name: string; open: (page: Page) => Promise<void> }> = [
   { name: 'Dashboard', open: (p) => goto(p, '/admin/dashboard') },
+  {
+    // react-admin's skip link shows only while focused: the first Tab on a page.
+    name: 'Skip link, focused',
+    open: async (p) => {
+      await goto(p, '/admin/dashboard');
+      await p.keyboard.press('Tab');
+      await expect(p.getByRole('button', { name: 'Skip to content' })).toBeFocused();
+    },
+  },
   { name: 'Food Scans', open: (p) => goto(p, '/admin/scans') },
   { name: 'Scan details', open: (p) => openFirstRow(p, '/admin/scans') },
   { name: 'Profiles', open: (p) => goto(p, '/admin/profiles') },

@@ -32,7 +32,8 @@ export function ScoreDistribution({ distribution }: { distribution?: DashboardSt
           </Typography>
         ) : (
           <>
-            <Box aria-hidden>
+            {/* A picture of the list below it: out of the Tab order and the accessibility tree. */}
+            <Box inert>
               <BarChart
                 height={220}
                 xAxis={[

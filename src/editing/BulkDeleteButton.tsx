@@ -1,6 +1,7 @@
 import DeleteIcon from '@mui/icons-material/Delete';
 import { useState } from 'react';
 import { Button, Confirm, useDeleteMany, useListContext, useResourceContext } from 'react-admin';
+import { rescueFocus } from '../layout/focusMainHeading';
 import { useResourceToast } from './useResourceToast';
 
 /**
@@ -31,7 +32,13 @@ export function BulkDeleteButton() {
 
   return (
     <>
-      <Button label="ra.action.delete" color="error" onClick={() => setConfirming(true)}>
+      <Button
+        label="ra.action.delete"
+        color="error"
+        onClick={() => setConfirming(true)}
+        // Nothing to delete while nothing is selected (the toolbar is hidden then, too).
+        disabled={count === 0}
+      >
         <DeleteIcon />
       </Button>
       <Confirm
@@ -42,6 +49,8 @@ export function BulkDeleteButton() {
         translateOptions={{ smart_count: count }}
         onConfirm={handleConfirm}
         onClose={() => setConfirming(false)}
+        // After a delete the toolbar that held the button hides itself: focus goes to the heading.
+        TransitionProps={{ onExited: rescueFocus }}
       />
     </>
   );

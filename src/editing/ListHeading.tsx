@@ -1,8 +1,10 @@
 import { Box, Card, Typography } from '@mui/material';
+import { useEffect } from 'react';
 import { CreateButton, useListContext, useResourceContext, useTranslate } from 'react-admin';
 import { countParams } from '../domain/format';
 import { ListEmptyState } from '../list';
 import { OPENED_FROM_LIST } from '../list/RouteDialogs';
+import { rescueFocus } from '../layout/focusMainHeading';
 
 /**
  * A content list's heading: `resources.<resource>.heading`, its count line (`count`, given the
@@ -11,14 +13,16 @@ import { OPENED_FROM_LIST } from '../list/RouteDialogs';
 export function ListHeading({ extra }: { extra?: Record<string, unknown> }) {
   const resource = useResourceContext();
   const translate = useTranslate();
-  const { total } = useListContext();
+  const { total, data } = useListContext();
+  // A deleted row takes its focused Delete button with it: focus goes to this heading, not the body.
+  useEffect(rescueFocus, [data]);
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap', p: 2 }}>
       <Box sx={{ flex: 1 }}>
         <Typography variant="h5" component="h1">
           {translate(`resources.${resource}.heading`)}
         </Typography>
-        <Typography variant="body2" color="text.secondary" aria-live="polite">
+        <Typography variant="body2" color="text.secondary">
           {total === undefined
             ? '\u00a0'
             : translate(`resources.${resource}.count`, { ...countParams(total), ...extra })}

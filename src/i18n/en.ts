@@ -234,6 +234,9 @@ export const en = {
       details: 'Details',
       missing: 'This record does not exist. It may have been deleted, or the link is wrong.',
       dialog_error: 'Could not load this record.',
+      // Accessibility (live regions, skip links): %{name} is the resource's name in the same number.
+      results_found: '1 %{name} found |||| %{count} %{name} found',
+      skip_to_pager: 'Skip to page navigation',
     },
     person_filter: { label: 'User' },
     records: {

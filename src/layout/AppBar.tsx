@@ -1,15 +1,18 @@
 import { Typography } from '@mui/material';
-import { Logout, AppBar as RaAppBar, TitlePortal, UserMenu, useTranslate } from 'react-admin';
+import { Logout, AppBar as RaAppBar, TitlePortal, useGetIdentity, UserMenu, useTranslate } from 'react-admin';
 import { SecurityMenuItem } from '../security/SecurityMenuItem';
 
 /** The header: the product's admin title, then the current page's title. */
 export function AppBar() {
   const translate = useTranslate();
+  // The user menu's button shows the signed-in email; its accessible name is that same text
+  // (react-admin names it "Profile", which a voice-control user cannot guess from the screen).
+  const { identity } = useGetIdentity();
   return (
     <RaAppBar
       color="primary"
       userMenu={
-        <UserMenu>
+        <UserMenu label={identity?.fullName}>
           <SecurityMenuItem />
           <Logout />
         </UserMenu>

@@ -18,6 +18,8 @@ import { ListPagination } from './ListPagination';
 import { ListBody, ListEmptyState, ListErrorState } from './ListStates';
 import { MultiKeySort } from './MultiKeySort';
 import { PhoneList, type PhoneListProps } from './PhoneList';
+import { ResultCount } from './ResultCount';
+import { SkipToPager } from './SkipToPager';
 import { RouteDialogs, type RouteDialogsProps } from './RouteDialogs';
 
 export interface AdminListProps {
@@ -118,6 +120,8 @@ export function AdminList({
         title={title}
       >
         {header}
+        <ResultCount />
+        <SkipToPager />
         <ListBody columns={skeletonColumns}>
           {phoneRows ? <PhoneList {...phone} /> : <MultiKeySort>{children}</MultiKeySort>}
         </ListBody>

@@ -11,7 +11,7 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { lookup as t } from '../i18n/lookup';
 import { FullPageWait } from '../layout/FullPageWait';
@@ -60,6 +60,14 @@ export function LoginPage() {
   const [busy, setBusy] = useState(false);
   // After the password, an admin with an authenticator app enters its code (src/security).
   const [codeStep, setCodeStep] = useState(false);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  // The fields are disabled while signing in, which drops focus to the page body; after a failure
+  // (announced by the alert) focus returns to the password, selected so it can be typed again.
+  useEffect(() => {
+    if (!error || busy) return;
+    passwordRef.current?.focus();
+    passwordRef.current?.select();
+  }, [error, busy]);
 
   if (existingAdmin === undefined) return <FullPageWait message={t('labellens.auth.initialising')} />;
   if (existingAdmin) return <Navigate to={afterLogin} replace />;
@@ -146,6 +154,7 @@ export function LoginPage() {
                 type="password"
                 label={t('labellens.auth.password')}
                 autoComplete="current-password"
+                inputRef={passwordRef}
               />
               <Button type="submit" variant="contained" size="large" disabled={busy}>
                 {busy && (

@@ -18,6 +18,7 @@ import type { Recipient } from './notificationMethods';
 import { NotificationPreview } from './NotificationPreview';
 import { DeviceChip, RecipientPicker } from './RecipientPicker';
 import { useSendDraft } from './useSendDraft';
+import { focusMainHeading, rescueFocus } from '../layout/focusMainHeading';
 
 /** What Compose opens with: blank, or a history row to send again. */
 export interface ComposeStart {
@@ -49,7 +50,12 @@ export function ComposeForm({ start }: { start: ComposeStart }) {
     setRecipient(null);
   };
   const submit = handleSubmit(async (valid) => {
-    if (await sendDraft(toDraft(valid))) clear();
+    // The Send button is disabled while sending, which drops focus to the page body: after a send
+    // (the form is cleared) focus goes to the page's heading; after a failure, there if it was lost.
+    if (await sendDraft(toDraft(valid))) {
+      clear();
+      focusMainHeading();
+    } else rescueFocus();
   });
 
   return (

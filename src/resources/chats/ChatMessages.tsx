@@ -31,7 +31,7 @@ function MessageBubble({ message }: { message: Message }) {
         color: fromUser ? 'primary.contrastText' : 'text.primary',
       }}
     >
-      <Typography variant="caption" component="p" sx={{ opacity: 0.8, textTransform: 'capitalize' }}>
+      <Typography variant="caption" component="p" sx={{ textTransform: 'capitalize' }}>
         {message.role} ·{' '}
         <RecordContextProvider value={message}>
           <DateTimeField source="created_at" showTime />

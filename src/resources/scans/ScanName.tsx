@@ -1,4 +1,5 @@
 import FavoriteIcon from '@mui/icons-material/Favorite';
+import { Typography } from '@mui/material';
 import { useRecordContext, useTranslate } from 'react-admin';
 import { idPrefix } from '../../domain/adminRecords';
 
@@ -25,6 +26,8 @@ export function FavouriteField() {
   return record.is_favorite ? (
     <FavoriteIcon color="error" fontSize="small" titleAccess={translate('labellens.records.yes')} />
   ) : (
-    <span style={{ opacity: 0.5 }}>{translate('labellens.records.no')}</span>
+    <Typography component="span" variant="body2" color="text.secondary">
+      {translate('labellens.records.no')}
+    </Typography>
   );
 }

@@ -8,6 +8,8 @@ export function BulkStatusButtons() {
   const { selectedIds, onUnselectItems } = useListContext();
   const [updateMany, { isPending }] = useUpdateMany();
   const toast = useResourceToast('tags');
+  // Nothing to change while nothing is selected (the toolbar is hidden then, too).
+  const disabled = isPending || selectedIds.length === 0;
 
   const setActive = (isActive: boolean) =>
     updateMany(
@@ -25,10 +27,10 @@ export function BulkStatusButtons() {
 
   return (
     <>
-      <Button label="resources.tags.activate" onClick={() => setActive(true)} disabled={isPending}>
+      <Button label="resources.tags.activate" onClick={() => setActive(true)} disabled={disabled}>
         <ActivateIcon />
       </Button>
-      <Button label="resources.tags.deactivate" onClick={() => setActive(false)} disabled={isPending}>
+      <Button label="resources.tags.deactivate" onClick={() => setActive(false)} disabled={disabled}>
         <DeactivateIcon />
       </Button>
     </>

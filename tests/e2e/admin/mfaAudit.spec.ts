@@ -47,7 +47,7 @@ test('enrol from the Security page, sign in again with password and code, see an
   await expect(page.getByText('Protect your account with an authenticator app')).toBeVisible();
 
   // Security, from the user menu: add an authenticator app.
-  await page.getByRole('button', { name: 'Profile' }).click();
+  await page.getByRole('button', { name: email, exact: true }).click();
   await page.getByRole('menuitem', { name: 'Security' }).click();
   await expect(page.getByRole('heading', { name: 'Security', level: 1 })).toBeVisible();
   await expect(page.getByText('No authenticator app yet.', { exact: false })).toBeVisible();
@@ -64,7 +64,7 @@ test('enrol from the Security page, sign in again with password and code, see an
   await expect(page.getByRole('list', { name: 'Authenticator apps' }).getByText('E2E phone')).toBeVisible();
 
   // Sign out, then in again: the password alone is not enough.
-  await page.getByRole('button', { name: 'Profile' }).click();
+  await page.getByRole('button', { name: email, exact: true }).click();
   await page.getByRole('menuitem', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/admin\/login$/);
   await signInWithPassword(page, email, password);

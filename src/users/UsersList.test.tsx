@@ -58,7 +58,11 @@ describe('Users', { timeout: 60_000 }, () => {
     renderAdmin('/admin/users');
     await dataRows();
     await userEvent.type(screen.getByPlaceholderText('Search by email, phone or ID...'), 'priya 98765');
-    expect(await screen.findByText('1 user found', {}, WAIT)).toBeInTheDocument();
+    // Shown under the heading, and announced by the list's polite live region.
+    const found = await screen.findAllByText('1 user found', {}, WAIT);
+    expect(
+      found.map((element) => element.getAttribute('data-testid') ?? element.getAttribute('role')),
+    ).toEqual(['users-found', 'status']);
     const rows = await dataRows();
     expect(rows).toHaveLength(1);
     expect(rows[0]).toHaveTextContent('priya.patel@example.in');

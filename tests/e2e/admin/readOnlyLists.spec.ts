@@ -103,7 +103,7 @@ test('users: search by email, open details, follow a link to their scans', async
   await page.goto('/admin/users');
   await rowsOf(page);
   await page.getByPlaceholder('Search by email, phone or ID...').fill('user@labellens');
-  await expect(page.getByText('1 user found')).toBeVisible(LOADED);
+  await expect(page.getByTestId('users-found')).toHaveText('1 user found', LOADED);
   const rows = await rowsOf(page);
   await expect(rows).toHaveCount(1);
   await rows.first().getByRole('link', { name: 'Show' }).click();

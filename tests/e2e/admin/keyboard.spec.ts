@@ -71,7 +71,7 @@ test('keyboard only: sign in (after a wrong password), search, details, create, 
   // Search scans: the result count is announced politely.
   await page.keyboard.press('Enter');
   await expect(page.getByText(/^1-\d+ of \d+$/)).toBeVisible(LOADED);
-  const search = page.getByRole('textbox', { name: 'Search scans by name or category...' });
+  const search = page.getByRole('textbox', { name: 'Search scans by name, category or owner email...' });
   await tabTo(page, search, 30);
   await page.keyboard.type('amul chocolate');
   const status = page.getByRole('status').filter({ hasText: /found$/ });

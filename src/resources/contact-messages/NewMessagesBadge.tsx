@@ -12,7 +12,9 @@ export function NewMessagesBadge() {
   });
   if (!total) return null;
   return (
+    // A span: the menu entry's label is a <p>, which may not hold the chip's default <div>.
     <Chip
+      component="span"
       size="small"
       color="primary"
       label={formatCount(total)}

@@ -71,6 +71,7 @@ async function main(): Promise<void> {
   const server = spawn('npx', ['tsx', 'scripts/serve.ts'], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOCAL_DB_DIR: 'memory' },
     stdio: 'ignore',
+    detached: true, // its own process group, so stopping it also stops tsx's child (the server)
   });
   try {
     await waitForServer(`${baseUrl}/admin/`);
@@ -91,7 +92,7 @@ async function main(): Promise<void> {
       process.exitCode = 1;
     }
   } finally {
-    server.kill();
+    if (server.pid) process.kill(-server.pid, 'SIGTERM');
   }
 }
 

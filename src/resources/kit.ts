@@ -13,8 +13,8 @@ export interface MenuEntry {
  * The screen half of a resource's descriptor. The list route renders the list and, over it, the
  * dialog the URL names (`/<name>/create`, `/<name>/:id`, `/<name>/:id/show`; see
  * src/list/RouteDialogs.tsx), so `dialogs` only tells react-admin which of those routes exist.
- * A list that needs a phone layout decides it inside its list component (useMediaQuery), so the
- * descriptor does not change for it.
+ * A list's phone layout (cards below 600 px) is its AdminList's `phone` prop (src/list/PhoneList.tsx),
+ * so the descriptor does not change for it.
  */
 export interface ResourceScreens {
   list: ComponentType;

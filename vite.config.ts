@@ -8,15 +8,19 @@ function localSupabase(): Plugin {
   return {
     name: 'labellens-local-supabase',
     async configureServer(server) {
-      const { startStandIn, standInMiddleware } = await import('./mocks/supabase/node');
+      const { serveRealtime, startStandIn, standInMiddleware } = await import('./mocks/supabase/node');
       const { exitWhenFolderInUse } = await import('./mocks/supabase/localDatabase');
       const standIn = startStandIn({ command: 'npm run dev' });
       standIn.catch(exitWhenFolderInUse);
+      const realtime = server.httpServer ? serveRealtime(server.httpServer, standIn) : undefined;
       server.httpServer?.once(
         'close',
         () =>
-          void standIn.then(
-            (s) => s.db.close(),
+          void Promise.all([standIn, realtime]).then(
+            async ([s, r]) => {
+              await r?.close();
+              await s.db.close();
+            },
             () => undefined,
           ),
       );

@@ -8,7 +8,7 @@ import { createServer } from 'node:http';
 import path from 'node:path';
 import { DEMO_ACCOUNTS } from '../mocks/supabase/demoAccounts';
 import { exitWhenFolderInUse } from '../mocks/supabase/localDatabase';
-import { standInMiddleware, startStandIn } from '../mocks/supabase/node';
+import { serveRealtime, standInMiddleware, startStandIn } from '../mocks/supabase/node';
 import { builtScriptHashes, securityHeaders } from './securityHeaders';
 import { staticFileHandler } from './staticFiles';
 
@@ -43,21 +43,28 @@ async function main() {
     else next();
   });
 
+  // Realtime (WebSocket upgrades) on the same origin, as a hosted project serves /realtime/v1.
+  const realtime = standIn && (await serveRealtime(server, standIn));
+
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
     console.log(`\n${signal}: stopping${standIn ? ' and closing the database' : ''}...`);
     const exitAnyway = setTimeout(() => server.closeAllConnections(), STOP_GRACE_MS);
+    // Open WebSockets would hold server.close; their clients reconnect to the next server.
+    const realtimeClosed = realtime?.close() ?? Promise.resolve();
     server.close(() => {
       clearTimeout(exitAnyway);
-      void (standIn?.db.close() ?? Promise.resolve()).then(
-        () => process.exit(0),
-        (error: unknown) => {
-          console.error('Closing the database failed:', error);
-          process.exit(1);
-        },
-      );
+      void realtimeClosed
+        .then(() => standIn?.db.close())
+        .then(
+          () => process.exit(0),
+          (error: unknown) => {
+            console.error('Closing the database failed:', error);
+            process.exit(1);
+          },
+        );
     });
     server.closeIdleConnections();
   };

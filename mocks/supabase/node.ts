@@ -1,7 +1,10 @@
 import { DEFAULT_SIGN_IN_LIMITS, type SignInLimits } from './auth/signInLimits';
+import type { EventEmitter } from 'node:events';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { createPushSandbox } from '../push/sandbox';
 import { localDatabaseTarget, openPreparedLocalDatabase } from './localDatabase';
+import { REALTIME_PATH, RealtimeServer } from './realtime/server';
 import { createStandIn, type StandIn } from './standIn';
 
 /** Largest request body the stand-in reads (PostgREST itself has no limit; the gateway in front has). */
@@ -109,4 +112,23 @@ export function standInMiddleware(standIn: StandIn | Promise<StandIn>) {
       );
     }
   };
+}
+
+/**
+ * Serves the stand-in's Realtime (`/realtime/v1/websocket`) on an HTTP server, beside other upgrade
+ * listeners (Vite's HMR socket). Resolves to the Realtime server, to close before the database.
+ */
+export async function serveRealtime(
+  server: EventEmitter,
+  standIn: StandIn | Promise<StandIn>,
+): Promise<RealtimeServer> {
+  const realtime = Promise.resolve(standIn).then(({ db }) => RealtimeServer.start({ db }));
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    if (new URL(req.url ?? '/', 'http://localhost').pathname !== REALTIME_PATH) return;
+    void realtime.then(
+      (r) => r.handleUpgrade(req, socket, head),
+      () => socket.destroy(),
+    );
+  });
+  return realtime;
 }

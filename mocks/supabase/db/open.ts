@@ -66,6 +66,7 @@ async function openPglite(options: OpenOptions): Promise<Database & { dump(): Pr
         await q.exec(resetSession);
         return result;
       }),
+    listen: (channel, callback) => db.listen(channel, callback),
     close: () => db.close(),
     dump: () => db.dumpDataDir('none'),
   };
@@ -85,6 +86,7 @@ function authenticatorUrlFor(databaseUrl: string): string {
 async function openPostgres(connectionString: string, authenticatorUrl: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString, max: 8 });
   const requests = new pg.Pool({ connectionString: authenticatorUrl, max: 8 });
+  const listeners = new Set<pg.Client>();
   return {
     kind: 'postgres',
     ...wrapPg(pool),
@@ -100,8 +102,23 @@ async function openPostgres(connectionString: string, authenticatorUrl: string):
         client.release(broken);
       }
     },
+    async listen(channel, callback) {
+      // A connection of its own: LISTEN holds for the session, and pooled ones are shared.
+      const client = new pg.Client({ connectionString });
+      await client.connect();
+      client.on('notification', (message) => {
+        if (message.channel === channel) callback(message.payload ?? '');
+      });
+      await client.query(`listen ${pg.escapeIdentifier(channel)}`);
+      listeners.add(client);
+      return async () => {
+        if (!listeners.delete(client)) return;
+        await client.end();
+      };
+    },
     close: async () => {
-      await Promise.all([pool.end(), requests.end()]);
+      await Promise.all([pool.end(), requests.end(), ...[...listeners].map((c) => c.end())]);
+      listeners.clear();
     },
   };
 }

@@ -7,13 +7,19 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { createPglite, resetSessionSql } from './pglite';
 
 export type WorkerCall =
-  { op: 'query'; sql: string; params?: unknown[] } | { op: 'exec'; sql: string } | { op: 'close' };
+  | { op: 'query'; sql: string; params?: unknown[] }
+  | { op: 'exec'; sql: string }
+  | { op: 'listen'; channel: string }
+  | { op: 'unlisten'; channel: string }
+  | { op: 'close' };
 export type WorkerRequest = WorkerCall & { id: number };
 
 export type WorkerReply =
   | { id: number; result: unknown }
   | { id: number; error: SerializedError }
-  | { ready: true; resetSession: string };
+  | { ready: true; resetSession: string }
+  /** A NOTIFY on a channel the host listens to (sent by PGlite once the transaction commits). */
+  | { notification: { channel: string; payload: string } };
 
 /** A Postgres error's fields (PGlite's DatabaseError), which survive the trip between threads. */
 export interface SerializedError {
@@ -51,6 +57,7 @@ function serialize(error: unknown): SerializedError {
 const port = parentPort!;
 const { dataDir } = workerData as { dataDir: string };
 const db = await createPglite({ dataDir });
+const unlisteners = new Map<string, () => Promise<void>>();
 
 port.on('message', (request: WorkerRequest) => {
   void (async () => {
@@ -63,6 +70,18 @@ port.on('message', (request: WorkerRequest) => {
         } satisfies WorkerReply);
       } else if (request.op === 'exec') {
         await db.exec(request.sql);
+        port.postMessage({ id: request.id, result: null } satisfies WorkerReply);
+      } else if (request.op === 'listen') {
+        if (!unlisteners.has(request.channel)) {
+          const channel = request.channel;
+          const notify = (payload: string) =>
+            port.postMessage({ notification: { channel, payload } } satisfies WorkerReply);
+          unlisteners.set(channel, await db.listen(channel, notify));
+        }
+        port.postMessage({ id: request.id, result: null } satisfies WorkerReply);
+      } else if (request.op === 'unlisten') {
+        await unlisteners.get(request.channel)?.();
+        unlisteners.delete(request.channel);
         port.postMessage({ id: request.id, result: null } satisfies WorkerReply);
       } else {
         await db.close();

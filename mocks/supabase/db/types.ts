@@ -30,6 +30,11 @@ export interface Database extends Queryable {
     fn: (tx: Queryable) => Promise<T>,
     options?: { readOnly?: boolean; timeoutMs?: number },
   ): Promise<T>;
+  /**
+   * LISTEN on a channel: callback gets each NOTIFY payload, after the sending transaction commits
+   * and in commit order (what Realtime's change capture relies on). Resolves to the UNLISTEN.
+   */
+  listen(channel: string, callback: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 

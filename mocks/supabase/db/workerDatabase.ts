@@ -20,12 +20,20 @@ import type { Database, PgError, Queryable, QueryResult } from './types';
 export async function openWorkerDatabase(dataDir: string): Promise<Database> {
   const temporary = dataDir === 'memory';
   const folder = temporary ? mkdtempSync(path.join(tmpdir(), 'labellens-pglite-')) : dataDir;
-  let host = await WorkerHost.start(folder);
+  const listeners = new Map<string, Set<(payload: string) => void>>();
+  const notify = (channel: string, payload: string) => {
+    for (const callback of listeners.get(channel) ?? []) callback(payload);
+  };
+  let host = await WorkerHost.start(folder, notify);
   const lock = createLock();
 
-  // Replaces a worker that was ended (overrun) or died (out of memory, a crash in PGlite).
+  // Replaces a worker that was ended (overrun) or died (out of memory, a crash in PGlite), and
+  // listens again on the channels the old one listened to.
   const live = async () => {
-    if (host.dead) host = await WorkerHost.start(folder);
+    if (host.dead) {
+      host = await WorkerHost.start(folder, notify);
+      for (const channel of listeners.keys()) await host.call({ op: 'listen', channel });
+    }
     return host;
   };
   const queryable = (current: () => Promise<WorkerHost>): Queryable => ({
@@ -93,6 +101,19 @@ export async function openWorkerDatabase(dataDir: string): Promise<Database> {
         around: host.resetSession,
         timeoutMs,
       }),
+    listen: (channel, callback) =>
+      lock(async () => {
+        const callbacks = listeners.get(channel) ?? new Set();
+        listeners.set(channel, callbacks.add(callback));
+        await (await live()).call({ op: 'listen', channel });
+        return () =>
+          lock(async () => {
+            callbacks.delete(callback);
+            if (callbacks.size || listeners.get(channel) !== callbacks) return;
+            listeners.delete(channel);
+            await (await live()).call({ op: 'unlisten', channel });
+          });
+      }),
     close: () =>
       lock(async () => {
         await host.close();
@@ -116,8 +137,10 @@ class WorkerHost {
   private constructor(
     private readonly worker: Worker,
     readonly resetSession: string,
+    notify: (channel: string, payload: string) => void,
   ) {
     worker.on('message', (reply: WorkerReply) => {
+      if ('notification' in reply) return notify(reply.notification.channel, reply.notification.payload);
       if (!('id' in reply)) return;
       const waiting = this.pending.get(reply.id);
       this.pending.delete(reply.id);
@@ -138,7 +161,7 @@ class WorkerHost {
    * A worker on that folder, once PGlite is open. The worker is TypeScript: tsx compiles it, in
    * the worker, the way the server's own modules are compiled.
    */
-  static start(folder: string): Promise<WorkerHost> {
+  static start(folder: string, notify: (channel: string, payload: string) => void): Promise<WorkerHost> {
     // Resolved here, not at import: browser-like test environments import this module too.
     const file = fileURLToPath(new URL('./pgliteWorker.ts', import.meta.url));
     const worker = new Worker(
@@ -154,7 +177,7 @@ class WorkerHost {
       const ready = (reply: WorkerReply) => {
         if (!('ready' in reply)) return failed(new Error('The database worker did not start'));
         // The host's listeners first: a worker whose 'message' listeners all go stops delivering.
-        const host = new WorkerHost(worker, reply.resetSession);
+        const host = new WorkerHost(worker, reply.resetSession, notify);
         stop();
         resolve(host);
       };

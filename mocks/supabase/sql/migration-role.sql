@@ -78,3 +78,7 @@ begin
   end loop;
 end
 $$;
+
+-- A hosted project's `postgres` owns the supabase_realtime publication, so its migrations may add
+-- tables to it.
+alter publication supabase_realtime owner to hosted_postgres;

@@ -370,3 +370,13 @@ begin
   end loop;
 end
 $$;
+
+-- Realtime's publication, empty, as supabase/postgres's initial schema creates it on every project
+-- ("create publication supabase_realtime"); migrations add the tables that should be live.
+do $$
+begin
+  if not exists (select 1 from pg_publication where pubname = 'supabase_realtime') then
+    create publication supabase_realtime;
+  end if;
+end
+$$;

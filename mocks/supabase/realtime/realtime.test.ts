@@ -1,0 +1,373 @@
+/**
+ * The stand-in's Realtime driven by real supabase-js clients over a real WebSocket: what reaches
+ * whom (row-level security per subscriber, decided at each change), filters, commit order, rolled
+ * back transactions, tokens, limits and presence.
+ */
+import { createClient, type RealtimeChannel, type SupabaseClient } from '@supabase/supabase-js';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import ws, { WebSocket as NodeWebSocket } from 'ws';
+import type { Database } from '../db';
+import { signJwt } from '../jwt';
+import { LOCAL_ANON_KEY } from '../keys';
+import { standInMiddleware } from '../node';
+import { createStandIn } from '../standIn';
+import { openTestDatabase } from '../testing/snapshot';
+import { RealtimeServer } from './server';
+
+const ADMIN = '00000000-0000-4000-8000-000000000001';
+const USER = '00000000-0000-4000-8000-000000000002';
+const OTHER = '00000000-0000-4000-8000-0000000000a9';
+
+let db: Database;
+let realtime: RealtimeServer;
+let server: Server;
+let url: string;
+const clients: SupabaseClient[] = [];
+
+const token = (sub: string, extra: Record<string, unknown> = {}, expiresInSeconds = 3600) =>
+  signJwt({ sub, role: 'authenticated', aud: 'authenticated', aal: 'aal2', ...extra }, { expiresInSeconds });
+
+/** A client whose Realtime carries accessToken, as supabase-js sets a signed-in session's. */
+async function client(accessToken?: string, vsn = '2.0.0') {
+  const c = createClient(url, LOCAL_ANON_KEY, {
+    auth: { persistSession: false, autoRefreshToken: false },
+    realtime: { transport: ws as unknown as typeof WebSocket, vsn },
+  });
+  clients.push(c);
+  if (accessToken) await c.realtime.setAuth(accessToken);
+  return c;
+}
+
+interface Received {
+  eventType: string;
+  new: Record<string, unknown>;
+  old: Record<string, unknown>;
+  table: string;
+  schema: string;
+  commit_timestamp: string;
+  errors: unknown;
+}
+
+/** Subscribes and resolves once the server said "Subscribed to PostgreSQL"; collects every change. */
+async function listen(
+  c: SupabaseClient,
+  table: string,
+  { event = '*', filter }: { event?: '*' | 'INSERT' | 'UPDATE' | 'DELETE'; filter?: string } = {},
+) {
+  const received: Received[] = [];
+  const waiters: (() => void)[] = [];
+  const channel = c
+    .channel(`test-${table}-${Math.random()}`)
+    .on(
+      'postgres_changes' as never,
+      { event, schema: 'public', table, ...(filter ? { filter } : {}) },
+      (payload: Received) => {
+        received.push(payload);
+        waiters.splice(0).forEach((w) => w());
+      },
+    );
+  await new Promise<void>((resolve, reject) => {
+    channel.on('system' as never, {}, (message: { extension: string; status: string; message: string }) => {
+      if (message.extension !== 'postgres_changes') return;
+      if (message.status === 'ok') resolve();
+      else reject(new Error(message.message));
+    });
+    channel.subscribe((status, error) => {
+      if (status === 'CHANNEL_ERROR' || status === 'TIMED_OUT') reject(error ?? new Error(status));
+    });
+  });
+  return {
+    channel,
+    received,
+    /** Waits until n changes arrived (a later, visible change proves earlier ones were withheld). */
+    async until(n: number) {
+      while (received.length < n) await new Promise<void>((resolve) => waiters.push(resolve));
+      return received;
+    },
+  };
+}
+
+const insertScan = (owner: string, name: string, extra = '') =>
+  db.query<{ id: string }>(
+    `insert into public.scans (user_id, name${extra ? ', description' : ''}) values ($1, $2${extra ? ', $3' : ''}) returning id`,
+    extra ? [owner, name, extra] : [owner, name],
+  );
+
+beforeAll(async () => {
+  db = await openTestDatabase();
+  await db.exec(`
+    insert into auth.users (id, instance_id, aud, role, email, created_at, updated_at)
+    values ('${OTHER}', '00000000-0000-0000-0000-000000000000', 'authenticated', 'authenticated',
+            'other@example.com', now(), now());
+    -- An admin session without its second factor is then no admin (public.is_admin()).
+    update public.admin_settings set mfa_required = true where id = 1;`);
+  const standIn = createStandIn({ db });
+  realtime = await RealtimeServer.start({
+    db,
+    limits: { maxChannelsPerConnection: 3, maxMessageBytes: 64 * 1024 },
+  });
+  const api = standInMiddleware(standIn);
+  server = createServer((req, res) => void api(req, res, () => res.writeHead(404).end()));
+  realtime.attach(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterEach(async () => {
+  await Promise.all(clients.splice(0).map((c) => c.removeAllChannels()));
+});
+
+afterAll(async () => {
+  await realtime.close();
+  await new Promise((resolve) => server.close(resolve));
+  await db.close();
+});
+
+describe('postgres_changes under row-level security', () => {
+  it('sends an insert to the owner and to an admin with their second factor, and to nobody else', async () => {
+    const admin = await listen(await client(await token(ADMIN)), 'scans');
+    const owner = await listen(await client(await token(USER)), 'scans');
+    const other = await listen(await client(await token(OTHER)), 'scans');
+    const anon = await listen(await client(), 'scans');
+    const adminWithoutFactor = await listen(await client(await token(ADMIN, { aal: 'aal1' })), 'scans');
+
+    const { rows } = await insertScan(USER, 'Realtime biscuits');
+    const [change] = await admin.until(1);
+    expect(change).toMatchObject({
+      eventType: 'INSERT',
+      schema: 'public',
+      table: 'scans',
+      errors: null,
+      old: {},
+      new: { id: rows[0].id, user_id: USER, name: 'Realtime biscuits', ingredients: [] },
+    });
+    expect(change.commit_timestamp).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/);
+    expect((await owner.until(1)).map((c) => c.new.id)).toEqual([rows[0].id]);
+
+    // A later change each of them may see proves the first was withheld, not late.
+    const mine = await insertScan(OTHER, 'Other user scan');
+    expect((await other.until(1)).map((c) => c.new.id)).toEqual([mine.rows[0].id]);
+    expect(anon.received).toEqual([]);
+    expect(adminWithoutFactor.received).toEqual([]);
+    expect((await admin.until(2)).map((c) => c.new.id)).toEqual([rows[0].id, mine.rows[0].id]);
+  });
+
+  it('decides at each change: a deactivated admin stops receiving with the channel still open', async () => {
+    const admin = await listen(await client(await token(ADMIN)), 'scans');
+    const news = await listen(await client(await token(ADMIN)), 'news');
+    await insertScan(USER, 'Before deactivation');
+    await admin.until(1);
+    await db.query(`update public.admin_users set is_active = false where user_id = $1`, [ADMIN]);
+    try {
+      await insertScan(USER, 'After deactivation');
+      await db.query(
+        `insert into public.news (title, content, source_url) values ('Sentinel', 'Body', 'https://example.com')`,
+      );
+      expect((await news.until(1))[0].new.title).toBe('Sentinel');
+      expect(admin.received.map((c) => c.new.name)).toEqual(['Before deactivation']);
+    } finally {
+      await db.query(`update public.admin_users set is_active = true where user_id = $1`, [ADMIN]);
+    }
+  });
+
+  it('sends updates and deletes with the primary key only as the old record, deletes to every subscriber', async () => {
+    const { rows } = await insertScan(USER, 'To change');
+    const owner = await listen(await client(await token(USER)), 'scans', { event: 'UPDATE' });
+    const deletes = await listen(await client(await token(OTHER)), 'scans', { event: 'DELETE' });
+    await db.query(`update public.scans set name = 'Changed' where id = $1`, [rows[0].id]);
+    const [update] = await owner.until(1);
+    expect(update).toMatchObject({ eventType: 'UPDATE', new: { name: 'Changed' }, old: { id: rows[0].id } });
+    expect(Object.keys(update.old)).toEqual(['id']);
+    await db.query(`delete from public.scans where id = $1`, [rows[0].id]);
+    const [removed] = await deletes.until(1);
+    expect(removed).toMatchObject({ eventType: 'DELETE', new: {}, old: { id: rows[0].id } });
+    expect(owner.received).toHaveLength(1);
+  });
+
+  it('applies eq, in and gt filters on the record', async () => {
+    const adminToken = await token(ADMIN);
+    const eq = await listen(await client(adminToken), 'scans', {
+      event: 'INSERT',
+      filter: `user_id=eq.${OTHER}`,
+    });
+    const inList = await listen(await client(adminToken), 'scans', {
+      event: 'INSERT',
+      filter: 'name=in.(Keep one,"Keep two")',
+    });
+    const gt = await listen(await client(adminToken), 'scans', {
+      event: 'UPDATE',
+      filter: 'health_score=gt.50',
+    });
+    await insertScan(USER, 'Keep one');
+    await insertScan(USER, 'Drop');
+    await insertScan(OTHER, 'Keep two');
+    const { rows } = await insertScan(USER, 'Scored');
+    await db.query(`update public.scans set health_score = 40 where id = $1`, [rows[0].id]);
+    await db.query(`update public.scans set health_score = 90 where id = $1`, [rows[0].id]);
+    expect((await eq.until(1)).map((c) => c.new.name)).toEqual(['Keep two']);
+    expect((await inList.until(2)).map((c) => c.new.name)).toEqual(['Keep one', 'Keep two']);
+    expect((await gt.until(1)).map((c) => c.new.health_score)).toEqual([90]);
+  });
+
+  it('delivers committed changes once each, in commit order, and nothing of a rolled-back transaction', async () => {
+    const admin = await listen(await client(await token(ADMIN)), 'scans', { event: 'INSERT' });
+    await db
+      .transaction(async (tx) => {
+        await tx.query(`insert into public.scans (user_id, name) values ($1, 'Rolled back')`, [USER]);
+        throw new Error('rollback');
+      })
+      .catch(() => undefined);
+    await db.transaction(async (tx) => {
+      await tx.query(`insert into public.scans (user_id, name) values ($1, 'Same'), ($1, 'Same')`, [USER]);
+    });
+    for (let i = 0; i < 20; i++) await insertScan(USER, `In order ${i}`);
+    const names = (await admin.until(22)).map((c) => c.new.name);
+    expect(names).toEqual(['Same', 'Same', ...Array.from({ length: 20 }, (_, i) => `In order ${i}`)]);
+  });
+
+  it('delivers a row larger than a NOTIFY payload in its place', async () => {
+    const admin = await listen(await client(await token(ADMIN)), 'scans', { event: 'INSERT' });
+    await insertScan(USER, 'Large', 'x'.repeat(20_000));
+    await insertScan(USER, 'After large');
+    const changes = await admin.until(2);
+    expect(changes.map((c) => c.new.name)).toEqual(['Large', 'After large']);
+    expect(changes[0].new.description).toHaveLength(20_000);
+  });
+
+  it('sends nothing for a table outside the supabase_realtime publication, and watches tables only while subscribed', async () => {
+    const triggers = () =>
+      db.query<{ table: string }>(
+        `select tgrelid::regclass::text as table from pg_trigger where tgname = 'zz_labellens_realtime' order by 1`,
+      );
+    const c = await client(await token(USER));
+    const devices = await listen(c, 'user_devices');
+    const scans = await listen(c, 'scans', { event: 'INSERT' });
+    expect((await triggers()).rows).toEqual([{ table: 'scans' }]);
+    await db.query(
+      `insert into public.user_devices (user_id, token, platform) values ($1, 'ExponentPushToken[rt-test]', 'ios')`,
+      [USER],
+    );
+    await insertScan(USER, 'Published');
+    await scans.until(1);
+    expect(devices.received).toEqual([]);
+    await c.removeAllChannels();
+    await vi.waitFor(async () => expect((await triggers()).rows).toEqual([]));
+  });
+
+  it('works with the 1.0.0 serializer too', async () => {
+    const admin = await listen(await client(await token(ADMIN), '1.0.0'), 'news', { event: 'INSERT' });
+    await db.query(
+      `insert into public.news (title, content, source_url) values ('Over vsn 1', 'Body', 'https://example.com')`,
+    );
+    expect((await admin.until(1))[0].new.title).toBe('Over vsn 1');
+  });
+});
+
+describe('tokens', () => {
+  it('refuses a join with an expired or forged token with Realtime reasons', async () => {
+    const expired = await signJwt({ sub: USER, role: 'authenticated' }, { expiresInSeconds: -10 });
+    const forged = `${(await token(USER)).slice(0, -4)}AAAA`;
+    for (const [accessToken, reason] of [
+      [expired, /^Token has expired \d+ seconds ago$/],
+      [forged, /^The token provided is not a valid JWT$/],
+    ] as const) {
+      const refused = await client(accessToken);
+      const error = await new Promise<Error | undefined>((resolve) =>
+        refused
+          .channel('refused')
+          .on('postgres_changes' as never, { event: '*', schema: 'public', table: 'scans' }, () => undefined)
+          .subscribe((status, err) => status === 'CHANNEL_ERROR' && resolve(err)),
+      );
+      expect(error?.message).toMatch(reason);
+    }
+  });
+
+  it('ends the channel with a system error when its token expires, and follows a refreshed token', async () => {
+    const c = await client(await token(ADMIN, { aal: 'aal1' }));
+    const scans = await listen(c, 'scans', { event: 'INSERT' });
+    // Not an admin without the second factor; the refreshed aal2 token is.
+    await insertScan(USER, 'Before refresh');
+    await c.realtime.setAuth(await token(ADMIN));
+    await vi.waitFor(async () => {
+      await insertScan(USER, 'After refresh');
+      expect(scans.received.length).toBeGreaterThan(0);
+    });
+    expect(scans.received[0].new.name).toBe('After refresh');
+
+    const short = await client(await token(ADMIN, {}, 1));
+    const system = new Promise<{ extension: string; status: string; message: string }>((resolve) => {
+      const channel: RealtimeChannel = short.channel('expiring');
+      channel
+        .on('system' as never, {}, (m: { extension: string; status: string; message: string }) => {
+          if (m.extension === 'system') resolve(m);
+        })
+        .on('postgres_changes' as never, { event: '*', schema: 'public', table: 'news' }, () => undefined)
+        .subscribe();
+    });
+    expect(await system).toMatchObject({
+      extension: 'system',
+      status: 'error',
+      message: expect.stringMatching(/^Token has expired \d+ seconds ago$/),
+    });
+  });
+});
+
+describe('limits and refusals', () => {
+  it('refuses a connection whose apikey does not verify', async () => {
+    const socket = new NodeWebSocket(
+      `${url.replace('http', 'ws')}/realtime/v1/websocket?apikey=not-a-key&vsn=2.0.0`,
+    );
+    const status = await new Promise<number | undefined>((resolve) =>
+      socket.on('unexpected-response', (_req, res) => resolve(res.statusCode)),
+    );
+    expect(status).toBe(403);
+  });
+
+  it('refuses channels past the per-connection limit and closes a socket sending an oversized frame', async () => {
+    const c = await client(await token(USER));
+    for (let i = 0; i < 3; i++) await listen(c, 'scans');
+    const error = await new Promise<Error | undefined>((resolve) =>
+      c
+        .channel('one-too-many')
+        .on('postgres_changes' as never, { event: '*', schema: 'public', table: 'scans' }, () => undefined)
+        .subscribe((status, err) => status === 'CHANNEL_ERROR' && resolve(err)),
+    );
+    expect(error?.message).toBe('ChannelRateLimitReached: Too many channels');
+
+    const socket = new NodeWebSocket(
+      `${url.replace('http', 'ws')}/realtime/v1/websocket?apikey=${LOCAL_ANON_KEY}&vsn=2.0.0`,
+    );
+    await new Promise((resolve) => socket.on('open', resolve));
+    const closed = new Promise<number>((resolve) => socket.on('close', (code) => resolve(code)));
+    socket.send(JSON.stringify([null, '1', 'realtime:big', 'phx_join', { pad: 'x'.repeat(70 * 1024) }]));
+    expect(await closed).toBe(1009);
+  });
+
+  it('answers an unknown table with the postgres_changes system error', async () => {
+    await expect(listen(await client(await token(USER)), 'no_such_table')).rejects.toThrow(
+      /^Unable to subscribe to changes with given parameters/,
+    );
+  });
+});
+
+describe('presence', () => {
+  it('shows each member who else has the topic open, and drops one who leaves', async () => {
+    const join = async (sub: string, email: string) => {
+      const channel = (await client(await token(sub))).channel('editing:news:1', {
+        config: { presence: { key: sub } },
+      });
+      await new Promise<void>((resolve) =>
+        channel.subscribe((status) => status === 'SUBSCRIBED' && resolve()),
+      );
+      await channel.track({ email });
+      return channel;
+    };
+    const a = await join(ADMIN, 'admin@labellens.dev');
+    const b = await join(USER, 'user@labellens.dev');
+    await vi.waitFor(() => expect(Object.keys(a.presenceState()).sort()).toEqual([ADMIN, USER].sort()));
+    expect(b.presenceState()[ADMIN]).toMatchObject([{ email: 'admin@labellens.dev' }]);
+    await b.unsubscribe();
+    await vi.waitFor(() => expect(Object.keys(a.presenceState())).toEqual([ADMIN]));
+  });
+});

@@ -1,0 +1,575 @@
+/**
+ * The stand-in's Realtime: `/realtime/v1/websocket`, the Phoenix channel protocol as
+ * @supabase/realtime-js speaks it (serializer 1.0.0 and 2.0.0), with postgres_changes delivered
+ * under each subscriber's row-level security and presence kept in memory (one server process).
+ *
+ * The replies and messages follow supabase/realtime's RealtimeChannel: the join reply lists the
+ * subscriptions' ids, a `system` message says "Subscribed to PostgreSQL", a token that expires or
+ * stops verifying ends the channel with a `system` error and `phx_close`, and limits answer with
+ * Realtime's reasons.
+ */
+import { randomInt, randomUUID } from 'node:crypto';
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer, type RawData, type WebSocket } from 'ws';
+import type { Database } from '../db';
+import { verifyJwt } from '../jwt';
+import { LOCAL_JWT_SECRET } from '../keys';
+import { ChangeCapture, type CapturedChange, type TableInfo } from './capture';
+import { parseFilter, passesFilter, type ChangeFilter } from './filters';
+
+export const REALTIME_PATH = '/realtime/v1/websocket';
+
+export interface RealtimeLimits {
+  /** Open sockets the server keeps (hosted: the project's "concurrent clients"). */
+  maxConnections: number;
+  /** Channels one socket may join (hosted: max_channels_per_client, 100). */
+  maxChannelsPerConnection: number;
+  /** Largest frame a client may send; a larger one closes the socket with 1009. */
+  maxMessageBytes: number;
+  /** Data queued for a subscriber that does not read; past it the socket is closed, not waited for. */
+  maxBufferedBytes: number;
+  /** A socket that sends nothing (not even a heartbeat) for this long is closed. */
+  idleTimeoutMs: number;
+}
+
+export const DEFAULT_REALTIME_LIMITS: RealtimeLimits = {
+  maxConnections: 500,
+  maxChannelsPerConnection: 100,
+  maxMessageBytes: 1024 * 1024,
+  maxBufferedBytes: 4 * 1024 * 1024,
+  idleTimeoutMs: 60_000,
+};
+
+/** Realtime re-checks a token at least this often, and when it expires (RealtimeChannel). */
+const CONFIRM_TOKEN_MS = 5 * 60_000;
+const API_ROLES = new Set(['anon', 'authenticated', 'service_role']);
+
+type ChangeEvent = 'INSERT' | 'UPDATE' | 'DELETE' | '*';
+
+interface Subscription {
+  id: number;
+  event: ChangeEvent;
+  schema: string;
+  table: string;
+  /** The filter string exactly as the client sent it (the client compares the echo). */
+  filterText?: string;
+  filter: ChangeFilter | null;
+  info: TableInfo | null;
+}
+
+interface Channel {
+  topic: string;
+  joinRef: string | null;
+  subscriptions: Subscription[];
+  role: string;
+  claims: Record<string, unknown>;
+  claimsText: string;
+  token: string;
+  tokenTimer?: NodeJS.Timeout;
+  presenceKey: string;
+  /** Whether the client has the topic's presence state (it then gets the diffs). */
+  presenceSynced: boolean;
+  /** This channel's entry among its key's presence metas, while it tracks. */
+  presenceRef?: string;
+}
+
+interface Message {
+  join_ref: string | null;
+  ref: string | null;
+  topic: string;
+  event: string;
+  payload: Record<string, unknown>;
+}
+
+type TokenCheck =
+  | { ok: true; role: string; claims: Record<string, unknown>; expiresInMs: number }
+  | { ok: false; reason: string };
+
+class Connection {
+  readonly channels = new Map<string, Channel>();
+  lastSeen = Date.now();
+
+  constructor(
+    readonly socket: WebSocket,
+    readonly vsn: '1.0.0' | '2.0.0',
+    readonly apikey: string,
+  ) {}
+
+  send(message: Message, maxBufferedBytes: number) {
+    if (this.socket.readyState !== this.socket.OPEN) return;
+    // A subscriber that stopped reading is dropped rather than buffered for without end.
+    if (this.socket.bufferedAmount > maxBufferedBytes) return this.socket.terminate();
+    const { join_ref, ref, topic, event, payload } = message;
+    this.socket.send(
+      this.vsn === '2.0.0'
+        ? JSON.stringify([join_ref, ref, topic, event, payload])
+        : JSON.stringify({ join_ref, ref, topic, event, payload }),
+    );
+  }
+}
+
+export class RealtimeServer {
+  private readonly wss: WebSocketServer;
+  private readonly connections = new Set<Connection>();
+  /** Presence per topic: key → metas. */
+  private readonly presence = new Map<string, Map<string, Record<string, unknown>[]>>();
+  private dispatching: Promise<void> = Promise.resolve();
+  private readonly sweeper: NodeJS.Timeout;
+  /** Changes dispatched and messages sent, for the bench. */
+  readonly stats = { changes: 0, messages: 0 };
+
+  private constructor(
+    private readonly capture: ChangeCapture,
+    private readonly jwtSecret: string,
+    private readonly limits: RealtimeLimits,
+  ) {
+    this.wss = new WebSocketServer({ noServer: true, maxPayload: limits.maxMessageBytes });
+    this.sweeper = setInterval(() => this.sweep(), Math.min(15_000, limits.idleTimeoutMs)).unref();
+  }
+
+  static async start({
+    db,
+    jwtSecret = LOCAL_JWT_SECRET,
+    limits = {},
+  }: {
+    db: Database;
+    jwtSecret?: string;
+    limits?: Partial<RealtimeLimits>;
+  }): Promise<RealtimeServer> {
+    // Changes that arrive before the server exists have no subscriber to go to.
+    const ready: { server?: RealtimeServer } = {};
+    const capture = await ChangeCapture.start(db, (change) => ready.server?.enqueue(change));
+    ready.server = new RealtimeServer(capture, jwtSecret, { ...DEFAULT_REALTIME_LIMITS, ...limits });
+    return ready.server;
+  }
+
+  /** Serves Realtime's upgrades on an HTTP server that has no other upgrade listener (tests). */
+  attach(server: Server) {
+    server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+      if (!this.handleUpgrade(req, socket, head)) socket.destroy();
+    });
+  }
+
+  /** Takes a WebSocket upgrade for the Realtime path; false for any other path. */
+  handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): boolean {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    if (url.pathname !== REALTIME_PATH) return false;
+    const apikey = url.searchParams.get('apikey') ?? String(req.headers.apikey ?? '');
+    const vsn = url.searchParams.get('vsn') === '2.0.0' ? '2.0.0' : '1.0.0';
+    void verifyJwt(apikey, this.jwtSecret).then((check) => {
+      if (!check.ok) {
+        // As Realtime's UserSocket refuses a connection: before the upgrade, with a status.
+        const body = JSON.stringify({
+          message: check.reason === 'expired' ? 'Token has expired' : 'Unauthorized',
+        });
+        socket.end(
+          `HTTP/1.1 ${check.reason === 'expired' ? '401 Unauthorized' : '403 Forbidden'}\r\n` +
+            `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+        );
+        return;
+      }
+      this.wss.handleUpgrade(req, socket, head, (ws) => this.accept(ws, vsn, apikey));
+    });
+    return true;
+  }
+
+  get connectionCount() {
+    return this.connections.size;
+  }
+
+  async close() {
+    clearInterval(this.sweeper);
+    for (const connection of this.connections) connection.socket.terminate();
+    this.connections.clear();
+    await this.dispatching;
+    await this.capture.stop();
+    await new Promise<void>((resolve) => this.wss.close(() => resolve()));
+  }
+
+  private accept(socket: WebSocket, vsn: '1.0.0' | '2.0.0', apikey: string) {
+    const connection = new Connection(socket, vsn, apikey);
+    this.connections.add(connection);
+    socket.on('message', (data: RawData, isBinary: boolean) => {
+      connection.lastSeen = Date.now();
+      if (isBinary) return; // Binary frames carry Broadcast, which the stand-in does not serve.
+      let message: Message;
+      try {
+        message = decode(data.toString(), vsn);
+      } catch {
+        return socket.close(1003, 'Invalid message');
+      }
+      void this.handle(connection, message).catch((error: unknown) =>
+        console.error('[realtime] unexpected error', error),
+      );
+    });
+    socket.on('close', () => {
+      this.connections.delete(connection);
+      for (const channel of connection.channels.values()) this.leave(connection, channel);
+    });
+    socket.on('error', () => socket.terminate());
+  }
+
+  private sweep() {
+    const now = Date.now();
+    for (const connection of this.connections)
+      if (now - connection.lastSeen > this.limits.idleTimeoutMs) connection.socket.terminate();
+  }
+
+  private reply(connection: Connection, message: Message, status: 'ok' | 'error', response: object) {
+    connection.send(
+      {
+        join_ref: message.join_ref,
+        ref: message.ref,
+        topic: message.topic,
+        event: 'phx_reply',
+        payload: { status, response },
+      },
+      this.limits.maxBufferedBytes,
+    );
+  }
+
+  private push(connection: Connection, channel: Channel, event: string, payload: Record<string, unknown>) {
+    this.stats.messages++;
+    connection.send(
+      { join_ref: channel.joinRef, ref: null, topic: channel.topic, event, payload },
+      this.limits.maxBufferedBytes,
+    );
+  }
+
+  private async handle(connection: Connection, message: Message) {
+    if (message.topic === 'phoenix' && message.event === 'heartbeat')
+      return this.reply(connection, message, 'ok', {});
+    const channel = connection.channels.get(message.topic);
+    switch (message.event) {
+      case 'phx_join':
+        return this.join(connection, message);
+      case 'phx_leave':
+        if (channel) this.leave(connection, channel);
+        return this.reply(connection, message, 'ok', {});
+      case 'access_token':
+        if (channel) await this.refreshToken(connection, channel, message.payload.access_token);
+        return;
+      case 'presence':
+        if (!channel) return this.reply(connection, message, 'error', { reason: 'unmatched topic' });
+        this.updatePresence(connection, channel, message.payload);
+        return this.reply(connection, message, 'ok', {});
+      default:
+        if (!channel) return this.reply(connection, message, 'error', { reason: 'unmatched topic' });
+        return this.reply(connection, message, 'ok', {});
+    }
+  }
+
+  private async checkToken(token: unknown): Promise<TokenCheck> {
+    if (typeof token !== 'string' || token.split('.').length !== 3)
+      return { ok: false, reason: 'The token provided is not a valid JWT' };
+    const check = await verifyJwt(token, this.jwtSecret);
+    if (!check.ok) {
+      if (check.reason !== 'expired') return { ok: false, reason: 'The token provided is not a valid JWT' };
+      const [, body] = token.split('.');
+      const { exp } = JSON.parse(Buffer.from(body, 'base64url').toString()) as { exp: number };
+      return { ok: false, reason: `Token has expired ${Math.floor(Date.now() / 1000) - exp} seconds ago` };
+    }
+    const { role, exp } = check.claims;
+    if (typeof role !== 'string' || typeof exp !== 'number')
+      return { ok: false, reason: 'Fields `role` and `exp` are required in JWT' };
+    if (!API_ROLES.has(role)) return { ok: false, reason: 'The token provided is not a valid JWT' };
+    return { ok: true, role, claims: check.claims, expiresInMs: exp * 1000 - Date.now() };
+  }
+
+  private async join(connection: Connection, message: Message) {
+    const previous = connection.channels.get(message.topic);
+    if (previous) this.leave(connection, previous);
+    if (this.connections.size > this.limits.maxConnections)
+      return this.reply(connection, message, 'error', { reason: 'Too many connected users' });
+    if (connection.channels.size >= this.limits.maxChannelsPerConnection)
+      return this.reply(connection, message, 'error', {
+        reason: 'ChannelRateLimitReached: Too many channels',
+      });
+
+    const payload = message.payload;
+    const config = (payload.config ?? {}) as {
+      postgres_changes?: { event?: string; schema?: string; table?: string; filter?: string }[];
+      presence?: { enabled?: boolean; key?: string };
+    };
+    const token = typeof payload.access_token === 'string' ? payload.access_token : connection.apikey;
+    const check = await this.checkToken(token);
+    if (!check.ok) return this.reply(connection, message, 'error', { reason: check.reason });
+
+    const requested = Array.isArray(config.postgres_changes) ? config.postgres_changes : [];
+    const subscriptions: Subscription[] = [];
+    const problems: string[] = [];
+    for (const params of requested) {
+      const event = String(params.event ?? '').toUpperCase() as ChangeEvent;
+      const schema = String(params.schema ?? '');
+      const table = String(params.table ?? '');
+      const filterText = typeof params.filter === 'string' && params.filter ? params.filter : undefined;
+      const filter = filterText ? parseFilter(filterText) : null;
+      const info = schema && table && table !== '*' ? await this.capture.describe(schema, table) : null;
+      const valid =
+        ['INSERT', 'UPDATE', 'DELETE', '*'].includes(event) &&
+        info !== null &&
+        (!filterText || (filter !== null && info.columns.some((c) => c.name === filter.column)));
+      if (!valid)
+        problems.push(
+          `Unable to subscribe to changes with given parameters. Please check Realtime is enabled for the given connect parameters: [event: ${params.event}, filter: ${filterText ?? ''}, schema: ${schema}, table: ${table}]`,
+        );
+      subscriptions.push({
+        id: randomInt(1, 2 ** 47),
+        event,
+        schema,
+        table,
+        filterText,
+        filter,
+        info: valid ? info : null,
+      });
+    }
+
+    const channel: Channel = {
+      topic: message.topic,
+      joinRef: message.join_ref,
+      subscriptions,
+      role: check.role,
+      claims: check.claims,
+      claimsText: JSON.stringify(check.claims),
+      token,
+      presenceKey: config.presence?.key || randomUUID(),
+      presenceSynced: false,
+    };
+    connection.channels.set(message.topic, channel);
+    this.scheduleTokenCheck(connection, channel, check.expiresInMs);
+    // The trigger is in place before the client hears it is subscribed.
+    for (const s of subscriptions) if (s.info?.published) await this.capture.watch(s.info);
+
+    this.reply(connection, message, 'ok', {
+      postgres_changes: subscriptions.map((s) => ({
+        id: s.id,
+        event: requested[subscriptions.indexOf(s)].event,
+        schema: s.schema,
+        table: s.table,
+        ...(s.filterText ? { filter: s.filterText } : {}),
+      })),
+    });
+    if (config.presence?.enabled) this.syncPresence(connection, channel);
+    if (subscriptions.length)
+      this.push(connection, channel, 'system', {
+        extension: 'postgres_changes',
+        status: problems.length ? 'error' : 'ok',
+        message: problems.length ? problems.join('; ') : 'Subscribed to PostgreSQL',
+        channel: subTopic(channel.topic),
+      });
+  }
+
+  private leave(connection: Connection, channel: Channel) {
+    if (connection.channels.get(channel.topic) !== channel) return;
+    connection.channels.delete(channel.topic);
+    clearTimeout(channel.tokenTimer);
+    for (const s of channel.subscriptions) if (s.info?.published) void this.capture.unwatch(s.info);
+    this.untrack(channel);
+  }
+
+  /** Realtime's shutdown_response: a `system` error, then the channel closes. */
+  private shutdown(connection: Connection, channel: Channel, reason: string) {
+    this.push(connection, channel, 'system', {
+      extension: 'system',
+      status: 'error',
+      message: reason,
+      channel: subTopic(channel.topic),
+    });
+    this.push(connection, channel, 'phx_close', {});
+    this.leave(connection, channel);
+  }
+
+  private scheduleTokenCheck(connection: Connection, channel: Channel, expiresInMs: number) {
+    clearTimeout(channel.tokenTimer);
+    channel.tokenTimer = setTimeout(
+      () => void this.recheck(connection, channel),
+      Math.max(0, Math.min(CONFIRM_TOKEN_MS, expiresInMs)),
+    );
+    channel.tokenTimer.unref();
+  }
+
+  private async recheck(connection: Connection, channel: Channel) {
+    if (connection.channels.get(channel.topic) !== channel) return;
+    const check = await this.checkToken(channel.token);
+    if (!check.ok) return this.shutdown(connection, channel, check.reason);
+    this.scheduleTokenCheck(connection, channel, check.expiresInMs);
+  }
+
+  private async refreshToken(connection: Connection, channel: Channel, token: unknown) {
+    const check = await this.checkToken(token);
+    if (connection.channels.get(channel.topic) !== channel) return;
+    if (!check.ok) return this.shutdown(connection, channel, check.reason);
+    Object.assign(channel, {
+      token,
+      role: check.role,
+      claims: check.claims,
+      claimsText: JSON.stringify(check.claims),
+    });
+    this.scheduleTokenCheck(connection, channel, check.expiresInMs);
+  }
+
+  // --- presence -------------------------------------------------------------------------------
+
+  private presenceOf(topic: string) {
+    let state = this.presence.get(topic);
+    if (!state) this.presence.set(topic, (state = new Map()));
+    return state;
+  }
+
+  /** The topic's whole presence state, once per join; diffs follow it. */
+  private syncPresence(connection: Connection, channel: Channel) {
+    if (channel.presenceSynced) return;
+    channel.presenceSynced = true;
+    const state = this.presence.get(channel.topic) ?? new Map<string, unknown[]>();
+    const payload = Object.fromEntries([...state].map(([key, metas]) => [key, { metas }]));
+    this.push(connection, channel, 'presence_state', payload);
+  }
+
+  private broadcastPresence(topic: string, diff: { joins: object; leaves: object }) {
+    for (const connection of this.connections) {
+      const channel = connection.channels.get(topic);
+      if (channel?.presenceSynced) this.push(connection, channel, 'presence_diff', diff);
+    }
+  }
+
+  private updatePresence(connection: Connection, channel: Channel, payload: Record<string, unknown>) {
+    // A client that tracks without having asked for presence at join gets the state first.
+    this.syncPresence(connection, channel);
+    if (payload.event === 'untrack') return this.untrack(channel);
+    if (payload.event !== 'track') return;
+    const key = channel.presenceKey;
+    const state = this.presenceOf(channel.topic);
+    const metas = state.get(key) ?? [];
+    // One meta per channel: a second tab of the same user adds its own, a re-track replaces.
+    const left = metas.filter((m) => m.phx_ref === channel.presenceRef);
+    const meta = { ...(payload.payload as object), phx_ref: randomUUID() };
+    channel.presenceRef = meta.phx_ref;
+    state.set(key, [...metas.filter((m) => !left.includes(m)), meta]);
+    this.broadcastPresence(channel.topic, {
+      joins: { [key]: { metas: [meta] } },
+      leaves: left.length ? { [key]: { metas: left } } : {},
+    });
+  }
+
+  private untrack(channel: Channel) {
+    const key = channel.presenceKey;
+    const state = this.presence.get(channel.topic);
+    const metas = state?.get(key);
+    const left = metas?.filter((m) => m.phx_ref === channel.presenceRef) ?? [];
+    channel.presenceRef = undefined;
+    if (!state || !metas || !left.length) return;
+    const rest = metas.filter((m) => !left.includes(m));
+    if (rest.length) state.set(key, rest);
+    else state.delete(key);
+    if (!state.size) this.presence.delete(channel.topic);
+    this.broadcastPresence(channel.topic, { joins: {}, leaves: { [key]: { metas: left } } });
+  }
+
+  // --- changes --------------------------------------------------------------------------------
+
+  /** One change at a time, in commit order; a slow send never holds the queue (sends do not wait). */
+  private enqueue(change: CapturedChange) {
+    this.dispatching = this.dispatching
+      .then(() => this.dispatch(change))
+      .catch((error: unknown) => console.error('[realtime] dispatch failed', error));
+  }
+
+  private async dispatch(change: CapturedChange) {
+    this.stats.changes++;
+    const matches: { connection: Connection; channel: Channel; subscription: Subscription }[] = [];
+    let info: TableInfo | null = null;
+    for (const connection of this.connections)
+      for (const channel of connection.channels.values())
+        for (const subscription of channel.subscriptions) {
+          if (
+            !subscription.info ||
+            subscription.schema !== change.schema ||
+            subscription.table !== change.table
+          )
+            continue;
+          if (subscription.event !== '*' && subscription.event !== change.type) continue;
+          info = subscription.info;
+          if (subscription.filter) {
+            const row = change.type === 'DELETE' ? change.old_record : change.record;
+            const type = info.columns.find((c) => c.name === subscription.filter?.column)?.type ?? 'text';
+            if (!row || !(subscription.filter.column in row) || !passesFilter(row, subscription.filter, type))
+              continue;
+          }
+          matches.push({ connection, channel, subscription });
+        }
+    if (!info || !matches.length) return;
+
+    // INSERT and UPDATE reach those who may select the row now (realtime.apply_rls); DELETE is not
+    // filtered by RLS on hosted either, and its old record holds the primary key only.
+    let visible = (_: Channel) => true;
+    if (change.type !== 'DELETE' && change.record) {
+      const identities = new Map<string, { role: string; claims: string }>();
+      for (const { channel } of matches)
+        identities.set(`${channel.role}\n${channel.claimsText}`, {
+          role: channel.role,
+          claims: channel.claimsText,
+        });
+      const keys = Object.fromEntries(info.primaryKey.map((k) => [k, change.record?.[k]]));
+      const list = [...identities.entries()];
+      const answers = await this.capture.visibleTo(
+        info,
+        keys,
+        list.map(([, identity]) => identity),
+      );
+      const allowed = new Set(list.filter((_, i) => answers[i]).map(([key]) => key));
+      visible = (channel) => allowed.has(`${channel.role}\n${channel.claimsText}`);
+    }
+
+    const data = {
+      schema: change.schema,
+      table: change.table,
+      commit_timestamp: change.commit_timestamp,
+      type: change.type,
+      columns: info.columns,
+      ...(change.type !== 'DELETE' ? { record: change.record } : {}),
+      ...(change.type !== 'INSERT' ? { old_record: change.old_record ?? {} } : {}),
+      errors: null,
+    };
+    // One message per channel, naming every subscription of it that matched.
+    const perChannel = new Map<Channel, { connection: Connection; ids: number[] }>();
+    for (const { connection, channel, subscription } of matches) {
+      if (!visible(channel)) continue;
+      const entry = perChannel.get(channel) ?? { connection, ids: [] };
+      entry.ids.push(subscription.id);
+      perChannel.set(channel, entry);
+    }
+    for (const [channel, { connection, ids }] of perChannel)
+      this.push(connection, channel, 'postgres_changes', { ids, data });
+  }
+}
+
+function decode(text: string, vsn: '1.0.0' | '2.0.0'): Message {
+  const parsed: unknown = JSON.parse(text);
+  if (vsn === '2.0.0') {
+    if (!Array.isArray(parsed) || parsed.length !== 5) throw new Error('Invalid message');
+    const [join_ref, ref, topic, event, payload] = parsed as [
+      string | null,
+      string | null,
+      string,
+      string,
+      object,
+    ];
+    if (typeof topic !== 'string' || typeof event !== 'string') throw new Error('Invalid message');
+    return { join_ref, ref, topic, event, payload: (payload ?? {}) as Record<string, unknown> };
+  }
+  const m = parsed as Partial<Message>;
+  if (!m || typeof m.topic !== 'string' || typeof m.event !== 'string') throw new Error('Invalid message');
+  return {
+    join_ref: m.join_ref ?? null,
+    ref: m.ref ?? null,
+    topic: m.topic,
+    event: m.event,
+    payload: (m.payload ?? {}) as Record<string, unknown>,
+  };
+}
+
+/** The channel name without Phoenix's `realtime:` prefix, as Realtime's system messages carry it. */
+function subTopic(topic: string) {
+  return topic.replace(/^realtime:/, '');
+}

@@ -3,6 +3,7 @@ import type { DataProvider } from 'react-admin';
 import { createDashboardMethods } from './dashboard/dashboardMethods';
 import { createNotificationMethods } from './notifications/notificationMethods';
 import { createResourceProvider } from './providers/dataProvider';
+import { createRealtimeMethods } from './realtime/realtimeMethods';
 import { supabaseAnonKey, supabaseClient, supabaseUrl } from './providers/supabaseClient';
 import { RESOURCE_DATA } from './resources';
 
@@ -20,6 +21,7 @@ export function createDataProvider(client: SupabaseClient = supabaseClient) {
     }),
     ...createDashboardMethods(client),
     ...createNotificationMethods(client),
+    ...createRealtimeMethods(client, RESOURCE_DATA),
   } satisfies DataProvider;
 }
 

@@ -9,6 +9,7 @@ import { defineResourceData } from '../providers/resourceData';
  */
 export const auditLogData = defineResourceData<AuditEntry>({
   name: 'audit-log',
+  liveTable: 'audit_log',
   table: 'audit_log',
   searchColumns: ['actor_email', 'record_id'],
   derivedFilters: {

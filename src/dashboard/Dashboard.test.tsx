@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { renderAdmin } from '../test/renderAdmin';
@@ -58,7 +58,10 @@ describe('dashboard', () => {
     await signIn(DEMO.admin);
     renderAdmin('/admin/dashboard');
     expect(await screen.findByRole('heading', { name: 'Dashboard Overview' }, WAIT)).toBeInTheDocument();
-    expect(screen.getByText('Live Data')).toBeInTheDocument();
+    // The badge is the Realtime connection's state: live once its channels are subscribed.
+    expect(
+      (await screen.findByText('Live Data', undefined, WAIT)).closest('[data-live-state]'),
+    ).toHaveAttribute('data-live-state', 'live');
     await screen.findByText(/^Last updated /, undefined, WAIT);
 
     expect(cardValue('Total Scans')).toBe(formatCount(expected.scans));
@@ -119,6 +122,32 @@ describe('dashboard', () => {
     await userEvent.click(retry);
     expect(await screen.findByRole('region', { name: 'Total Scans' }, WAIT)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
-    expect(screen.getByText('Live Data')).toBeInTheDocument();
+    expect(await screen.findByText('Live Data', undefined, WAIT)).toBeInTheDocument();
+  });
+
+  it('follows a new scan and a new health tip as they are committed, without polling', async () => {
+    const expected = await expectedFigures();
+    await signIn(DEMO.admin);
+    renderAdmin('/admin/dashboard');
+    await screen.findByText('Live Data', undefined, WAIT);
+    await waitFor(() => expect(cardValue('Total Scans')).toBe(formatCount(expected.scans)), WAIT);
+    const { rows } = await server.db().query<{ id: string }>(
+      `insert into public.scans (user_id, name, health_score)
+       values ('00000000-0000-4000-8000-000000000002', 'Live dashboard biscuit', 91) returning id`,
+    );
+    await server
+      .db()
+      .query(`insert into public.health_tips (tip) values ('Drink water before every meal, live.')`);
+    try {
+      await waitFor(() => expect(cardValue('Total Scans')).toBe(formatCount(expected.scans + 1)), WAIT);
+      await waitFor(() => expect(cardValue('Health Tips')).toBe(formatCount(expected.health_tips + 1)), WAIT);
+      const recent = screen.getByRole('region', { name: 'Recent Scans' });
+      expect(within(recent).getAllByRole('listitem')[0]).toHaveTextContent('Live dashboard biscuit');
+    } finally {
+      await server.db().query('delete from public.scans where id = $1', [rows[0].id]);
+      await server
+        .db()
+        .query(`delete from public.health_tips where tip = 'Drink water before every meal, live.'`);
+    }
   });
 });

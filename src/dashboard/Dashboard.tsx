@@ -5,13 +5,15 @@ import { SecondFactorReminder } from '../security/SecondFactorReminder';
 import { formatDateTime, formatTime } from '../domain/format';
 import { RecentScans } from './RecentScans';
 import { ScoreDistribution } from './ScoreDistribution';
+import { LiveBadge } from '../realtime/LiveBadge';
 import { StatCards } from './StatCards';
 import { useDashboardStats } from './useDashboardStats';
 
 /**
- * /admin and /admin/dashboard: every figure from the one admin_dashboard_stats RPC, kept live. When a
- * refresh fails the figures of the last good one stay, marked stale with their time, and the
- * "Live Data" badge gives way to "Not live" until a refresh succeeds again.
+ * /admin and /admin/dashboard: every figure from the one admin_dashboard_stats RPC, refetched as
+ * Realtime reports changes. The badge shows the Realtime connection (live, reconnecting, offline
+ * since a time). When a refresh fails the figures of the last good one stay, marked stale with
+ * their time, and the badge says "Not live" until a refresh succeeds again.
  */
 export default function Dashboard() {
   const translate = useTranslate();
@@ -25,7 +27,7 @@ export default function Dashboard() {
           {translate('labellens.dashboard.title')}
         </Typography>
         {live ? (
-          <Chip color="success" size="small" label={translate('labellens.dashboard.live')} />
+          <LiveBadge />
         ) : (
           <Chip variant="outlined" size="small" label={translate('labellens.dashboard.not_live')} />
         )}

@@ -1,16 +1,22 @@
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider } from 'react-admin';
 import type { AdminDataProvider } from '../adminDataProvider';
+import { useLiveRefresh } from '../realtime/useLive';
 
-/** How often the live dashboard refetches while open (it also refetches when the window regains focus). */
-export const DASHBOARD_REFRESH_MS = 30_000;
+/** The resources whose changes move a dashboard figure (each a table Realtime publishes). */
+export const DASHBOARD_LIVE_RESOURCES = ['scans', 'profiles', 'chats', 'news', 'health-tips'] as const;
 
+/**
+ * The dashboard's figures, refetched when Realtime reports a change to one of the tables they
+ * count (one refetch per burst of changes) or when the connection comes back; no polling.
+ */
 export function useDashboardStats() {
   const dataProvider = useDataProvider<AdminDataProvider>();
-  return useQuery({
+  const query = useQuery({
     queryKey: ['admin_dashboard_stats'],
     queryFn: () => dataProvider.getDashboardStats(),
-    refetchInterval: DASHBOARD_REFRESH_MS,
     refetchOnWindowFocus: 'always',
   });
+  useLiveRefresh(DASHBOARD_LIVE_RESOURCES, () => void query.refetch());
+  return query;
 }

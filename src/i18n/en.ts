@@ -131,6 +131,9 @@ export const en = {
       refreshing: 'Refreshing...',
       load_error: 'Could not load the dashboard figures.',
       not_live: 'Not live',
+      connecting: 'Connecting...',
+      reconnecting: 'Reconnecting...',
+      offline_since: 'Offline since %{time}',
       stale: 'Could not refresh, showing figures from %{time}.',
       retry: 'Retry',
       cards: {

@@ -46,6 +46,11 @@ export interface ResourceData<R extends RaRecord = RaRecord> {
   defaultSort: readonly OrderTerm[];
   /** The Export button's CSV; without it the list has no Export button. */
   csv?: CsvExport<R>;
+  /**
+   * The table whose changes make this resource live (it is in the supabase_realtime publication,
+   * supabase/migrations/*_realtime.sql): lists show new rows, dialogs warn of newer versions.
+   */
+  liveTable?: string;
   /** Reads served by the resource itself (it then has no table to write). */
   reads?: (client: SupabaseClient) => ResourceReads;
 }

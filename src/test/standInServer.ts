@@ -3,6 +3,7 @@ import { setupServer } from 'msw/node';
 import { supabaseHandlers } from '../../mocks/msw/handlers';
 import type { Database } from '../../mocks/supabase/db';
 import { DEMO_ACCOUNTS } from '../../mocks/supabase/demoAccounts';
+import { RealtimeServer } from '../../mocks/supabase/realtime/server';
 import { createStandIn } from '../../mocks/supabase/standIn';
 import { openTestDatabase } from '../../mocks/supabase/testing/snapshot';
 import { supabaseClient } from '../providers/supabaseClient';
@@ -17,11 +18,16 @@ const SUPABASE_URL = 'http://localhost:54321';
 export function setUpStandInServer(): { db: () => Database; msw: () => ReturnType<typeof setupServer> } {
   let db: Database | undefined;
   let server: ReturnType<typeof setupServer> | undefined;
+  let realtime: RealtimeServer | undefined;
 
   beforeAll(async () => {
     db = await openTestDatabase();
-    server = setupServer(...supabaseHandlers(createStandIn({ db }), SUPABASE_URL));
+    realtime = await RealtimeServer.start({ db });
+    server = setupServer(...supabaseHandlers(createStandIn({ db }), SUPABASE_URL, realtime));
     server.listen({ onUnhandledRequest: 'error' });
+    // realtime-js took jsdom's WebSocket when the admin's client was created at import, before MSW
+    // replaced the global with its interceptor: hand it the one in place now.
+    useCurrentWebSocket(supabaseClient);
   });
 
   afterEach(async () => {
@@ -38,6 +44,7 @@ export function setUpStandInServer(): { db: () => Database; msw: () => ReturnTyp
 
   afterAll(async () => {
     server?.close();
+    await realtime?.close();
     await db?.close();
   });
 
@@ -46,6 +53,13 @@ export function setUpStandInServer(): { db: () => Database; msw: () => ReturnTyp
     return value;
   };
   return { db: () => opened(db), msw: () => opened(server) };
+}
+
+function useCurrentWebSocket(client: typeof supabaseClient) {
+  const { socketAdapter } = client.realtime as unknown as {
+    socketAdapter: { socket: { transport: unknown } };
+  };
+  socketAdapter.socket.transport = globalThis.WebSocket;
 }
 
 const [admin, user, inactiveAdmin] = DEMO_ACCOUNTS.map(({ email, password }) => ({ email, password }));

@@ -86,18 +86,32 @@ type TokenCheck =
   | { ok: true; role: string; claims: Record<string, unknown>; expiresInMs: number }
   | { ok: false; reason: string };
 
+/**
+ * One client's end of the connection: a ws WebSocket on a server, an MSW WebSocket link in
+ * component tests (mocks/msw/handlers.ts).
+ */
+export interface RealtimeSocket {
+  readonly isOpen: boolean;
+  /** Bytes sent but not yet taken by the client. */
+  readonly bufferedAmount: number;
+  send(text: string): void;
+  close(code: number, reason: string): void;
+  /** Drops the connection at once. */
+  terminate(): void;
+}
+
 class Connection {
   readonly channels = new Map<string, Channel>();
   lastSeen = Date.now();
 
   constructor(
-    readonly socket: WebSocket,
+    readonly socket: RealtimeSocket,
     readonly vsn: '1.0.0' | '2.0.0',
     readonly apikey: string,
   ) {}
 
   send(message: Message, maxBufferedBytes: number) {
-    if (this.socket.readyState !== this.socket.OPEN) return;
+    if (!this.socket.isOpen) return;
     // A subscriber that stopped reading is dropped rather than buffered for without end.
     if (this.socket.bufferedAmount > maxBufferedBytes) return this.socket.terminate();
     const { join_ref, ref, topic, event, payload } = message;
@@ -187,27 +201,58 @@ export class RealtimeServer {
     await new Promise<void>((resolve) => this.wss.close(() => resolve()));
   }
 
-  private accept(socket: WebSocket, vsn: '1.0.0' | '2.0.0', apikey: string) {
+  private accept(ws: WebSocket, vsn: '1.0.0' | '2.0.0', apikey: string) {
+    const connection = this.connect(
+      {
+        get isOpen() {
+          return ws.readyState === ws.OPEN;
+        },
+        get bufferedAmount() {
+          return ws.bufferedAmount;
+        },
+        send: (text) => ws.send(text),
+        close: (code, reason) => ws.close(code, reason),
+        terminate: () => ws.terminate(),
+      },
+      { apikey, vsn },
+    );
+    // Binary frames carry Broadcast, which the stand-in does not serve.
+    ws.on('message', (data: RawData, isBinary: boolean) => !isBinary && connection.message(data.toString()));
+    ws.on('close', () => connection.closed());
+    ws.on('error', () => ws.terminate());
+  }
+
+  /**
+   * Opens a connection on any transport whose apikey was verified: returns what to call with each
+   * text frame the client sends and when the connection closes.
+   */
+  connect(socket: RealtimeSocket, { apikey, vsn }: { apikey: string; vsn: '1.0.0' | '2.0.0' }) {
     const connection = new Connection(socket, vsn, apikey);
     this.connections.add(connection);
-    socket.on('message', (data: RawData, isBinary: boolean) => {
-      connection.lastSeen = Date.now();
-      if (isBinary) return; // Binary frames carry Broadcast, which the stand-in does not serve.
-      let message: Message;
-      try {
-        message = decode(data.toString(), vsn);
-      } catch {
-        return socket.close(1003, 'Invalid message');
-      }
-      void this.handle(connection, message).catch((error: unknown) =>
-        console.error('[realtime] unexpected error', error),
-      );
-    });
-    socket.on('close', () => {
-      this.connections.delete(connection);
-      for (const channel of connection.channels.values()) this.leave(connection, channel);
-    });
-    socket.on('error', () => socket.terminate());
+    return {
+      message: (text: string) => {
+        connection.lastSeen = Date.now();
+        let message: Message;
+        try {
+          message = decode(text, vsn);
+        } catch {
+          return socket.close(1003, 'Invalid message');
+        }
+        void this.handle(connection, message).catch((error: unknown) =>
+          console.error('[realtime] unexpected error', error),
+        );
+      },
+      closed: () => {
+        if (!this.connections.delete(connection)) return;
+        for (const channel of connection.channels.values()) this.leave(connection, channel);
+      },
+    };
+  }
+
+  /** Whether an apikey may open a connection (a JWT the project's secret signed, not expired). */
+  async verifyApikey(apikey: string): Promise<'ok' | 'expired' | 'invalid'> {
+    const check = await verifyJwt(apikey, this.jwtSecret);
+    return check.ok ? 'ok' : check.reason;
   }
 
   private sweep() {

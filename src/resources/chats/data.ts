@@ -15,6 +15,7 @@ export interface Chat {
 /** Chat Sessions: read-only, through the admin view, searched by title or owner email. */
 export const chatsData = defineResourceData<Chat>({
   name: 'chats',
+  liveTable: 'chats',
   table: 'admin_chats',
   seekTable: 'chats',
   searchColumns: ['title'],

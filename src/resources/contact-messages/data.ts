@@ -16,6 +16,7 @@ export interface ContactMessage {
 /** Contact Inbox: the public form's messages, searched in every field the sender wrote. */
 export const contactMessagesData = defineResourceData<ContactMessage>({
   name: 'contact-messages',
+  liveTable: 'contact_messages',
   table: 'contact_messages',
   seekTable: 'contact_messages',
   searchColumns: ['first_name', 'last_name', 'email', 'subject', 'message'],

@@ -7,6 +7,7 @@ export type HealthTip = HealthTipValues & { id: string; created_at: string };
 /** Health Tips: route /health-tips, table health_tips, searched by text. */
 export const healthTipsData = defineResourceData<HealthTip>({
   name: 'health-tips',
+  liveTable: 'health_tips',
   table: 'health_tips',
   seekTable: 'health_tips',
   searchColumns: ['tip'],

@@ -7,6 +7,7 @@ export type News = NewsValues & { id: string; created_at: string };
 /** News Management: searched by title or content. */
 export const newsData = defineResourceData<News>({
   name: 'news',
+  liveTable: 'news',
   seekTable: 'news',
   searchColumns: ['title', 'content'],
   defaultSort: [{ field: 'created_at', ascending: false }],

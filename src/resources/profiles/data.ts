@@ -27,6 +27,7 @@ export interface Profile {
 /** User Profiles: read-only, through the admin view, searched by name, relationship or owner email. */
 export const profilesData = defineResourceData<Profile>({
   name: 'profiles',
+  liveTable: 'profiles',
   table: 'admin_profiles',
   seekTable: 'profiles',
   searchColumns: ['name', 'relationship'],

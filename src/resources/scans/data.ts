@@ -25,6 +25,7 @@ export interface Scan {
 /** Food Scans: read-only, through the admin view, searched by name, category or owner email. */
 export const scansData = defineResourceData<Scan>({
   name: 'scans',
+  liveTable: 'scans',
   table: 'admin_scans',
   seekTable: 'scans',
   searchColumns: ['name', 'category'],

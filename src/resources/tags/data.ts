@@ -7,6 +7,7 @@ export type Tag = TagValues & { id: string; created_at: string };
 /** Tags Management: by category, then sort order (two keys), searched by label, key or category. */
 export const tagsData = defineResourceData<Tag>({
   name: 'tags',
+  liveTable: 'tags',
   seekTable: 'tags',
   searchColumns: ['label', 'key', 'category'],
   defaultSort: [

@@ -1,0 +1,152 @@
+import type { RealtimeChannel, RealtimePostgresChangesPayload, SupabaseClient } from '@supabase/supabase-js';
+import type { Identifier } from 'react-admin';
+import type { ResourceData } from '../providers/resourceData';
+
+/**
+ * react-admin's realtime contract (the data provider's `subscribe`, `unsubscribe` and `publish`,
+ * as ra-realtime documents it) over Supabase Realtime's postgres_changes: topic `resource/{name}`
+ * follows a resource's table, `resource/{name}/{id}` one of its records. Events are
+ * `{ type: 'created' | 'updated' | 'deleted', topic, payload: { ids, record? }, date }`, plus
+ * `resync` after a connection came back (what changed meanwhile was not sent: refetch).
+ *
+ * One Supabase channel per topic, shared by every callback on it; the database decides per
+ * subscriber which rows reach it (row-level security), so a callback only hears of rows its
+ * operator may read. Deletes carry the id only (hosted Realtime does not filter them by RLS).
+ */
+export type LiveEventType = 'created' | 'updated' | 'deleted' | 'resync';
+
+export interface LiveEvent {
+  type: LiveEventType;
+  topic: string;
+  payload: { ids: Identifier[]; record?: Record<string, unknown> };
+  date: Date;
+}
+
+export type LiveCallback = (event: LiveEvent) => void;
+
+/** The connection as the "Live Data" badge shows it. */
+export type LiveStatus =
+  | { state: 'connecting' }
+  | { state: 'live' }
+  | { state: 'reconnecting'; since: Date }
+  | { state: 'offline'; since: Date };
+
+const EVENT_TYPES = { INSERT: 'created', UPDATE: 'updated', DELETE: 'deleted' } as const;
+
+interface Topic {
+  channel: RealtimeChannel;
+  callbacks: Set<LiveCallback>;
+  /** Set once the channel was subscribed; a later SUBSCRIBED is a resubscription after a drop. */
+  subscribed: boolean;
+  failed: boolean;
+}
+
+/** Parses `resource/{name}` or `resource/{name}/{id}`. */
+export function parseTopic(topic: string): { resource: string; id?: string } | null {
+  const match = /^resource\/([^/]+)(?:\/([^/]+))?$/.exec(topic);
+  return match ? { resource: match[1], ...(match[2] ? { id: match[2] } : {}) } : null;
+}
+
+export function createRealtimeMethods(client: SupabaseClient, resources: readonly ResourceData[]) {
+  const tables = new Map(resources.flatMap((r) => (r.liveTable ? [[r.name, r.liveTable] as const] : [])));
+  const topics = new Map<string, Topic>();
+  const statusListeners = new Set<(status: LiveStatus) => void>();
+  let status: LiveStatus = { state: 'connecting' };
+
+  const setStatus = (next: LiveStatus) => {
+    if (next.state === status.state) return;
+    status = next;
+    statusListeners.forEach((listener) => listener(status));
+  };
+  const recompute = () => {
+    const all = [...topics.values()];
+    if (typeof navigator !== 'undefined' && !navigator.onLine)
+      return setStatus({ state: 'offline', since: new Date() });
+    if (all.some((t) => t.failed)) return setStatus({ state: 'reconnecting', since: new Date() });
+    if (all.length && all.every((t) => t.subscribed)) setStatus({ state: 'live' });
+  };
+  if (typeof window !== 'undefined') {
+    window.addEventListener('offline', recompute);
+    window.addEventListener('online', recompute);
+  }
+
+  const emit = (topic: string, event: LiveEvent) => topics.get(topic)?.callbacks.forEach((cb) => cb(event));
+
+  function open(topicName: string): Topic | null {
+    const parsed = parseTopic(topicName);
+    const table = parsed && tables.get(parsed.resource);
+    if (!parsed || !table) return null;
+    const channel = client
+      .channel(`admin:${topicName}`)
+      .on(
+        'postgres_changes',
+        { event: '*', schema: 'public', table, ...(parsed.id ? { filter: `id=eq.${parsed.id}` } : {}) },
+        (change: RealtimePostgresChangesPayload<Record<string, unknown>>) => {
+          const record = change.eventType === 'DELETE' ? change.old : change.new;
+          emit(topicName, {
+            type: EVENT_TYPES[change.eventType],
+            topic: topicName,
+            payload: {
+              ids: [record.id as Identifier],
+              ...(change.eventType === 'DELETE' ? {} : { record: change.new }),
+            },
+            date: new Date(change.commit_timestamp),
+          });
+        },
+      );
+    const topic: Topic = { channel, callbacks: new Set(), subscribed: false, failed: false };
+    channel.subscribe((state) => {
+      if (state === 'SUBSCRIBED') {
+        const resubscribed = topic.subscribed;
+        topic.subscribed = true;
+        topic.failed = false;
+        recompute();
+        // Back after a drop: what changed meanwhile was not sent, so listeners refetch.
+        if (resubscribed)
+          emit(topicName, { type: 'resync', topic: topicName, payload: { ids: [] }, date: new Date() });
+      } else if (state === 'CHANNEL_ERROR' || state === 'TIMED_OUT') {
+        topic.failed = true;
+        recompute();
+      }
+    });
+    topics.set(topicName, topic);
+    return topic;
+  }
+
+  return {
+    /** Calls back with each change of the topic's rows the signed-in operator may read. */
+    async subscribe(topic: string, callback: LiveCallback) {
+      const entry = topics.get(topic) ?? open(topic);
+      if (!entry) throw new Error(`No live data for ${topic}`);
+      entry.callbacks.add(callback);
+      return { data: null };
+    },
+    async unsubscribe(topic: string, callback: LiveCallback) {
+      const entry = topics.get(topic);
+      if (!entry) return { data: null };
+      entry.callbacks.delete(callback);
+      if (!entry.callbacks.size) {
+        topics.delete(topic);
+        await client.removeChannel(entry.channel);
+        recompute();
+      }
+      return { data: null };
+    },
+    /** Tells this tab's subscribers of a change it made itself (others hear it from the database). */
+    async publish(topic: string, event: Omit<LiveEvent, 'topic' | 'date'>) {
+      emit(topic, { ...event, topic, date: new Date() });
+      return { data: null };
+    },
+    /** Whether a resource has live data (a table in the supabase_realtime publication). */
+    isLive(resource: string) {
+      return tables.has(resource);
+    },
+    liveStatus: () => status,
+    onLiveStatus(listener: (status: LiveStatus) => void) {
+      statusListeners.add(listener);
+      return () => void statusListeners.delete(listener);
+    },
+  };
+}
+
+export type RealtimeMethods = ReturnType<typeof createRealtimeMethods>;

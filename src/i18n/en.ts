@@ -241,6 +241,11 @@ export const en = {
       results_found: '1 %{name} found |||| %{count} %{name} found',
       skip_to_pager: 'Skip to page navigation',
     },
+    live: {
+      // Rows others added while the list was open; %{name} is the resource's name in the same number.
+      new_rows: '1 new %{name} |||| %{count} new %{name}',
+      show_new: 'Show',
+    },
     person_filter: { label: 'User' },
     records: {
       id: 'ID',
@@ -532,6 +537,8 @@ export const en = {
       mark_new: 'Mark as new',
       // The sidebar badge's name, read after "Contact Inbox": the same for one and many.
       new_count: '%{count} new |||| %{count} new',
+      // The inbox's bar for messages that arrived while it was open.
+      new_rows: '1 new message |||| %{count} new messages',
       received: 'Received',
       fields: {
         status: 'Status',

@@ -1,6 +1,7 @@
 import type { CheckboxOwnerState } from '@mui/material/Checkbox';
 import type { Theme } from '@mui/material/styles';
 import { defaultDarkTheme, defaultLightTheme, type RaThemeOptions } from 'react-admin';
+import { LiveDataTableBody } from '../list/live/LiveRows';
 import { MultiKeySortHead } from '../list/MultiKeySort';
 import { touchTargetComponents } from './phone';
 import { darkPalette, lightPalette, sharedThemeOptions, SIDEBAR_THEME } from './palette';
@@ -23,7 +24,7 @@ import { darkPalette, lightPalette, sharedThemeOptions, SIDEBAR_THEME } from './
  */
 const components: RaThemeOptions['components'] = {
   ...touchTargetComponents,
-  RaDataTable: { defaultProps: { head: MultiKeySortHead } },
+  RaDataTable: { defaultProps: { head: MultiKeySortHead, body: LiveDataTableBody } },
   MuiCheckbox: {
     ...touchTargetComponents?.MuiCheckbox,
     defaultProps: {

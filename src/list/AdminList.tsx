@@ -15,6 +15,7 @@ import type { ResourceData } from '../providers/resourceData';
 import { csvExporter } from './csv';
 import { ListPageHeading } from './ListPageHeading';
 import { ListPagination } from './ListPagination';
+import { LiveRows } from './live/LiveRows';
 import { ListBody, ListEmptyState, ListErrorState } from './ListStates';
 import { MultiKeySort } from './MultiKeySort';
 import { PhoneList, type PhoneListProps } from './PhoneList';
@@ -122,9 +123,11 @@ export function AdminList({
         {header}
         <ResultCount />
         <SkipToPager />
-        <ListBody columns={skeletonColumns}>
-          {phoneRows ? <PhoneList {...phone} /> : <MultiKeySort>{children}</MultiKeySort>}
-        </ListBody>
+        <LiveRows resource={resource}>
+          <ListBody columns={skeletonColumns}>
+            {phoneRows ? <PhoneList {...phone} /> : <MultiKeySort>{children}</MultiKeySort>}
+          </ListBody>
+        </LiveRows>
       </List>
       {dialogs && <RouteDialogs {...dialogs} />}
     </>

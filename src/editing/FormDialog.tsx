@@ -6,6 +6,7 @@ import { Confirm, CreateBase, EditBase, Form, SaveButton, useTranslate, type Ide
 import type { z } from 'zod';
 import { FORM_IN_DIALOG_SX, usePhone } from '../layout/phone';
 import { useDialogTransition } from '../list/RouteDialogs';
+import { EditConflictScope, EditNotices, GuardedSaveButton } from './EditConflict';
 import { useResourceToast } from './useResourceToast';
 
 export interface FormDialogProps {
@@ -46,14 +47,31 @@ export function FormDialog({ id, title, schema, defaultValues, onClose, children
     },
     onError: (error: unknown) => toast(editing ? 'update_failed' : 'create_failed', { error }),
   };
-  const form = (
-    <Form resolver={zodResolver(schema)} defaultValues={editing ? undefined : defaultValues}>
+  const createForm = (
+    <Form resolver={zodResolver(schema)} defaultValues={defaultValues}>
       <DirtyProbe dirtyRef={dirty} />
       <DialogContent dividers>{children}</DialogContent>
       <DialogActions>
         <Button onClick={requestClose}>{translate('ra.action.cancel')}</Button>
         <SaveButton alwaysEnable />
       </DialogActions>
+    </Form>
+  );
+  // Editing: who else has it open, a warning when someone saves or deletes it meanwhile, and a
+  // save that asks before writing over a newer version (src/editing/EditConflict.tsx).
+  const editForm = editing && (
+    <Form resolver={zodResolver(schema)}>
+      <DirtyProbe dirtyRef={dirty} />
+      <EditConflictScope id={id}>
+        <DialogContent dividers>
+          <EditNotices id={id} />
+          {children}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={requestClose}>{translate('ra.action.cancel')}</Button>
+          <GuardedSaveButton />
+        </DialogActions>
+      </EditConflictScope>
     </Form>
   );
 
@@ -77,11 +95,11 @@ export function FormDialog({ id, title, schema, defaultValues, onClose, children
           mutationOptions={mutationOptions}
           loading={<LinearProgress sx={{ m: 3 }} />}
         >
-          {form}
+          {editForm}
         </EditBase>
       ) : (
         <CreateBase redirect={false} mutationOptions={mutationOptions}>
-          {form}
+          {createForm}
         </CreateBase>
       )}
       <Confirm

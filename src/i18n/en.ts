@@ -245,6 +245,17 @@ export const en = {
       // Rows others added while the list was open; %{name} is the resource's name in the same number.
       new_rows: '1 new %{name} |||| %{count} new %{name}',
       show_new: 'Show',
+      // An edit dialog whose record someone else changed (%{who}: their email) at %{time}.
+      changed_by: '%{who} saved a newer version at %{time}.',
+      deleted_by: '%{who} deleted this record at %{time}.',
+      someone: 'Someone',
+      reload: 'Reload',
+      keep_mine: 'Keep my text',
+      overwrite_title: 'Save over a newer version?',
+      overwrite_content:
+        '%{who} saved this record at %{time}, after you opened it. Saving now replaces their version with yours.',
+      overwrite: 'Save mine',
+      also_open: 'Also open by:',
     },
     person_filter: { label: 'User' },
     records: {

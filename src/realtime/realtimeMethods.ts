@@ -31,6 +31,12 @@ export type LiveStatus =
   | { state: 'reconnecting'; since: Date }
   | { state: 'offline'; since: Date };
 
+/** What an operator shows of themselves to others with the same record open. */
+export interface PresenceMeta {
+  user_id: string;
+  email: string;
+}
+
 const EVENT_TYPES = { INSERT: 'created', UPDATE: 'updated', DELETE: 'deleted' } as const;
 
 interface Topic {
@@ -137,9 +143,24 @@ export function createRealtimeMethods(client: SupabaseClient, resources: readonl
       emit(topic, { ...event, topic, date: new Date() });
       return { data: null };
     },
-    /** Whether a resource has live data (a table in the supabase_realtime publication). */
-    isLive(resource: string) {
-      return tables.has(resource);
+    /** The published table behind a resource, if it is live (answers synchronously). */
+    liveTableOf(resource: string): string | undefined {
+      return tables.get(resource);
+    },
+    /**
+     * Shows this operator as having `topic` open (Realtime presence) and calls back with everyone
+     * who has it open, this tab included; returns what ends it.
+     */
+    present(topic: string, me: PresenceMeta, onChange: (present: PresenceMeta[]) => void) {
+      const channel = client.channel(`presence:${topic}`, { config: { presence: { key: me.user_id } } });
+      channel
+        .on('presence', { event: 'sync' }, () =>
+          onChange(Object.values(channel.presenceState<PresenceMeta>()).flatMap((metas) => metas)),
+        )
+        .subscribe((state) => {
+          if (state === 'SUBSCRIBED') void channel.track(me);
+        });
+      return () => void client.removeChannel(channel);
     },
     liveStatus: () => status,
     onLiveStatus(listener: (status: LiveStatus) => void) {

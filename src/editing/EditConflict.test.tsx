@@ -1,0 +1,93 @@
+import { createClient } from '@supabase/supabase-js';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { signJwt } from '../../mocks/supabase/jwt';
+import { LOCAL_ANON_KEY } from '../../mocks/supabase/keys';
+import { renderAdmin } from '../test/renderAdmin';
+import { DEMO, setUpStandInServer, signIn } from '../test/standInServer';
+
+const server = setUpStandInServer();
+const WAIT = { timeout: 20_000 };
+
+async function newsItem(title: string) {
+  const { rows } = await server
+    .db()
+    .query<{ id: string }>(
+      `insert into public.news (title, content, source_url) values ($1, 'Body', 'https://example.com/live') returning id`,
+      [title],
+    );
+  return rows[0].id;
+}
+
+describe('an edit dialog of a live record', () => {
+  it('warns when someone saves a newer version, and asks before saving over it', async () => {
+    const id = await newsItem('Conflict original');
+    await signIn(DEMO.admin);
+    renderAdmin(`/admin/news/${id}`);
+    const dialog = await screen.findByRole('dialog', undefined, WAIT);
+    const title = await within(dialog).findByDisplayValue('Conflict original', undefined, WAIT);
+    await userEvent.clear(title);
+    await userEvent.type(title, 'My edit');
+
+    // Another writer (no signed-in user: "Someone") saves while the dialog is open.
+    await server.db().query(`update public.news set title = 'Their edit' where id = $1`, [id]);
+    expect(
+      await within(dialog).findByText(/^Someone saved a newer version at /, undefined, WAIT),
+    ).toBeInTheDocument();
+    // What the operator typed stays.
+    expect(title).toHaveValue('My edit');
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Keep my text' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Save over a newer version?' }, WAIT);
+    expect(confirm).toHaveTextContent(/saved this record at .*, after you opened it/);
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Save mine' }));
+    await waitFor(async () => {
+      const { rows } = await server
+        .db()
+        .query<{ title: string }>('select title from public.news where id = $1', [id]);
+      expect(rows[0].title).toBe('My edit');
+    }, WAIT);
+  });
+
+  it('reloads the newer version on request, and shows who else has the record open', async () => {
+    const id = await newsItem('Presence original');
+    await signIn(DEMO.admin);
+    renderAdmin(`/admin/news/${id}`);
+    const dialog = await screen.findByRole('dialog', undefined, WAIT);
+    await within(dialog).findByDisplayValue('Presence original', undefined, WAIT);
+
+    // A second operator's tab with the same record open.
+    const other = createClient('http://localhost:54321', LOCAL_ANON_KEY, {
+      auth: { persistSession: false, autoRefreshToken: false },
+    });
+    await other.realtime.setAuth(
+      await signJwt(
+        { sub: '00000000-0000-4000-8000-0000000000e1', role: 'authenticated', aal: 'aal2' },
+        { expiresInSeconds: 600 },
+      ),
+    );
+    const channel = other.channel(`presence:news:${id}`, {
+      config: { presence: { key: '00000000-0000-4000-8000-0000000000e1' } },
+    });
+    channel.subscribe((state) => {
+      if (state === 'SUBSCRIBED')
+        void channel.track({
+          user_id: '00000000-0000-4000-8000-0000000000e1',
+          email: 'editor@labellens.dev',
+        });
+    });
+    try {
+      expect(await within(dialog).findByText('editor@labellens.dev', undefined, WAIT)).toBeInTheDocument();
+      expect(within(dialog).getByText('Also open by:')).toBeInTheDocument();
+
+      await server.db().query(`update public.news set title = 'Newer title' where id = $1`, [id]);
+      await within(dialog).findByText(/saved a newer version/, undefined, WAIT);
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Reload' }));
+      expect(await within(dialog).findByDisplayValue('Newer title', undefined, WAIT)).toBeInTheDocument();
+      expect(within(dialog).queryByText(/saved a newer version/)).not.toBeInTheDocument();
+    } finally {
+      await other.removeAllChannels();
+    }
+  });
+});

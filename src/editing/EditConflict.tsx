@@ -1,0 +1,250 @@
+import { Alert, Button, Chip, Stack } from '@mui/material';
+import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useFormContext } from 'react-hook-form';
+import {
+  Confirm,
+  DataProviderContext,
+  SaveButton,
+  useSaveContext,
+  useDataProvider,
+  useGetIdentity,
+  useRecordContext,
+  useResourceContext,
+  useTranslate,
+  type Identifier,
+} from 'react-admin';
+import type { AdminDataProvider } from '../adminDataProvider';
+import type { AuditEntry } from '../domain/audit';
+import { formatTime } from '../domain/format';
+import type { PresenceMeta } from '../realtime/realtimeMethods';
+import { useSubscribe } from '../realtime/useLive';
+
+/** Someone else saved or deleted the record while this dialog had it open. */
+export interface Conflict {
+  kind: 'updated' | 'deleted';
+  at: string;
+  /** Their email, from the audit trail (null while it loads or when it has none). */
+  by: string | null;
+}
+
+/**
+ * Watches the record an edit dialog has open (topic `resource/{name}/{id}`): when someone else
+ * saves a version newer than the one the dialog loaded (its `updated_at`, kept by the database), or
+ * deletes it, the conflict is reported with who and when (from the audit trail).
+ */
+function useEditConflict(id: Identifier) {
+  const resource = useResourceContext() ?? '';
+  const record = useRecordContext<{ updated_at?: string }>();
+  const provider = useContext(DataProviderContext) as AdminDataProvider | null;
+  const [conflict, setConflict] = useState<Conflict | null>(null);
+  // "Keep my text": the banner goes, the conflict stays for the save to ask about.
+  const [kept, setKept] = useState(false);
+  const [overwriteAllowed, setOverwriteAllowed] = useState(false);
+  // This dialog's own save changes updated_at too: its event is not someone else's. It is ignored
+  // from the click until a moment after the save ends (a successful save closes the dialog).
+  const ownSave = useRef(false);
+  const { saving } = useSaveContext();
+  useEffect(() => {
+    if (saving || !ownSave.current) return;
+    const timer = setTimeout(() => (ownSave.current = false), OWN_SAVE_GRACE_MS);
+    return () => clearTimeout(timer);
+  }, [saving]);
+  // The version the operator started from (react-admin refreshes the record below the form).
+  const baseline = useRef<string | undefined>(undefined);
+  useEffect(() => {
+    baseline.current ??= record?.updated_at;
+  }, [record?.updated_at]);
+
+  const whoDid = async (kind: Conflict['kind'], at: string) => {
+    setConflict({ kind, at, by: null });
+    setKept(false);
+    setOverwriteAllowed(false);
+    const table = provider?.liveTableOf(resource);
+    if (!provider) return;
+    // The provider itself, not useDataProvider's: a failed lookup only leaves "Someone", it must
+    // not go through react-admin's checkError (which signs out on a 401).
+    const { data } = await provider
+      .getList<AuditEntry>('audit-log', {
+        filter: { resource: table, record_id: String(id) },
+        sort: { field: 'occurred_at', order: 'DESC' },
+        pagination: { page: 1, perPage: 1 },
+      })
+      .catch(() => ({ data: [] as AuditEntry[] }));
+    setConflict((current) => current && { ...current, by: data[0]?.actor_email ?? null });
+  };
+
+  useSubscribe(record?.updated_at !== undefined ? [`resource/${resource}/${id}`] : [], (event) => {
+    if (ownSave.current) return;
+    if (event.type === 'deleted') void whoDid('deleted', event.date.toISOString());
+    if (event.type !== 'updated') return;
+    const updatedAt = event.payload.record?.updated_at;
+    if (
+      typeof updatedAt === 'string' &&
+      updatedAt !== baseline.current &&
+      !sameInstant(updatedAt, baseline.current)
+    )
+      void whoDid('updated', updatedAt);
+  });
+
+  return {
+    conflict,
+    kept,
+    overwriteAllowed,
+    /** The operator took the newer version: it becomes the baseline. */
+    accept(updatedAt: string | undefined) {
+      baseline.current = updatedAt;
+      setConflict(null);
+    },
+    keep: () => setKept(true),
+    allowOverwrite: () => setOverwriteAllowed(true),
+    /** The operator pressed Save (and it goes ahead). */
+    saving: () => void (ownSave.current = true),
+  };
+}
+
+const ConflictContext = createContext<ReturnType<typeof useEditConflict> | null>(null);
+
+/**
+ * Around an edit dialog's form content and actions (src/editing/FormDialog.tsx): who else has the
+ * record open, a warning when someone saves or deletes it meanwhile, and a save that asks before
+ * writing over a newer version.
+ */
+export function EditConflictScope({ id, children }: { id: Identifier; children: ReactNode }) {
+  return <ConflictContext.Provider value={useEditConflict(id)}>{children}</ConflictContext.Provider>;
+}
+
+/** Above the fields: the operators who also have it open, and the conflict warning. */
+export function EditNotices({ id }: { id: Identifier }) {
+  const scope = useContext(ConflictContext);
+  const reload = useReloadRecord(id);
+  return (
+    <>
+      <OthersEditing id={id} />
+      {scope?.conflict && !scope.kept && (
+        <ConflictBanner
+          conflict={scope.conflict}
+          onReload={() => void reload().then((latest) => scope.accept(latest.updated_at))}
+          onKeep={scope.keep}
+        />
+      )}
+    </>
+  );
+}
+
+/** Save, asking first when someone saved a newer version since the dialog opened. */
+export function GuardedSaveButton() {
+  const scope = useContext(ConflictContext);
+  const { handleSubmit } = useFormContext();
+  const { save } = useSaveContext();
+  const [asking, setAsking] = useState(false);
+  const conflict = scope?.conflict;
+  return (
+    <>
+      <SaveButton
+        alwaysEnable
+        onClick={(event) => {
+          if (conflict?.kind !== 'updated' || scope?.overwriteAllowed) return scope?.saving();
+          event.preventDefault();
+          setAsking(true);
+        }}
+      />
+      <Confirm
+        isOpen={asking}
+        title="labellens.live.overwrite_title"
+        content="labellens.live.overwrite_content"
+        translateOptions={{ who: conflict?.by ?? '', time: conflict ? formatTime(conflict.at) : '' }}
+        confirm="labellens.live.overwrite"
+        cancel="labellens.forms.keep_editing"
+        onConfirm={() => {
+          setAsking(false);
+          scope?.allowOverwrite();
+          scope?.saving();
+          void handleSubmit((values) => save?.(values))();
+        }}
+        onClose={() => setAsking(false)}
+      />
+    </>
+  );
+}
+
+const OWN_SAVE_GRACE_MS = 2000;
+
+const sameInstant = (a: string, b: string | undefined) => b !== undefined && Date.parse(a) === Date.parse(b);
+
+/** The dialog's warning: who changed or deleted the record and when; Reload or keep my text. */
+function ConflictBanner({
+  conflict,
+  onReload,
+  onKeep,
+}: {
+  conflict: Conflict;
+  onReload: () => void;
+  onKeep: () => void;
+}) {
+  const translate = useTranslate();
+  const who = conflict.by ?? translate('labellens.live.someone');
+  return (
+    <Alert
+      severity="warning"
+      role="alert"
+      sx={{ mb: 2 }}
+      action={
+        conflict.kind === 'updated' && (
+          <Stack direction="row" spacing={1}>
+            <Button color="inherit" size="small" onClick={onReload}>
+              {translate('labellens.live.reload')}
+            </Button>
+            <Button color="inherit" size="small" onClick={onKeep}>
+              {translate('labellens.live.keep_mine')}
+            </Button>
+          </Stack>
+        )
+      }
+    >
+      {translate(conflict.kind === 'updated' ? 'labellens.live.changed_by' : 'labellens.live.deleted_by', {
+        who,
+        time: formatTime(conflict.at),
+      })}
+    </Alert>
+  );
+}
+
+/** Reloads the newest version into the form (what the operator typed is replaced). */
+function useReloadRecord(id: Identifier) {
+  const resource = useResourceContext() ?? '';
+  const dataProvider = useDataProvider();
+  const { reset } = useFormContext();
+  return async () => {
+    const { data } = await dataProvider.getOne(resource, { id });
+    reset(data);
+    return data as { updated_at?: string };
+  };
+}
+
+/** "Also open by …": the other operators with this record open in an edit dialog (presence). */
+function OthersEditing({ id }: { id: Identifier }) {
+  const translate = useTranslate();
+  const resource = useResourceContext() ?? '';
+  const provider = useContext(DataProviderContext) as AdminDataProvider | null;
+  const { identity } = useGetIdentity();
+  const [present, setPresent] = useState<PresenceMeta[]>([]);
+  const me = identity
+    ? { user_id: String(identity.id), email: String(identity.fullName ?? identity.id) }
+    : null;
+  useEffect(() => {
+    if (!provider || !me) return;
+    return provider.present(`${resource}:${id}`, me, setPresent);
+    // me is rebuilt each render; its id and email decide.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [provider, resource, id, me?.user_id, me?.email]);
+  const others = [...new Set(present.filter((p) => p.user_id !== me?.user_id).map((p) => p.email))];
+  if (!others.length) return null;
+  return (
+    <Stack direction="row" spacing={1} sx={{ mb: 2, alignItems: 'center', flexWrap: 'wrap' }} role="status">
+      <span>{translate('labellens.live.also_open')}</span>
+      {others.map((email) => (
+        <Chip key={email} size="small" label={email} />
+      ))}
+    </Stack>
+  );
+}

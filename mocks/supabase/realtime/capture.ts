@@ -57,29 +57,38 @@ begin
   return null;
 end $$;
 
-create or replace function _realtime.visible_to(entity regclass, keys jsonb, roles text[], claims text[])
+-- rows: the changed rows' primary keys (one jsonb object each); the answer is identity-major:
+-- answer[(i - 1) * #rows + r] is whether identity i may select row r. Each identity's role and
+-- claims are set once for all the rows of a batch.
+drop function if exists _realtime.visible_to(regclass, jsonb, text[], text[]);
+create or replace function _realtime.visible_to(entity regclass, rows jsonb[], roles text[], claims text[])
 returns boolean[] language plpgsql as $$
 declare
   result boolean[] := '{}';
   condition text;
   visible boolean;
+  allowed boolean;
+  keys jsonb;
 begin
-  select string_agg(format('%I = (%L::jsonb ->> %L)::%s', a.attname, keys, a.attname,
-                           format_type(a.atttypid, a.atttypmod)), ' and ')
+  select string_agg(format('%I = ($1 ->> %L)::%s', a.attname, a.attname, format_type(a.atttypid, a.atttypmod)), ' and ')
     into condition
     from pg_attribute a
-   where a.attrelid = entity and a.attname in (select jsonb_object_keys(keys)) and not a.attisdropped;
+   where a.attrelid = entity and a.attname in (select jsonb_object_keys(rows[1])) and not a.attisdropped;
   for i in 1 .. coalesce(array_length(roles, 1), 0) loop
-    if not has_table_privilege(roles[i], entity, 'select') then
-      result := result || false;
-      continue;
+    allowed := has_table_privilege(roles[i], entity, 'select');
+    if allowed then
+      perform set_config('role', roles[i], true);
+      perform set_config('request.jwt.claims', claims[i], true);
     end if;
-    perform set_config('role', roles[i], true);
-    perform set_config('request.jwt.claims', claims[i], true);
-    execute format('select exists (select 1 from %s where %s)', entity, condition) into visible;
+    foreach keys in array rows loop
+      visible := false;
+      if allowed then
+        execute format('select exists (select 1 from %s where %s)', entity, condition) into visible using keys;
+      end if;
+      result := result || visible;
+    end loop;
     perform set_config('role', 'none', true);
     perform set_config('request.jwt.claims', '', true);
-    result := result || visible;
   end loop;
   return result;
 end $$;
@@ -210,25 +219,29 @@ export class ChangeCapture {
     return this.serial(() => this.db.exec(`drop trigger if exists ${TRIGGER} on ${key}`));
   }
 
-  /** Which identities may select the row with these key values now (one answer per identity). */
+  /**
+   * Which identities may select each row (by its key values) now: answers[identity][row]. One
+   * query for a batch of changes to one table.
+   */
   async visibleTo(
     info: TableInfo,
-    keys: Record<string, unknown>,
+    rows: Record<string, unknown>[],
     identities: { role: string; claims: string }[],
-  ): Promise<boolean[]> {
-    if (!identities.length) return [];
-    const { rows } = await this.db.transaction((tx) =>
+  ): Promise<boolean[][]> {
+    if (!identities.length || !rows.length) return identities.map(() => []);
+    const { rows: answer } = await this.db.transaction((tx) =>
       tx.query<{ visible: boolean[] }>(
-        'select _realtime.visible_to($1::regclass, $2::jsonb, $3::text[], $4::text[]) as visible',
+        'select _realtime.visible_to($1::regclass, $2::jsonb[], $3::text[], $4::text[]) as visible',
         [
           info.qualified,
-          JSON.stringify(keys),
+          rows.map((row) => JSON.stringify(row)),
           identities.map((i) => i.role),
           identities.map((i) => i.claims),
         ],
       ),
     );
-    return rows[0].visible;
+    const flat = answer[0].visible;
+    return identities.map((_, i) => flat.slice(i * rows.length, (i + 1) * rows.length));
   }
 
   async stop(): Promise<void> {

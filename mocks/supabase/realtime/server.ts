@@ -129,6 +129,7 @@ export class RealtimeServer {
   /** Presence per topic: key → metas. */
   private readonly presence = new Map<string, Map<string, Record<string, unknown>[]>>();
   private dispatching: Promise<void> = Promise.resolve();
+  private readonly pending: CapturedChange[] = [];
   private readonly sweeper: NodeJS.Timeout;
   /** Changes dispatched and messages sent, for the bench. */
   readonly stats = { changes: 0, messages: 0 };
@@ -513,16 +514,32 @@ export class RealtimeServer {
 
   // --- changes --------------------------------------------------------------------------------
 
-  /** One change at a time, in commit order; a slow send never holds the queue (sends do not wait). */
+  /**
+   * Changes are sent in commit order. Those that wait while a batch is checked go together in the
+   * next one (one RLS query per table and batch), so a burst of writes does not queue one database
+   * round trip per change. Sends never wait for a client (a slow one is dropped, see Connection).
+   */
   private enqueue(change: CapturedChange) {
+    this.pending.push(change);
+    if (this.pending.length > 1) return;
     this.dispatching = this.dispatching
-      .then(() => this.dispatch(change))
+      .then(() => this.drain())
       .catch((error: unknown) => console.error('[realtime] dispatch failed', error));
   }
 
-  private async dispatch(change: CapturedChange) {
+  private async drain() {
+    while (this.pending.length) {
+      const batch = this.pending.splice(0, MAX_BATCH);
+      const planned = batch.map((change) => this.plan(change));
+      const verdicts = await this.checkRls(planned);
+      planned.forEach((plan, i) => this.send(plan, verdicts[i]));
+    }
+  }
+
+  /** The subscriptions a change matches by table, event and filter (RLS comes next). */
+  private plan(change: CapturedChange) {
     this.stats.changes++;
-    const matches: { connection: Connection; channel: Channel; subscription: Subscription }[] = [];
+    const matches: Match[] = [];
     let info: TableInfo | null = null;
     for (const connection of this.connections)
       for (const channel of connection.channels.values())
@@ -543,29 +560,44 @@ export class RealtimeServer {
           }
           matches.push({ connection, channel, subscription });
         }
-    if (!info || !matches.length) return;
+    return { change, info, matches };
+  }
 
-    // INSERT and UPDATE reach those who may select the row now (realtime.apply_rls); DELETE is not
-    // filtered by RLS on hosted either, and its old record holds the primary key only.
-    let visible = (_: Channel) => true;
-    if (change.type !== 'DELETE' && change.record) {
-      const identities = new Map<string, { role: string; claims: string }>();
+  /**
+   * INSERT and UPDATE reach those who may select the row now (realtime.apply_rls); DELETE is not
+   * filtered by RLS on hosted either, and its old record holds the primary key only. Returns, per
+   * planned change, the identities (role + claims) that may see it, or null for "everyone matched".
+   */
+  private async checkRls(planned: Plan[]): Promise<(Set<string> | null)[]> {
+    const verdicts: (Set<string> | null)[] = planned.map(() => null);
+    const byTable = new Map<
+      string,
+      { info: TableInfo; indexes: number[]; identities: Map<string, Identity> }
+    >();
+    planned.forEach(({ change, info, matches }, i) => {
+      if (!info || !matches.length || change.type === 'DELETE' || !change.record) return;
+      const group = byTable.get(info.qualified) ?? { info, indexes: [] as number[], identities: new Map() };
+      group.indexes.push(i);
       for (const { channel } of matches)
-        identities.set(`${channel.role}\n${channel.claimsText}`, {
-          role: channel.role,
-          claims: channel.claimsText,
-        });
-      const keys = Object.fromEntries(info.primaryKey.map((k) => [k, change.record?.[k]]));
-      const list = [...identities.entries()];
-      const answers = await this.capture.visibleTo(
-        info,
-        keys,
-        list.map(([, identity]) => identity),
+        group.identities.set(identityKey(channel), { role: channel.role, claims: channel.claimsText });
+      byTable.set(info.qualified, group);
+      verdicts[i] = new Set();
+    });
+    for (const { info, indexes, identities } of byTable.values()) {
+      const keys = [...identities.keys()];
+      const rows = indexes.map((i) =>
+        Object.fromEntries(info.primaryKey.map((k) => [k, planned[i].change.record?.[k]])),
       );
-      const allowed = new Set(list.filter((_, i) => answers[i]).map(([key]) => key));
-      visible = (channel) => allowed.has(`${channel.role}\n${channel.claimsText}`);
+      const answers = await this.capture.visibleTo(info, rows, [...identities.values()]);
+      keys.forEach((key, identity) =>
+        indexes.forEach((i, row) => answers[identity][row] && verdicts[i]?.add(key)),
+      );
     }
+    return verdicts;
+  }
 
+  private send({ change, info, matches }: Plan, allowed: Set<string> | null) {
+    if (!info || !matches.length) return;
     const data = {
       schema: change.schema,
       table: change.table,
@@ -579,8 +611,8 @@ export class RealtimeServer {
     // One message per channel, naming every subscription of it that matched.
     const perChannel = new Map<Channel, { connection: Connection; ids: number[] }>();
     for (const { connection, channel, subscription } of matches) {
-      if (!visible(channel)) continue;
-      const entry = perChannel.get(channel) ?? { connection, ids: [] };
+      if (allowed && !allowed.has(identityKey(channel))) continue;
+      const entry = perChannel.get(channel) ?? { connection, ids: [] as number[] };
       entry.ids.push(subscription.id);
       perChannel.set(channel, entry);
     }
@@ -588,6 +620,25 @@ export class RealtimeServer {
       this.push(connection, channel, 'postgres_changes', { ids, data });
   }
 }
+
+/** Changes checked and sent together at most (a longer backlog goes in several batches). */
+const MAX_BATCH = 200;
+
+interface Match {
+  connection: Connection;
+  channel: Channel;
+  subscription: Subscription;
+}
+interface Plan {
+  change: CapturedChange;
+  info: TableInfo | null;
+  matches: Match[];
+}
+interface Identity {
+  role: string;
+  claims: string;
+}
+const identityKey = (channel: Channel) => `${channel.role}\n${channel.claimsText}`;
 
 function decode(text: string, vsn: '1.0.0' | '2.0.0'): Message {
   const parsed: unknown = JSON.parse(text);

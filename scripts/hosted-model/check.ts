@@ -444,6 +444,7 @@ async function main() {
       clients.push(authAdmin);
       await authHooks(postgres, authAdmin, authenticator);
       await ownerEmails(postgres, authAdmin, authenticator);
+      await realtimePublication(postgres);
 
       await admin.query(`set pgrst.db_schemas = 'public, storage, graphql_public'`);
       const advisor = await admin.query<{ level: string; name: string; object: string }>(
@@ -469,3 +470,31 @@ async function main() {
 }
 
 await main();
+
+/**
+ * Realtime sends changes of the tables in supabase_realtime, and only of those: exactly the live
+ * tables, each with row-level security (Realtime checks every INSERT and UPDATE against it per
+ * subscriber; a table without RLS would go to every subscriber with SELECT on it).
+ */
+async function realtimePublication(postgres: pg.Client) {
+  const { rows } = await postgres.query<{ table: string; rls: boolean }>(
+    `select p.schemaname || '.' || p.tablename as table, c.relrowsecurity as rls
+       from pg_publication_tables p
+       join pg_class c on c.oid = format('%I.%I', p.schemaname, p.tablename)::regclass
+      where p.pubname = 'supabase_realtime' order by 1`,
+  );
+  const expected = [
+    'public.audit_log',
+    'public.chats',
+    'public.contact_messages',
+    'public.health_tips',
+    'public.news',
+    'public.profiles',
+    'public.scans',
+    'public.tags',
+  ];
+  const tables = rows.map((r) => r.table);
+  check('realtime publication tables', JSON.stringify(tables) === JSON.stringify(expected), tables.join(', '));
+  const withoutRls = rows.filter((r) => !r.rls).map((r) => r.table);
+  check('realtime tables have RLS', withoutRls.length === 0, withoutRls.length ? withoutRls.join(', ') : 'all');
+}

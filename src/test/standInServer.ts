@@ -15,7 +15,11 @@ const SUPABASE_URL = 'http://localhost:54321';
  * For one test file: a seeded database behind the Supabase stand-in, reached through MSW exactly as
  * the browser would reach Supabase. Call in beforeAll; each test starts signed out with empty storage.
  */
-export function setUpStandInServer(): { db: () => Database; msw: () => ReturnType<typeof setupServer> } {
+export function setUpStandInServer(): {
+  db: () => Database;
+  msw: () => ReturnType<typeof setupServer>;
+  realtime: () => RealtimeServer;
+} {
   let db: Database | undefined;
   let server: ReturnType<typeof setupServer> | undefined;
   let realtime: RealtimeServer | undefined;
@@ -52,7 +56,7 @@ export function setUpStandInServer(): { db: () => Database; msw: () => ReturnTyp
     if (!value) throw new Error('The stand-in opens in beforeAll');
     return value;
   };
-  return { db: () => opened(db), msw: () => opened(server) };
+  return { db: () => opened(db), msw: () => opened(server), realtime: () => opened(realtime) };
 }
 
 function useCurrentWebSocket(client: typeof supabaseClient) {

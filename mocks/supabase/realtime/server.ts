@@ -193,9 +193,14 @@ export class RealtimeServer {
     return this.connections.size;
   }
 
+  /** Drops every connection at once, as a restart or a network failure would (clients reconnect). */
+  disconnectAll() {
+    for (const connection of this.connections) connection.socket.terminate();
+  }
+
   async close() {
     clearInterval(this.sweeper);
-    for (const connection of this.connections) connection.socket.terminate();
+    this.disconnectAll();
     this.connections.clear();
     await this.dispatching;
     await this.capture.stop();

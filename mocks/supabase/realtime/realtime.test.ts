@@ -370,4 +370,19 @@ describe('presence', () => {
     await b.unsubscribe();
     await vi.waitFor(() => expect(Object.keys(a.presenceState())).toEqual([ADMIN]));
   });
+
+  it('ends a channel that tracks more than the presence limit, with the system error', async () => {
+    const channel = (await client(await token(USER))).channel('editing:news:big');
+    const system = new Promise<{ extension: string; status: string; message: string }>((resolve) =>
+      channel.on('system' as never, {}, resolve),
+    );
+    await new Promise<void>((resolve) => channel.subscribe((status) => status === 'SUBSCRIBED' && resolve()));
+    void channel.track({ note: 'x'.repeat(11 * 1024) });
+    expect(await system).toMatchObject({
+      extension: 'system',
+      status: 'error',
+      message: 'Track message size exceeded',
+    });
+    expect(Object.keys(channel.presenceState())).toEqual([]);
+  });
 });

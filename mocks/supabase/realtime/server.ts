@@ -31,6 +31,8 @@ export interface RealtimeLimits {
   maxBufferedBytes: number;
   /** A socket that sends nothing (not even a heartbeat) for this long is closed. */
   idleTimeoutMs: number;
+  /** Largest presence state one channel may track (its JSON); more ends the channel. */
+  maxPresenceBytes: number;
 }
 
 export const DEFAULT_REALTIME_LIMITS: RealtimeLimits = {
@@ -39,6 +41,7 @@ export const DEFAULT_REALTIME_LIMITS: RealtimeLimits = {
   maxMessageBytes: 1024 * 1024,
   maxBufferedBytes: 4 * 1024 * 1024,
   idleTimeoutMs: 60_000,
+  maxPresenceBytes: 10 * 1024,
 };
 
 /** Realtime re-checks a token at least this often, and when it expires (RealtimeChannel). */
@@ -489,6 +492,9 @@ export class RealtimeServer {
     this.syncPresence(connection, channel);
     if (payload.event === 'untrack') return this.untrack(channel);
     if (payload.event !== 'track') return;
+    // Presence lives in the server's memory: each channel's share of it is bounded.
+    if (JSON.stringify(payload.payload ?? {}).length > this.limits.maxPresenceBytes)
+      return this.shutdown(connection, channel, 'Track message size exceeded');
     const key = channel.presenceKey;
     const state = this.presenceOf(channel.topic);
     const metas = state.get(key) ?? [];

@@ -1,5 +1,5 @@
 import { Alert, Button } from '@mui/material';
-import { createContext, useContext, useRef, useState, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import {
   DataTableBody,
   DataTableRowSxContext,
@@ -35,6 +35,8 @@ export function LiveRows({ resource, children }: { resource: ResourceData; child
   const [added, setAdded] = useState<ReadonlySet<Identifier>>(new Set());
   const [deleted, setDeleted] = useState<ReadonlySet<Identifier>>(new Set());
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  // A refetch due after the list is gone would run with whoever is signed in then.
+  useEffect(() => () => clearTimeout(timer.current), []);
   const shown = (id: Identifier) =>
     data?.some((record: RaRecord) => String(record.id) === String(id)) ?? false;
 

@@ -153,23 +153,38 @@ describe('postgres_changes under row-level security', () => {
     expect((await admin.until(2)).map((c) => c.new.id)).toEqual([rows[0].id, mine.rows[0].id]);
   });
 
-  it('decides at each change: a deactivated admin stops receiving with the channel still open', async () => {
-    const admin = await listen(await client(await token(ADMIN)), 'scans');
-    const news = await listen(await client(await token(ADMIN)), 'news');
-    await insertScan(USER, 'Before deactivation');
-    await admin.until(1);
-    await db.query(`update public.admin_users set is_active = false where user_id = $1`, [ADMIN]);
-    try {
-      await insertScan(USER, 'After deactivation');
-      await db.query(
-        `insert into public.news (title, content, source_url) values ('Sentinel', 'Body', 'https://example.com')`,
-      );
-      expect((await news.until(1))[0].new.title).toBe('Sentinel');
-      expect(admin.received.map((c) => c.new.name)).toEqual(['Before deactivation']);
-    } finally {
-      await db.query(`update public.admin_users set is_active = true where user_id = $1`, [ADMIN]);
-    }
-  });
+  it.each([
+    [
+      'deactivated',
+      'update public.admin_users set is_active = false where user_id = $1',
+      'update public.admin_users set is_active = true where user_id = $1',
+    ],
+    [
+      'banned',
+      "update auth.users set banned_until = now() + interval '1 hour' where id = $1",
+      'update auth.users set banned_until = null where id = $1',
+    ],
+  ])(
+    'decides at each change: a %s admin stops receiving with the channel still open',
+    async (_, revoke, restore) => {
+      const admin = await listen(await client(await token(ADMIN)), 'scans');
+      const news = await listen(await client(await token(ADMIN)), 'news', { event: 'INSERT' });
+      await insertScan(USER, 'Before revocation');
+      await admin.until(1);
+      await db.query(revoke, [ADMIN]);
+      try {
+        await insertScan(USER, 'After revocation');
+        // The news subscription is still allowed (news is readable by any signed-in user).
+        await db.query(
+          `insert into public.news (title, content, source_url) values ('Sentinel', 'Body', 'https://example.com')`,
+        );
+        expect((await news.until(1))[0].new.title).toBe('Sentinel');
+        expect(admin.received.map((c) => c.new.name)).toEqual(['Before revocation']);
+      } finally {
+        await db.query(restore, [ADMIN]);
+      }
+    },
+  );
 
   it('sends updates and deletes with the primary key only as the old record, deletes to every subscriber', async () => {
     const { rows } = await insertScan(USER, 'To change');

@@ -53,6 +53,10 @@ test('the inbox shows a bar for a message sent from the contact form while it is
   await expect(page.getByRole('table')).toBeVisible(LOADED);
   // The inbox subscribes as it mounts, before its first page arrives.
   await expect(page.getByRole('row').nth(1)).toBeVisible(LOADED);
+  const counted = await request.head('/rest/v1/contact_messages?status=eq.new', {
+    headers: { ...SERVICE, Prefer: 'count=exact' },
+  });
+  const newBefore = Number(counted.headers()['content-range']?.split('/')[1]);
   const sent = await request.post('/rest/v1/contact_messages', {
     headers: { apikey: LOCAL_ANON_KEY, Prefer: 'return=minimal' },
     data: {
@@ -65,6 +69,10 @@ test('the inbox shows a bar for a message sent from the contact form while it is
   expect(sent.status()).toBe(201);
   const bar = page.getByRole('status').filter({ hasText: '1 new message' });
   await expect(bar).toBeVisible({ timeout: 10_000 });
+  // The sidebar badge counts it too, without a reload.
+  await expect(page.getByLabel(`${formatCount(newBefore + 1)} new`, { exact: true })).toBeVisible({
+    timeout: 10_000,
+  });
   await expect(page.getByText('Live e2e question')).toHaveCount(0);
   await bar.getByRole('button', { name: 'Show' }).click();
   await expect(page.getByText('Live e2e question')).toBeVisible(LOADED);

@@ -12,6 +12,10 @@ export const en = {
       hint: 'There is no admin page at this address. The link may be wrong, or the page may have moved.',
       home: 'Go to the dashboard',
     },
+    no_access: {
+      title: 'No access',
+      hint: 'Your role does not include this screen. An owner can change your role on the Team screen.',
+    },
     auth: {
       panel_title: 'Admin Panel',
       panel_subtitle: 'Sign in with your administrator account',

@@ -1,0 +1,74 @@
+import { screen, waitFor } from '@testing-library/react';
+import { renderAdmin } from '../test/renderAdmin';
+import { signIn, setUpStandInServer } from '../test/standInServer';
+
+const server = setUpStandInServer();
+const WAIT = { timeout: 20_000 };
+
+/** An operator of the given role, made in this file's own database. */
+async function operator(role: 'editor' | 'support') {
+  const account = { email: `${role}-screens@labellens.dev`, password: `Screens-${role}-1` };
+  const { rows } = await server.db().query<{ id: string }>(
+    `insert into auth.users (id, email, encrypted_password, email_confirmed_at, raw_app_meta_data)
+     values (gen_random_uuid(), $1, extensions.crypt($2, extensions.gen_salt('bf', 4)), now(), '{"provider":"email"}')
+     on conflict do nothing returning id`,
+    [account.email, account.password],
+  );
+  if (rows[0])
+    await server
+      .db()
+      .query('insert into public.admin_users (user_id, role) values ($1, $2)', [rows[0].id, role]);
+  return account;
+}
+
+const menu = () => screen.getAllByRole('menuitem').map((item) => item.textContent?.trim());
+
+describe('the screens follow the operator role', () => {
+  it("shows an editor only the editor's menu", async () => {
+    await signIn(await operator('editor'));
+    renderAdmin('/admin');
+    expect(await screen.findByRole('heading', { name: 'Dashboard Overview' }, WAIT)).toBeInTheDocument();
+    await waitFor(() =>
+      expect(menu()).toEqual(['Dashboard', 'News', 'Health Tips', 'Tags', 'Audit Log', 'Logout']),
+    );
+  });
+
+  it('shows support the support menu: no team, no settings, the content read-only', async () => {
+    await signIn(await operator('support'));
+    renderAdmin('/admin');
+    expect(await screen.findByRole('heading', { name: 'Dashboard Overview' }, WAIT)).toBeInTheDocument();
+    await waitFor(() =>
+      expect(menu()).toEqual([
+        'Dashboard',
+        'Scans',
+        'Profiles',
+        'Users',
+        'Chats',
+        'Messages',
+        'Notifications',
+        'News',
+        'Payments',
+        'Health Tips',
+        'Tags',
+        'Audit Log',
+        expect.stringMatching(/^Contact Inbox\d*$/),
+        'Logout',
+      ]),
+    );
+  });
+
+  it.each([
+    ['a resource list', '/admin/scans'],
+    ['a resource record', '/admin/contact-messages/1/show'],
+    ['a page', '/admin/payments'],
+  ])('tells an editor who follows a direct link to %s they have no access', async (_what, path) => {
+    await signIn(await operator('editor'));
+    renderAdmin(path);
+    expect(await screen.findAllByRole('heading', { name: 'No access' }, WAIT)).not.toHaveLength(0);
+    expect(
+      screen.getByText(
+        'Your role does not include this screen. An owner can change your role on the Team screen.',
+      ),
+    ).toBeInTheDocument();
+  });
+});

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderAdmin } from '../test/renderAdmin';
 import { signIn, setUpStandInServer } from '../test/standInServer';
 
@@ -70,5 +70,36 @@ describe('the screens follow the operator role', () => {
         'Your role does not include this screen. An owner can change your role on the Team screen.',
       ),
     ).toBeInTheDocument();
+  });
+});
+
+describe('the Team screen', () => {
+  it('lists the operators to an owner and deactivates one after a confirmation, in the trail', async () => {
+    const editor = await operator('editor');
+    await signIn({ email: 'admin@labellens.dev', password: 'LabelLens-admin-1' });
+    renderAdmin('/admin/team');
+    const row = (await screen.findByText(editor.email, undefined, WAIT)).closest('tr')!;
+    expect(within(row).getByText('Active')).toBeInTheDocument();
+    fireEvent.click(within(row).getByRole('button', { name: 'Deactivate' }));
+    expect(
+      await screen.findByText(`Deactivate ${editor.email}? They lose access at their next request.`),
+    ).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(within(row).getByText('Deactivated')).toBeInTheDocument(), WAIT);
+    const { rows } = await server.db().query<{ is_active: boolean; logged: number }>(
+      `select a.is_active,
+              (select count(*)::int from public.audit_log l
+                where l.resource = 'admin_users' and l.record_id = a.id::text
+                  and l.changes -> 'is_active' ->> 'new' = 'false') as logged
+         from public.admin_users a join auth.users u on u.id = a.user_id where u.email = $1`,
+      [editor.email],
+    );
+    expect(rows).toEqual([{ is_active: false, logged: 1 }]);
+  });
+
+  it('tells support the Team screen is not theirs', async () => {
+    await signIn(await operator('support'));
+    renderAdmin('/admin/team');
+    expect(await screen.findAllByRole('heading', { name: 'No access' }, WAIT)).not.toHaveLength(0);
   });
 });

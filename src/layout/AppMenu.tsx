@@ -16,14 +16,9 @@ export function AppMenu() {
   const { data, isPending } = useMfaStatus();
   const { permissions: role, isPending: rolePending } = usePermissions<OperatorRole | null>();
   // Nothing until the status and the role are known: the full menu's badges read admin data, which
-  // the database refuses (403, then a sign-out) to an admin who must enrol first. An empty fragment,
-  // not no children: without children react-admin paints its default menu of every resource.
-  if (isPending || rolePending)
-    return (
-      <Menu>
-        <></>
-      </Menu>
-    );
+  // the database refuses (403, then a sign-out) to an admin who must enrol first. An empty list of
+  // entries, not no children: without children react-admin paints its default menu of every resource.
+  if (isPending || rolePending) return <Menu>{[]}</Menu>;
   if (mustEnrolSecondFactor(data))
     return (
       <Menu>

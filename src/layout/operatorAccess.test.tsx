@@ -103,3 +103,27 @@ describe('the Team screen', () => {
     expect(await screen.findAllByRole('heading', { name: 'No access' }, WAIT)).not.toHaveLength(0);
   });
 });
+
+describe('the sidebar after signing in', () => {
+  it("never paints react-admin's default menu before the real one", async () => {
+    await signIn({ email: 'admin@labellens.dev', password: 'LabelLens-admin-1' });
+    const seen = new Set<string>();
+    const record = () =>
+      document
+        .querySelectorAll('[role="menuitem"]')
+        .forEach((item) => seen.add(item.textContent?.trim() ?? ''));
+    const observer = new MutationObserver(record);
+    observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+    try {
+      renderAdmin('/admin');
+      expect(await screen.findByRole('heading', { name: 'Dashboard Overview' }, WAIT)).toBeInTheDocument();
+      await waitFor(() => expect(menu()).toContain('Team'));
+    } finally {
+      observer.disconnect();
+    }
+    // The default menu names resources by react-admin's own labels; the real one uses the catalogue's.
+    expect(
+      [...seen].filter((text) => /News articles|Health tips|Audit entries|Contact messages/.test(text)),
+    ).toEqual([]);
+  });
+});

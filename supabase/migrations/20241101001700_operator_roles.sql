@@ -376,3 +376,52 @@ end
 $$;
 revoke all on function public.update_admin_settings(boolean, integer) from public, anon;
 grant execute on function public.update_admin_settings(boolean, integer) to authenticated;
+
+-- ---------------------------------------------------------------------------------------------
+-- 4. The trail names what changed and who, as they were at the time
+
+-- record_label: the record's name when the entry was written (an article's title, a tip's text, a
+-- tag's label, an operator's email), kept after the record is deleted. actor_role: the actor's
+-- operator role then (null for app users and Auth's own events), so the log filters by role.
+alter table public.audit_log add column record_label text, add column actor_role text;
+create index audit_log_actor_role_idx on public.audit_log (actor_role, occurred_at desc, id desc);
+
+-- The same entry as 20241101001100_mfa_audit.sql's, with the two new columns.
+create or replace function private.audit_row_change() returns trigger
+language plpgsql security definer
+set search_path = ''
+as $$
+declare
+  old_row jsonb := case when tg_op <> 'INSERT' then to_jsonb(old) end;
+  new_row jsonb := case when tg_op <> 'DELETE' then to_jsonb(new) end;
+  row_now jsonb := coalesce(new_row, old_row);
+  diff jsonb;
+  actor uuid := auth.uid();
+begin
+  select coalesce(jsonb_object_agg(k.key, jsonb_build_object('old', old_row -> k.key, 'new', new_row -> k.key)), '{}')
+    into diff
+    from jsonb_object_keys(row_now) as k(key)
+   where (old_row -> k.key) is distinct from (new_row -> k.key);
+  if tg_op = 'UPDATE' and diff = '{}' then
+    return null;
+  end if;
+  if actor is null and tg_table_name = 'notifications' then
+    actor := (row_now ->> 'sent_by')::uuid;
+  end if;
+  insert into public.audit_log (actor_id, actor_email, actor_role, action, resource, record_id, record_label, changes)
+  values (actor, (select u.email from auth.users u where u.id = actor),
+          (select a.role from public.admin_users a where a.user_id = actor),
+          lower(tg_op), tg_table_name, row_now ->> 'id',
+          case tg_table_name
+            when 'news' then row_now ->> 'title'
+            when 'health_tips' then pg_catalog.left(row_now ->> 'tip', 120)
+            when 'tags' then row_now ->> 'label'
+            when 'admin_users' then (select u.email from auth.users u where u.id = (row_now ->> 'user_id')::uuid)
+            when 'contact_messages' then row_now ->> 'email'
+            when 'notifications' then row_now ->> 'title'
+          end,
+          diff);
+  return null;
+end
+$$;
+revoke all on function private.audit_row_change() from public, anon, authenticated;

@@ -557,3 +557,62 @@ describe('deactivation takes effect at once', () => {
     });
   });
 });
+
+describe('the trail names records as they were, and the actor role', () => {
+  it("keeps an article's title after it is deleted, and the editor's role", async () => {
+    const outcome = await as('editor', async (tx) => {
+      const { rows } = await tx.query<{ id: string }>(
+        `insert into public.news (title, content, source_url) values ('Millets are back', 'Body', 'https://example.com/m') returning id`,
+      );
+      await tx.query(`update public.news set title = 'Millets are back in India' where id = $1`, [
+        rows[0].id,
+      ]);
+      await tx.query('delete from public.news where id = $1', [rows[0].id]);
+      return (
+        await tx.query(
+          `select action, record_label, actor_email, actor_role from public.audit_log
+            where resource = 'news' and record_id = $1 order by id`,
+          [rows[0].id],
+        )
+      ).rows;
+    });
+    expect(outcome).toEqual({
+      ok: true,
+      value: [
+        {
+          action: 'insert',
+          record_label: 'Millets are back',
+          actor_email: 'editor@labellens.test',
+          actor_role: 'editor',
+        },
+        {
+          action: 'update',
+          record_label: 'Millets are back in India',
+          actor_email: 'editor@labellens.test',
+          actor_role: 'editor',
+        },
+        {
+          action: 'delete',
+          record_label: 'Millets are back in India',
+          actor_email: 'editor@labellens.test',
+          actor_role: 'editor',
+        },
+      ],
+    });
+  });
+
+  it("names an operator's row by their email", async () => {
+    const outcome = await as('owner', async (tx) => {
+      await tx.query(`select public.admin_set_operator_role($1, 'support')`, [EDITOR_ID]);
+      return (
+        await tx.query(
+          `select record_label, actor_role from public.audit_log where resource = 'admin_users' order by id desc limit 1`,
+        )
+      ).rows;
+    });
+    expect(outcome).toEqual({
+      ok: true,
+      value: [{ record_label: 'editor@labellens.test', actor_role: 'owner' }],
+    });
+  });
+});

@@ -586,6 +586,8 @@ export const en = {
         action: 'Action',
         resource: 'Resource',
         record_id: 'Record',
+        record_label: 'Record',
+        actor_role: 'Role',
         changes: 'Changes',
         from: 'From',
         to: 'To',

@@ -1,9 +1,10 @@
-import { Admin, CustomRoutes, Resource } from 'react-admin';
+import { Admin, CanAccess, CustomRoutes, Resource } from 'react-admin';
 import { Route } from 'react-router-dom';
 import { i18nProvider } from './i18n/i18nProvider';
 import { lookup } from './i18n/lookup';
 import { createAdminStore } from './layout/adminStore';
 import { AppLayout } from './layout/AppLayout';
+import { NoAccess } from './layout/NoAccess';
 import { NotFound } from './layout/NotFound';
 import { darkTheme, lightTheme } from './layout/theme';
 import { VerifyingAccess } from './layout/VerifyingAccess';
@@ -38,6 +39,7 @@ export default function App() {
       loading={VerifyingAccess}
       dashboard={Dashboard}
       catchAll={NotFound}
+      accessDenied={NoAccess}
       disableTelemetry
     >
       {RESOURCES.map((resource) => (
@@ -45,7 +47,16 @@ export default function App() {
       ))}
       <CustomRoutes>
         {CUSTOM_PAGES.map(({ path, page: Page }) => (
-          <Route key={path} path={path} element={<Page />} />
+          <Route
+            key={path}
+            path={path}
+            element={
+              // Pages are no resources, so react-admin does not check them itself.
+              <CanAccess resource={path.slice(1)} action="list" accessDenied={<NoAccess />}>
+                <Page />
+              </CanAccess>
+            }
+          />
         ))}
       </CustomRoutes>
     </Admin>

@@ -3,10 +3,14 @@ import { DateTimeField } from '../list/fields';
 import { changedFields, type AuditEntry } from '../domain/audit';
 import { AdminList, ListErrorState } from '../list';
 import { auditLogData } from './data';
+import { OPERATOR_ROLES } from '../domain/operatorRoles';
 import { ACTION_CHOICES, actionLabel, RESOURCE_CHOICES, resourceLabel } from './labels';
+
+const ROLE_CHOICES = OPERATOR_ROLES.map((role) => ({ id: role, name: `labellens.team.roles.${role}` }));
 
 const auditFilters = [
   <TextInput key="actor_email" source="actor_email" label="resources.audit-log.fields.actor_email" />,
+  <SelectInput key="actor_role" source="actor_role" choices={ROLE_CHOICES} />,
   <SelectInput key="action" source="action" choices={ACTION_CHOICES} />,
   <SelectInput key="resource" source="resource" choices={RESOURCE_CHOICES} />,
   <TextInput key="from" source="from" type="date" label="resources.audit-log.fields.from" />,
@@ -55,7 +59,12 @@ export default function AuditLogList() {
           source="resource"
           render={(entry: AuditEntry) => <Label keyOrValue={resourceLabel(entry.resource)} />}
         />
-        <DataTable.Col source="record_id" disableSort />
+        <DataTable.Col
+          source="record_label"
+          disableSort
+          // The record's name as it was; entries from before names were kept show the id.
+          render={(entry: AuditEntry) => entry.record_label ?? entry.record_id}
+        />
         <DataTable.Col source="changes" disableSort>
           <ChangedFields />
         </DataTable.Col>

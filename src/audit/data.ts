@@ -26,6 +26,8 @@ export const auditLogData = defineResourceData<AuditEntry>({
       action: entry.action,
       resource: entry.resource,
       record_id: entry.record_id ?? '',
+      record_label: entry.record_label ?? '',
+      actor_role: entry.actor_role ?? '',
       changes: JSON.stringify(entry.changes),
     }),
   },

@@ -39,6 +39,10 @@ export interface AuditEntry {
   action: string;
   resource: string;
   record_id: string | null;
+  /** The record's name when the entry was written (a title, a label, an email), kept after a delete. */
+  record_label: string | null;
+  /** The actor's operator role then (null for app users and Auth's own events). */
+  actor_role: string | null;
   changes: AuditChanges;
   ip_address: string | null;
 }

@@ -1,5 +1,6 @@
 import SecurityIcon from '@mui/icons-material/Security';
-import { Logout, Menu, useBasename, useTranslate } from 'react-admin';
+import { Logout, Menu, useBasename, usePermissions, useTranslate } from 'react-admin';
+import { operatorCan, type OperatorRole } from '../domain/operatorRoles';
 import { MENU_ITEMS } from '../resources';
 import { securityPage } from '../security';
 import { mustEnrolSecondFactor, useMfaStatus } from '../security/mfaStatus';
@@ -7,14 +8,17 @@ import { mustEnrolSecondFactor, useMfaStatus } from '../security/mfaStatus';
 /**
  * The sidebar in the product's order (docs/product-rules.md), then the Logout button. An admin who
  * must first set up an authenticator app sees only Security and Logout (security/EnrolmentGate.tsx).
+ * Entries the operator's role cannot open are absent (src/domain/operatorRoles.ts).
  */
 export function AppMenu() {
   const basename = useBasename();
   const translate = useTranslate();
   const { data, isPending } = useMfaStatus();
-  // Nothing until the status is known: the full menu's badges read admin data, which the database
-  // refuses (403, then a sign-out) to an admin who must enrol first.
-  if (isPending) return <Menu />;
+  const { permissions: role, isPending: rolePending } = usePermissions<OperatorRole | null>();
+  // Nothing until the status and the role are known: the full menu's badges read admin data, which
+  // the database refuses (403, then a sign-out) to an admin who must enrol first. An empty list of
+  // entries, not no children: without children react-admin paints its default menu of every resource.
+  if (isPending || rolePending) return <Menu>{[]}</Menu>;
   if (mustEnrolSecondFactor(data))
     return (
       <Menu>
@@ -28,23 +32,25 @@ export function AppMenu() {
     );
   return (
     <Menu>
-      {MENU_ITEMS.map(({ path, label, icon: Icon, badge: Badge }) => (
-        <Menu.Item
-          key={path}
-          to={`${basename}${path}`}
-          primaryText={
-            Badge ? (
-              <>
-                {translate(label)}
-                <Badge />
-              </>
-            ) : (
-              translate(label)
-            )
-          }
-          leftIcon={<Icon />}
-        />
-      ))}
+      {MENU_ITEMS.filter(({ path }) => operatorCan(role ?? null, path.slice(1), 'list')).map(
+        ({ path, label, icon: Icon, badge: Badge }) => (
+          <Menu.Item
+            key={path}
+            to={`${basename}${path}`}
+            primaryText={
+              Badge ? (
+                <>
+                  {translate(label)}
+                  <Badge />
+                </>
+              ) : (
+                translate(label)
+              )
+            }
+            leftIcon={<Icon />}
+          />
+        ),
+      )}
       <Logout />
     </Menu>
   );

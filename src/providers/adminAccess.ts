@@ -1,15 +1,21 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
+import { isOperatorRole, type OperatorRole } from '../domain/operatorRoles';
 
 /**
- * The admin check: the admin_users rows of this user that are active, expecting exactly one.
- * Row-level security lets a user read only their own admin_users rows.
+ * The admin check: the role of this user's active admin_users row, or null without exactly one.
+ * Row-level security lets an operator read their own row (owners read the whole team, hence the filter).
  */
-export async function isActiveAdmin(client: SupabaseClient, userId: string): Promise<boolean> {
+export async function activeOperatorRole(
+  client: SupabaseClient,
+  userId: string,
+): Promise<OperatorRole | null> {
   const { data, error } = await client
     .from('admin_users')
-    .select('id, is_active')
+    .select('id, is_active, role')
     .eq('user_id', userId)
     .eq('is_active', true);
   if (error) throw error;
-  return data.length === 1;
+  if (data.length !== 1) return null;
+  const role: unknown = data[0].role;
+  return isOperatorRole(role) ? role : null;
 }

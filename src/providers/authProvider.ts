@@ -2,7 +2,8 @@ import { isAuthError, type Session, type SupabaseClient } from '@supabase/supaba
 import { supabaseAuthProvider } from 'ra-supabase';
 import type { AuthProvider } from 'react-admin';
 import { needsSecondFactor } from '../security/secondFactor';
-import { isActiveAdmin } from './adminAccess';
+import { operatorCan, type OperatorRole } from '../domain/operatorRoles';
+import { activeOperatorRole } from './adminAccess';
 
 /** Catalogue keys (src/i18n/en.ts) of the login failures of the product rules (docs/product-rules.md); the login page translates them. */
 export const AUTH_ERROR_KEYS = {
@@ -18,18 +19,20 @@ interface Credentials {
 
 /**
  * ra-supabase's auth provider, narrowed to active admins: login and checkAuth both require exactly
- * one active admin_users row, and anyone else is signed out at once. The admin check is remembered
- * per access token, so a refreshed token (or a new sign-in) is checked again.
+ * one active admin_users row, and anyone else is signed out at once. The admin check (the operator's
+ * role) is remembered per access token, so a refreshed token (or a new sign-in) is checked again.
+ * canAccess answers from the role (src/domain/operatorRoles.ts), so menus and screens follow it; the
+ * database enforces the same table whatever the screens show.
  */
 export function createAuthProvider(client: SupabaseClient): AuthProvider {
   const base = supabaseAuthProvider(client, {
     getIdentity: async (user) => ({ id: user.id, fullName: user.email ?? user.id }),
   });
-  let adminCheck: { token: string; result: Promise<boolean> } | undefined;
+  let adminCheck: { token: string; result: Promise<OperatorRole | null> } | undefined;
 
-  function checkAdmin(session: Session): Promise<boolean> {
+  function checkAdmin(session: Session): Promise<OperatorRole | null> {
     if (adminCheck?.token !== session.access_token) {
-      const result = isActiveAdmin(client, session.user.id);
+      const result = activeOperatorRole(client, session.user.id);
       adminCheck = { token: session.access_token, result };
       result.catch(() => (adminCheck = undefined));
     }
@@ -68,6 +71,17 @@ export function createAuthProvider(client: SupabaseClient): AuthProvider {
       if (!(await checkAdmin(data.session))) await refuse();
       // An admin with an authenticator app enters the app only after its code (the login's code step).
       if (await needsSecondFactor(client)) await refuse();
+    },
+
+    async getPermissions() {
+      const { data } = await client.auth.getSession();
+      return data.session ? checkAdmin(data.session) : null;
+    },
+
+    async canAccess({ resource, action }) {
+      const { data } = await client.auth.getSession();
+      if (!data.session) return false;
+      return operatorCan(await checkAdmin(data.session), resource, action);
     },
 
     async logout() {

@@ -1,6 +1,7 @@
 import auditLog from '../audit';
 import notifications from '../notifications';
 import { securityPage } from '../security';
+import { teamPage } from '../team';
 import users from '../users';
 import chats from './chats';
 import contactMessages from './contact-messages';
@@ -32,6 +33,7 @@ export const SCREENS: readonly ScreenDescriptor[] = [
   tags,
   auditLog,
   contactMessages,
+  teamPage,
   securityPage,
 ];
 

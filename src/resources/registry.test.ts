@@ -36,6 +36,7 @@ describe('the screens registry', () => {
       '/tags',
       '/audit-log',
       '/contact-messages',
+      '/team',
     ]);
     // Security is a page reached from the user menu: routed, not in the sidebar.
     expect(CUSTOM_PAGES.map((page) => page.path)).toContain('/security');

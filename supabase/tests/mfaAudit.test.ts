@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assumeIdentity, type Database, type Queryable, type RequestIdentity } from '../../mocks/supabase/db';
 import { openTestDatabase } from '../../mocks/supabase/testing/snapshot';
-import { ADMIN_ID, attempt, IDENTITIES, USER_ID, type Outcome } from './fixtures';
+import { ADMIN_ID, attempt, IDENTITIES, INACTIVE_ADMIN_ID, USER_ID, type Outcome } from './fixtures';
 
 /**
  * 20241101001100_mfa_audit.sql: is_admin() asks an admin who has a verified factor (or every admin,
@@ -106,6 +106,8 @@ const READS: Record<string, string> = {
   'table contact_messages': 'select count(*)::int as n from public.contact_messages',
   'table admin_settings': 'select count(*)::int as n from public.admin_settings',
   'table audit_log': 'select count(*)::int as n from public.audit_log',
+  // Each operator reads their own row at any level; the rest of the team is for owners at aal2.
+  'table admin_users': `select count(*)::int as n from public.admin_users where user_id <> '${ADMIN_ID}'`,
   'view admin_scans': 'select count(*)::int as n from public.admin_scans',
   'view admin_profiles': 'select count(*)::int as n from public.admin_profiles',
   'view admin_chats': 'select count(*)::int as n from public.admin_chats',
@@ -128,6 +130,16 @@ const CALLS: Record<string, string> = {
      '[{"field": "created_at", "ascending": false}, {"field": "id", "ascending": false}]', 0, 5)) = 5 as ok`,
   'function admin_page': `select jsonb_array_length(public.admin_page('scans', 'admin_scans',
      '[{"field": "created_at", "ascending": false}, {"field": "id", "ascending": false}]', 0, 5) -> 'rows') = 5 as ok`,
+  // The team RPCs (supabase/migrations/20241101001700_operator_roles.sql): owners only.
+  'function admin_team': 'select count(*) = 3 as ok from public.admin_team()',
+  'function admin_set_operator_role': `select (public.admin_set_operator_role('${INACTIVE_ADMIN_ID}', 'editor')).role = 'editor' as ok`,
+  'function admin_set_operator_active': `select (public.admin_set_operator_active('${INACTIVE_ADMIN_ID}', true)).is_active as ok`,
+  'function admin_reset_operator_factors': `select public.admin_reset_operator_factors('${INACTIVE_ADMIN_ID}') = 0 as ok`,
+};
+/** The role helpers answer rather than refuse: no role below aal2. */
+const ROLE_HELPERS: Record<string, string> = {
+  'function admin_role': `select public.admin_role() as answer`,
+  'function has_admin_role': `select public.has_admin_role('owner', 'support') as answer`,
 };
 /** PostgREST's pre-request function: planned and estimated counts are for admins only. */
 const PRE_REQUEST = 'function pre_request';
@@ -136,16 +148,21 @@ describe('an enrolled admin: aal1 refused, aal2 allowed on every admin object', 
   it('covers every table policy, view and function that calls is_admin()', async () => {
     const { rows } = await db.query<{ object: string }>(
       `select distinct 'table ' || tablename as object from pg_policies
-        where schemaname = 'public' and (qual ilike '%is_admin()%' or with_check ilike '%is_admin()%')
-       union select 'view ' || viewname from pg_views where schemaname = 'public' and definition ilike '%is_admin()%'
+        where schemaname = 'public'
+          and (qual ilike any (array['%is_admin()%', '%admin_role(%'])
+               or with_check ilike any (array['%is_admin()%', '%admin_role(%']))
+       union select 'view ' || viewname from pg_views where schemaname = 'public'
+          and definition ilike any (array['%is_admin()%', '%admin_role(%'])
        union select 'function ' || p.proname from pg_proc p join pg_namespace n on n.oid = p.pronamespace
-        where n.nspname = 'public' and p.prosrc ilike '%is_admin()%' and p.proname <> 'is_admin'
+        where n.nspname = 'public' and p.prosrc ilike any (array['%is_admin()%', '%admin_role(%'])
+          and p.proname <> 'is_admin'
        order by 1`,
     );
     const tested = new Set([
       ...Object.keys(READS),
       ...Object.keys(WRITES),
       ...Object.keys(CALLS),
+      ...Object.keys(ROLE_HELPERS),
       PRE_REQUEST,
     ]);
     expect(rows.map((r) => r.object).filter((o) => !tested.has(o))).toEqual([]);
@@ -188,6 +205,18 @@ describe('an enrolled admin: aal1 refused, aal2 allowed on every admin object', 
       asAdmin(aal, { factor: 'verified' }, async (tx) => (await tx.query<{ ok: boolean }>(sql)).rows[0].ok);
     expect(await call('aal1')).toEqual({ ok: false, code: '42501', message: 'Admin privileges required' });
     expect(await call('aal2')).toEqual({ ok: true, value: true });
+  });
+
+  it.each(Object.entries(ROLE_HELPERS))('%s: no role at aal1, the owner at aal2', async (object, sql) => {
+    const call = (aal: 'aal1' | 'aal2') =>
+      asAdmin(
+        aal,
+        { factor: 'verified' },
+        async (tx) => (await tx.query<{ answer: unknown }>(sql)).rows[0].answer,
+      );
+    const isRole = object === 'function admin_role';
+    expect(await call('aal1')).toEqual({ ok: true, value: isRole ? null : false });
+    expect(await call('aal2')).toEqual({ ok: true, value: isRole ? 'owner' : true });
   });
 
   it(`${PRE_REQUEST}: a planned count refused at aal1 (PT403), allowed at aal2`, async () => {

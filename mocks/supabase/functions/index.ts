@@ -1,5 +1,6 @@
 import ws from 'ws';
 import { checkNotificationDraft, NOTIFICATION_ISSUES } from '../../../src/domain/notification';
+import { PUSH_ROLE_REFUSAL, PUSH_ROLES } from '../../../src/domain/operatorRoles';
 import { createSendNotificationHandler } from '../../../supabase/functions/send-notification/handler';
 import { readSupabaseConfig } from '../config';
 import type { RouteHandler, StandInContext } from '../context';
@@ -20,6 +21,8 @@ const FUNCTIONS: Record<string, (ctx: StandInContext, supabaseUrl: string) => Fu
       push: ctx.push,
       checkDraft: checkNotificationDraft,
       issues: NOTIFICATION_ISSUES,
+      pushRoles: PUSH_ROLES,
+      pushRoleRefusal: PUSH_ROLE_REFUSAL,
       realtime: { transport: ws as unknown as typeof WebSocket },
     }),
   'push-sandbox': (ctx) => createPushSandboxHandler(ctx),

@@ -112,6 +112,36 @@ describe('send-notification', () => {
     expect(sandbox.delivered).toEqual([]);
   });
 
+  it('refuses an editor (403), serves a support operator', async () => {
+    const make = async (email: string, role: string) => {
+      const { rows } = await db.query<{ id: string }>(
+        `insert into auth.users (id, email, encrypted_password, email_confirmed_at, raw_app_meta_data)
+         values (gen_random_uuid(), $1, extensions.crypt('Role-test-1', extensions.gen_salt('bf', 4)), now(), '{"provider":"email"}')
+         returning id`,
+        [email],
+      );
+      await db.query('insert into public.admin_users (user_id, role) values ($1, $2)', [rows[0].id, role]);
+      const client = standInClient(standIn);
+      const { error } = await client.auth.signInWithPassword({ email, password: 'Role-test-1' });
+      expect(error).toBeNull();
+      return client;
+    };
+    const before = await notificationCount();
+    const editor = await make('push-editor@labellens.dev', 'editor');
+    expect(await send(editor, { userId: DEMO.user.id, title: 'Hi', body: 'There' })).toEqual({
+      status: 403,
+      body: { success: false, error: 'Your role cannot send notifications' },
+    });
+    expect(sandbox.delivered).toEqual([]);
+    expect(await notificationCount()).toBe(before);
+    const support = await make('push-support@labellens.dev', 'support');
+    expect(await send(support, { userId: DEMO.user.id, title: 'Hi', body: 'There' })).toMatchObject({
+      status: 200,
+      body: { success: true },
+    });
+    expect(sandbox.delivered).toHaveLength(1);
+  });
+
   it('refuses an admin banned after signing in, with the access token issued before the ban', async () => {
     const account = { email: 'banned-admin@labellens.dev', password: 'Banned-admin-1' };
     const { rows } = await db.query<{ id: string }>(

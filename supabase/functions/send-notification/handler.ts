@@ -14,6 +14,9 @@ export interface SendNotificationDeps {
   serviceRoleKey: string;
   fetch: typeof fetch;
   push: PushSender;
+  /** PUSH_ROLES and PUSH_ROLE_REFUSAL of src/domain/operatorRoles.ts: the operator roles that may push. */
+  pushRoles: readonly string[];
+  pushRoleRefusal: string;
   /**
    * checkNotificationDraft of src/domain/notification.ts (the rules the form and the database share),
    * passed in so this file has no relative value imports.
@@ -60,13 +63,14 @@ export function createSendNotificationHandler(
     const { data: caller, error: authError } = await service.auth.getUser(jwt);
     if (authError || !caller.user) return failure(401, 'Invalid or expired session');
 
-    // public.is_admin() called as the caller (their JWT, not the service key) is the one
-    // definition of an admin: an active admin_users row, not banned, not deleted, and whatever
-    // else the database adds to it, exactly as every admin policy sees the caller.
+    // public.admin_role() called as the caller (their JWT, not the service key) builds on the one
+    // definition of an admin, public.is_admin(): an active admin_users row, not banned, not deleted,
+    // the aal2 rules, exactly as every admin policy sees the caller. It answers null for anyone else.
     const asCaller = client(deps.anonKey, { Authorization: `Bearer ${jwt}` });
-    const { data: isAdmin, error: adminError } = await asCaller.rpc('is_admin');
+    const { data: role, error: adminError } = await asCaller.rpc('admin_role');
     if (adminError) return failure(500, `Could not check admin status: ${adminError.message}`);
-    if (isAdmin !== true) return failure(403, 'Admin privileges required');
+    if (typeof role !== 'string') return failure(403, 'Admin privileges required');
+    if (!deps.pushRoles.includes(role)) return failure(403, deps.pushRoleRefusal);
 
     let input: unknown;
     try {

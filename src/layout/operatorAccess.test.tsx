@@ -1,0 +1,129 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { renderAdmin } from '../test/renderAdmin';
+import { signIn, setUpStandInServer } from '../test/standInServer';
+
+const server = setUpStandInServer();
+const WAIT = { timeout: 20_000 };
+
+/** An operator of the given role, made in this file's own database. */
+async function operator(role: 'editor' | 'support') {
+  const account = { email: `${role}-screens@labellens.dev`, password: `Screens-${role}-1` };
+  const { rows } = await server.db().query<{ id: string }>(
+    `insert into auth.users (id, email, encrypted_password, email_confirmed_at, raw_app_meta_data)
+     values (gen_random_uuid(), $1, extensions.crypt($2, extensions.gen_salt('bf', 4)), now(), '{"provider":"email"}')
+     on conflict do nothing returning id`,
+    [account.email, account.password],
+  );
+  if (rows[0])
+    await server
+      .db()
+      .query('insert into public.admin_users (user_id, role) values ($1, $2)', [rows[0].id, role]);
+  return account;
+}
+
+const menu = () => screen.getAllByRole('menuitem').map((item) => item.textContent?.trim());
+
+describe('the screens follow the operator role', () => {
+  it("shows an editor only the editor's menu", async () => {
+    await signIn(await operator('editor'));
+    renderAdmin('/admin');
+    expect(await screen.findByRole('heading', { name: 'Dashboard Overview' }, WAIT)).toBeInTheDocument();
+    await waitFor(() =>
+      expect(menu()).toEqual(['Dashboard', 'News', 'Health Tips', 'Tags', 'Audit Log', 'Logout']),
+    );
+  });
+
+  it('shows support the support menu: no team, no settings, the content read-only', async () => {
+    await signIn(await operator('support'));
+    renderAdmin('/admin');
+    expect(await screen.findByRole('heading', { name: 'Dashboard Overview' }, WAIT)).toBeInTheDocument();
+    await waitFor(() =>
+      expect(menu()).toEqual([
+        'Dashboard',
+        'Scans',
+        'Profiles',
+        'Users',
+        'Chats',
+        'Messages',
+        'Notifications',
+        'News',
+        'Payments',
+        'Health Tips',
+        'Tags',
+        'Audit Log',
+        expect.stringMatching(/^Contact Inbox\d*$/),
+        'Logout',
+      ]),
+    );
+  });
+
+  it.each([
+    ['a resource list', '/admin/scans'],
+    ['a resource record', '/admin/contact-messages/1/show'],
+    ['a page', '/admin/payments'],
+  ])('tells an editor who follows a direct link to %s they have no access', async (_what, path) => {
+    await signIn(await operator('editor'));
+    renderAdmin(path);
+    expect(await screen.findAllByRole('heading', { name: 'No access' }, WAIT)).not.toHaveLength(0);
+    expect(
+      screen.getByText(
+        'Your role does not include this screen. An owner can change your role on the Team screen.',
+      ),
+    ).toBeInTheDocument();
+  });
+});
+
+describe('the Team screen', () => {
+  it('lists the operators to an owner and deactivates one after a confirmation, in the trail', async () => {
+    const editor = await operator('editor');
+    await signIn({ email: 'admin@labellens.dev', password: 'LabelLens-admin-1' });
+    renderAdmin('/admin/team');
+    const row = (await screen.findByText(editor.email, undefined, WAIT)).closest('tr')!;
+    expect(within(row).getByText('Active')).toBeInTheDocument();
+    fireEvent.click(within(row).getByRole('button', { name: 'Deactivate' }));
+    expect(
+      await screen.findByText(`Deactivate ${editor.email}? They lose access at their next request.`),
+    ).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(within(row).getByText('Deactivated')).toBeInTheDocument(), WAIT);
+    const { rows } = await server.db().query<{ is_active: boolean; logged: number }>(
+      `select a.is_active,
+              (select count(*)::int from public.audit_log l
+                where l.resource = 'admin_users' and l.record_id = a.id::text
+                  and l.changes -> 'is_active' ->> 'new' = 'false') as logged
+         from public.admin_users a join auth.users u on u.id = a.user_id where u.email = $1`,
+      [editor.email],
+    );
+    expect(rows).toEqual([{ is_active: false, logged: 1 }]);
+  });
+
+  it('tells support the Team screen is not theirs', async () => {
+    await signIn(await operator('support'));
+    renderAdmin('/admin/team');
+    expect(await screen.findAllByRole('heading', { name: 'No access' }, WAIT)).not.toHaveLength(0);
+  });
+});
+
+describe('the sidebar after signing in', () => {
+  it("never paints react-admin's default menu before the real one", async () => {
+    await signIn({ email: 'admin@labellens.dev', password: 'LabelLens-admin-1' });
+    const seen = new Set<string>();
+    const record = () =>
+      document
+        .querySelectorAll('[role="menuitem"]')
+        .forEach((item) => seen.add(item.textContent?.trim() ?? ''));
+    const observer = new MutationObserver(record);
+    observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+    try {
+      renderAdmin('/admin');
+      expect(await screen.findByRole('heading', { name: 'Dashboard Overview' }, WAIT)).toBeInTheDocument();
+      await waitFor(() => expect(menu()).toContain('Team'));
+    } finally {
+      observer.disconnect();
+    }
+    // The default menu names resources by react-admin's own labels; the real one uses the catalogue's.
+    expect(
+      [...seen].filter((text) => /News articles|Health tips|Audit entries|Contact messages/.test(text)),
+    ).toEqual([]);
+  });
+});

@@ -1,0 +1,618 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assumeIdentity, type Database, type Queryable, type RequestIdentity } from '../../mocks/supabase/db';
+import { openTestDatabase } from '../../mocks/supabase/testing/snapshot';
+import { ADMIN_ID, attempt, count, USER_ID, type Outcome } from './fixtures';
+
+/**
+ * The operator roles, cell by cell (docs/architecture.md: "Operator roles"): each role and a
+ * non-operator (the demo app user) against every row of the table. The editor and the support
+ * operator are made in each test's own transaction, which always rolls back.
+ */
+
+const EDITOR_ID = '00000000-0000-4000-8000-0000000000e1';
+const SUPPORT_ID = '00000000-0000-4000-8000-0000000000e2';
+const MFA_ADMIN_ID = '00000000-0000-4000-8000-000000000004';
+
+type Who = 'owner' | 'editor' | 'support' | 'nonOperator';
+const IDS: Record<Who, string> = {
+  owner: ADMIN_ID,
+  editor: EDITOR_ID,
+  support: SUPPORT_ID,
+  nonOperator: USER_ID,
+};
+const WHO: Who[] = ['owner', 'editor', 'support', 'nonOperator'];
+
+const signedIn = (sub: string): RequestIdentity => ({
+  role: 'authenticated',
+  claims: { sub, role: 'authenticated', aud: 'authenticated', aal: 'aal1' },
+});
+
+async function addOperators(tx: Queryable) {
+  await tx.query(
+    `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, created_at, updated_at)
+     values ('00000000-0000-0000-0000-000000000000', $1, 'authenticated', 'authenticated', 'editor@labellens.test', '', now(), now()),
+            ('00000000-0000-0000-0000-000000000000', $2, 'authenticated', 'authenticated', 'support@labellens.test', '', now(), now())`,
+    [EDITOR_ID, SUPPORT_ID],
+  );
+  await tx.query(`insert into public.admin_users (user_id, role) values ($1, 'editor'), ($2, 'support')`, [
+    EDITOR_ID,
+    SUPPORT_ID,
+  ]);
+}
+
+/** fn as `who`, after the superuser added the editor and support operators (and ran setup). */
+function as<T>(
+  who: Who,
+  fn: (tx: Queryable) => Promise<T>,
+  setup?: (tx: Queryable) => Promise<unknown>,
+): Promise<Outcome<T>> {
+  return attempt(db, 'superuser', async (tx) => {
+    await addOperators(tx);
+    if (setup) await setup(tx);
+    await assumeIdentity(tx, signedIn(IDS[who]));
+    return fn(tx);
+  });
+}
+
+const DENIED = { ok: false, code: '42501' };
+const rowsOf = async (tx: Queryable, sql: string) => count(tx, `select count(*) as n from (${sql}) q`);
+
+let db: Database;
+let totals: Record<string, number>;
+beforeAll(async () => {
+  db = await openTestDatabase();
+  const n = (sql: string) => count(db, `select count(*) as n from ${sql}`);
+  totals = {
+    scans: await n('public.scans'),
+    profiles: await n('public.profiles'),
+    chats: await n('public.chats'),
+    messages: await n('public.messages'),
+    user_devices: await n('public.user_devices'),
+    payments: await n('public.payments'),
+    contact_messages: await n('public.contact_messages'),
+    notifications: await n('public.notifications'),
+    auditLog: await n('public.audit_log'),
+  };
+  for (const [name, total] of Object.entries(totals)) {
+    if (name !== 'auditLog') expect(total, name).toBeGreaterThan(0);
+  }
+});
+afterAll(() => db.close());
+
+describe('the role helpers', () => {
+  it.each([
+    ['owner', 'owner'],
+    ['editor', 'editor'],
+    ['support', 'support'],
+    ['nonOperator', null],
+  ] as const)('admin_role() as %s is %s', async (who, role) => {
+    expect(
+      await as(who, async (tx) => (await tx.query('select public.admin_role() as r')).rows[0].r),
+    ).toEqual({
+      ok: true,
+      value: role,
+    });
+  });
+
+  it('answers no role for a deactivated operator, and has_admin_role() lists several', async () => {
+    const outcome = await as(
+      'support',
+      async (tx) =>
+        (
+          await tx.query(
+            `select public.admin_role() as role, public.is_admin() as admin,
+                    public.has_admin_role('owner', 'support') as support`,
+          )
+        ).rows[0],
+      (tx) => tx.query('update public.admin_users set is_active = false where user_id = $1', [SUPPORT_ID]),
+    );
+    expect(outcome).toEqual({ ok: true, value: { role: null, admin: false, support: false } });
+    expect(
+      await as(
+        'support',
+        async (tx) => (await tx.query(`select public.has_admin_role('owner', 'support') as ok`)).rows[0].ok,
+      ),
+    ).toEqual({ ok: true, value: true });
+    expect(
+      await as(
+        'editor',
+        async (tx) => (await tx.query(`select public.has_admin_role('owner', 'support') as ok`)).rows[0].ok,
+      ),
+    ).toEqual({ ok: true, value: false });
+  });
+});
+
+describe('dashboard (aggregate figures): every operator', () => {
+  it.each(WHO)('as %s', async (who) => {
+    const outcome = await as(who, async (tx) => {
+      const { rows } = await tx.query<{ s: { totals: unknown } }>(
+        'select public.admin_dashboard_stats() as s',
+      );
+      return rows[0].s !== null;
+    });
+    if (who === 'nonOperator') expect(outcome).toMatchObject(DENIED);
+    else expect(outcome).toEqual({ ok: true, value: true });
+  });
+});
+
+describe('scans, profiles, chats, users: owner and support read, editor and non-operators do not', () => {
+  const READS = ['scans', 'profiles', 'chats', 'messages', 'user_devices', 'payments'];
+  const OWN: Record<string, string> = {
+    scans: 'user_id = $1',
+    profiles: 'user_id = $1',
+    chats: 'user_id = $1',
+    messages: 'chat_id in (select id from public.chats where user_id = $1)',
+    user_devices: 'user_id = $1',
+    payments: 'user_id = $1',
+  };
+  const VIEWS = ['admin_scans', 'admin_profiles', 'admin_chats'];
+
+  it.each(WHO.flatMap((who) => READS.map((table) => [who, table] as const)))(
+    '%s reads %s',
+    async (who, table) => {
+      const outcome = await as(who, (tx) => rowsOf(tx, `select 1 from public.${table}`));
+      const expected =
+        who === 'owner' || who === 'support'
+          ? totals[table]
+          : await count(db, `select count(*) as n from public.${table} where ${OWN[table]}`, [IDS[who]]);
+      expect(outcome).toEqual({ ok: true, value: expected });
+      if (who === 'nonOperator') expect(expected).toBeGreaterThan(0);
+    },
+  );
+
+  it.each(WHO.flatMap((who) => VIEWS.map((view) => [who, view] as const)))(
+    '%s reads %s',
+    async (who, view) => {
+      const outcome = await as(who, (tx) => rowsOf(tx, `select 1 from public.${view}`));
+      const base = view.replace('admin_', '');
+      expect(outcome).toEqual({ ok: true, value: who === 'owner' || who === 'support' ? totals[base] : 0 });
+    },
+  );
+
+  it.each(WHO)('%s lists users and resolves owner emails', async (who) => {
+    const outcome = await as(who, async (tx) => ({
+      users: await rowsOf(tx, 'select * from public.admin_list_users(null)'),
+      ids: (await tx.query(`select jsonb_array_length(public.admin_owner_ids(array['labellens.dev'])) as n`))
+        .rows[0].n,
+    }));
+    if (who === 'owner' || who === 'support') {
+      const users = await count(db, 'select count(*) as n from auth.users where deleted_at is null');
+      expect(outcome).toEqual({ ok: true, value: { users: users + 2, ids: 1 } });
+    } else {
+      expect(outcome).toEqual({ ok: false, code: '42501', message: 'Admin privileges required' });
+    }
+  });
+
+  it.each(WHO)('%s pages the scans list', async (who) => {
+    const outcome = await as(
+      who,
+      async (tx) =>
+        (
+          await tx.query(
+            `select jsonb_array_length(public.admin_page_rows('scans', 'admin_scans',
+               '[{"field": "created_at", "ascending": false}, {"field": "id", "ascending": false}]', 0, 5)) as n`,
+          )
+        ).rows[0].n,
+    );
+    if (who === 'owner' || who === 'support') expect(outcome).toEqual({ ok: true, value: 5 });
+    else expect(outcome).toEqual({ ok: false, code: '42501', message: 'Admin privileges required' });
+  });
+});
+
+describe('news, health tips, tags: owner and editor write, support reads', () => {
+  const WRITES: Record<string, { insert: string; update: string; remove: string }> = {
+    news: {
+      insert: `insert into public.news (title, content, source_url) values ('Roles', 'Body', 'https://example.com/r')`,
+      update: 'update public.news set title = title',
+      remove: 'delete from public.news',
+    },
+    health_tips: {
+      insert: `insert into public.health_tips (tip) values ('Read the label before the price.')`,
+      update: 'update public.health_tips set tip = tip',
+      remove: 'delete from public.health_tips',
+    },
+    tags: {
+      insert: `insert into public.tags (key, label, icon, color, category) values ('roles-test', 'Roles', 'tag', '#123456', 'general')`,
+      update: 'update public.tags set label = label',
+      remove: 'delete from public.tags',
+    },
+  };
+
+  it.each(WHO.flatMap((who) => Object.keys(WRITES).map((table) => [who, table] as const)))(
+    '%s writes %s',
+    async (who, table) => {
+      const { insert, update, remove } = WRITES[table];
+      const total = await count(db, `select count(*) as n from public.${table}`);
+      const writer = who === 'owner' || who === 'editor';
+      const inserted = await as(who, async (tx) => (await tx.query(insert)).affectedRows);
+      expect(inserted).toEqual(writer ? { ok: true, value: 1 } : expect.objectContaining(DENIED));
+      // Update and delete are filtered by the policy: a non-writer changes no row.
+      expect(await as(who, async (tx) => (await tx.query(update)).affectedRows)).toEqual({
+        ok: true,
+        value: writer ? total : 0,
+      });
+      // A writer removes a row (the one they just added: seeded rows may be referenced); nobody else any.
+      const removed = await as(who, async (tx) => {
+        const added = writer ? (await tx.query<{ id: string }>(`${insert} returning id`)).rows[0].id : null;
+        const where = added ? ` where id = '${added}'` : '';
+        return (await tx.query(remove + where)).affectedRows;
+      });
+      expect(removed).toEqual({ ok: true, value: writer ? 1 : 0 });
+    },
+  );
+
+  it.each(WHO)('%s reads every tag, inactive ones only as an operator', async (who) => {
+    const all = await count(db, 'select count(*) as n from public.tags');
+    const active = await count(db, 'select count(*) as n from public.tags where is_active');
+    expect(all).toBeGreaterThan(active);
+    expect(await as(who, (tx) => rowsOf(tx, 'select 1 from public.tags'))).toEqual({
+      ok: true,
+      value: who === 'nonOperator' ? active : all,
+    });
+  });
+
+  it.each(WHO)('%s pages news', async (who) => {
+    const outcome = await as(
+      who,
+      async (tx) =>
+        (
+          await tx.query(
+            `select jsonb_array_length(public.admin_page_rows('news', 'news',
+               '[{"field": "created_at", "ascending": false}, {"field": "id", "ascending": false}]', 0, 2)) as n`,
+          )
+        ).rows[0].n,
+    );
+    if (who === 'nonOperator')
+      expect(outcome).toEqual({ ok: false, code: '42501', message: 'Admin privileges required' });
+    else expect(outcome).toEqual({ ok: true, value: 2 });
+  });
+});
+
+describe('contact inbox: owner and support', () => {
+  it.each(WHO)('%s reads and triages', async (who) => {
+    const inbox = who === 'owner' || who === 'support';
+    const outcome = await as(who, async (tx) => ({
+      read: await rowsOf(tx, 'select 1 from public.contact_messages'),
+      triaged: (await tx.query(`update public.contact_messages set status = status`)).affectedRows,
+    }));
+    expect(outcome).toEqual({
+      ok: true,
+      value: { read: inbox ? totals.contact_messages : 0, triaged: inbox ? totals.contact_messages : 0 },
+    });
+  });
+});
+
+describe('push history: owner and support (the send-notification function asks admin_role())', () => {
+  it.each(WHO)('%s reads notifications', async (who) => {
+    const push = who === 'owner' || who === 'support';
+    const outcome = await as(who, async (tx) => ({
+      table: await rowsOf(tx, 'select 1 from public.notifications'),
+      view: await rowsOf(tx, 'select 1 from public.admin_notifications'),
+    }));
+    const n = push ? totals.notifications : 0;
+    expect(outcome).toEqual({ ok: true, value: { table: n, view: n } });
+  });
+});
+
+describe('audit log: owner all, editor and support their own actions', () => {
+  it.each(WHO)('as %s', async (who) => {
+    const outcome = await as(
+      who,
+      (tx) => rowsOf(tx, 'select 1 from public.audit_log'),
+      // One entry by each operator, besides whatever the trail holds.
+      (tx) =>
+        tx.query(
+          `insert into public.audit_log (actor_id, action, resource) select id, 'update', 'news' from unnest($1::uuid[]) id`,
+          [[ADMIN_ID, EDITOR_ID, SUPPORT_ID, USER_ID]],
+        ),
+    );
+    const inTrail = await attempt(db, 'superuser', async (tx) => {
+      await addOperators(tx);
+      await tx.query(
+        `insert into public.audit_log (actor_id, action, resource) select id, 'update', 'news' from unnest($1::uuid[]) id`,
+        [[ADMIN_ID, EDITOR_ID, SUPPORT_ID, USER_ID]],
+      );
+      return {
+        all: await count(tx, 'select count(*) as n from public.audit_log'),
+        own: await count(tx, 'select count(*) as n from public.audit_log where actor_id = $1', [IDS[who]]),
+      };
+    });
+    if (!inTrail.ok) throw new Error(inTrail.message);
+    const expected = who === 'owner' ? inTrail.value.all : who === 'nonOperator' ? 0 : inTrail.value.own;
+    expect(outcome).toEqual({ ok: true, value: expected });
+    if (who === 'editor' || who === 'support') expect(expected).toBeGreaterThan(0);
+  });
+});
+
+describe('team and settings: owner only', () => {
+  it.each(WHO)('%s reads the team, the settings and admin_users', async (who) => {
+    const outcome = await as(who, async (tx) => ({
+      settings: await rowsOf(tx, 'select 1 from public.admin_settings'),
+      adminUsers: await rowsOf(tx, 'select 1 from public.admin_users'),
+    }));
+    const operators = await count(db, 'select count(*) as n from public.admin_users');
+    const expected = {
+      owner: { settings: 1, adminUsers: operators + 2 },
+      editor: { settings: 0, adminUsers: 1 },
+      support: { settings: 0, adminUsers: 1 },
+      nonOperator: { settings: 0, adminUsers: 0 },
+    }[who];
+    expect(outcome).toEqual({ ok: true, value: expected });
+  });
+
+  const TEAM_CALLS: Record<string, string> = {
+    admin_team: 'select count(*) as n from public.admin_team()',
+    admin_set_operator_role: `select 1 as n from public.admin_set_operator_role('${EDITOR_ID}', 'support')`,
+    admin_set_operator_active: `select 1 as n from public.admin_set_operator_active('${EDITOR_ID}', false)`,
+    admin_reset_operator_factors: `select public.admin_reset_operator_factors('${MFA_ADMIN_ID}') as n`,
+    update_admin_settings: 'select 1 as n from public.update_admin_settings(audit_retention_days => 400)',
+  };
+  it.each(WHO.flatMap((who) => Object.keys(TEAM_CALLS).map((call) => [who, call] as const)))(
+    '%s calls %s',
+    async (who, call) => {
+      const outcome = await as(who, async (tx) => Number((await tx.query(TEAM_CALLS[call])).rows[0].n));
+      if (who !== 'owner') {
+        expect(outcome).toEqual({ ok: false, code: '42501', message: 'Admin privileges required' });
+        return;
+      }
+      const operators = await count(db, 'select count(*) as n from public.admin_users');
+      const expected: Record<string, number> = {
+        admin_team: operators + 2,
+        admin_set_operator_role: 1,
+        admin_set_operator_active: 1,
+        admin_reset_operator_factors: 1,
+        update_admin_settings: 1,
+      };
+      expect(outcome).toEqual({ ok: true, value: expected[call] });
+    },
+  );
+
+  it('lists the team with emails, roles, activity and factors', async () => {
+    const outcome = await as(
+      'owner',
+      async (tx) =>
+        (
+          await tx.query(
+            'select email, role, is_active, has_verified_factor, last_sign_in_at is not null as signed_in from public.admin_team()',
+          )
+        ).rows,
+    );
+    expect(outcome).toEqual({
+      ok: true,
+      value: [
+        {
+          email: 'admin@labellens.dev',
+          role: 'owner',
+          is_active: true,
+          has_verified_factor: false,
+          signed_in: true,
+        },
+        {
+          email: 'inactive-admin@labellens.dev',
+          role: 'owner',
+          is_active: false,
+          has_verified_factor: false,
+          signed_in: true,
+        },
+        {
+          email: 'mfa-admin@labellens.dev',
+          role: 'owner',
+          is_active: true,
+          has_verified_factor: true,
+          signed_in: true,
+        },
+        {
+          email: 'editor@labellens.test',
+          role: 'editor',
+          is_active: true,
+          has_verified_factor: false,
+          signed_in: false,
+        },
+        {
+          email: 'support@labellens.test',
+          role: 'support',
+          is_active: true,
+          has_verified_factor: false,
+          signed_in: false,
+        },
+      ],
+    });
+  });
+});
+
+describe('no operator raises their own role', () => {
+  it.each(['editor', 'support'] as const)('%s: direct writes and the RPC are refused', async (who) => {
+    expect(
+      await as(who, (tx) =>
+        tx.query(`update public.admin_users set role = 'owner' where user_id = $1`, [IDS[who]]),
+      ),
+    ).toMatchObject(DENIED);
+    expect(
+      await as(who, (tx) =>
+        tx.query(`insert into public.admin_users (user_id, role) values ($1, 'owner')`, [USER_ID]),
+      ),
+    ).toMatchObject(DENIED);
+    expect(
+      await as(who, (tx) => tx.query(`select public.admin_set_operator_role($1, 'owner')`, [IDS[who]])),
+    ).toEqual({ ok: false, code: '42501', message: 'Admin privileges required' });
+  });
+
+  it('a non-operator cannot make themselves one', async () => {
+    expect(
+      await as('nonOperator', (tx) =>
+        tx.query(`insert into public.admin_users (user_id, role) values ($1, 'owner')`, [USER_ID]),
+      ),
+    ).toMatchObject(DENIED);
+  });
+
+  it('refuses an unknown role', async () => {
+    expect(
+      await as('owner', (tx) => tx.query(`select public.admin_set_operator_role($1, 'admin')`, [EDITOR_ID])),
+    ).toEqual({
+      ok: false,
+      code: '22023',
+      message: 'Unknown role admin',
+    });
+  });
+});
+
+describe('the last active owner is kept', () => {
+  const LAST = {
+    ok: false,
+    code: '42501',
+    message: 'The last active owner cannot be demoted or deactivated',
+  };
+  // The mfa demo owner steps down first, so the demo admin is the last active owner.
+  const stepDown = (tx: Queryable) =>
+    tx.query(`update public.admin_users set role = 'editor' where user_id = $1`, [MFA_ADMIN_ID]);
+
+  it('refuses demoting or deactivating the last one, through the RPCs or SQL', async () => {
+    expect(
+      await as(
+        'owner',
+        (tx) => tx.query(`select public.admin_set_operator_role($1, 'editor')`, [ADMIN_ID]),
+        stepDown,
+      ),
+    ).toEqual(LAST);
+    expect(
+      await as(
+        'owner',
+        (tx) => tx.query(`select public.admin_set_operator_active($1, false)`, [ADMIN_ID]),
+        stepDown,
+      ),
+    ).toEqual(LAST);
+    expect(
+      await attempt(db, 'superuser', async (tx) => {
+        await stepDown(tx);
+        await tx.query('delete from public.admin_users where user_id = $1', [ADMIN_ID]);
+      }),
+    ).toEqual(LAST);
+  });
+
+  it('lets an owner step down while another active owner remains', async () => {
+    const outcome = await as('owner', async (tx) => {
+      await tx.query(`select public.admin_set_operator_role($1, 'editor')`, [MFA_ADMIN_ID]);
+      return (await tx.query('select public.admin_role() as r')).rows[0].r;
+    });
+    expect(outcome).toEqual({ ok: true, value: 'owner' });
+  });
+});
+
+describe('deactivation takes effect at once', () => {
+  it("refuses a deactivated operator's token issued before the deactivation", async () => {
+    const outcome = await attempt(db, 'superuser', async (tx) => {
+      await addOperators(tx);
+      // The same access token (claims) before and after: nothing about the token changes.
+      const token = signedIn(SUPPORT_ID);
+      await assumeIdentity(tx, token);
+      const before = await rowsOf(tx, 'select 1 from public.contact_messages');
+      await assumeIdentity(tx, signedIn(ADMIN_ID));
+      await tx.query('select public.admin_set_operator_active($1, false)', [SUPPORT_ID]);
+      await assumeIdentity(tx, token);
+      const after = await rowsOf(tx, 'select 1 from public.contact_messages');
+      const call = await tx
+        .query('select public.admin_list_users(null)')
+        .then(() => 'answered')
+        .catch((error: { code?: string }) => error.code);
+      return { before, after, call };
+    });
+    expect(outcome).toEqual({
+      ok: true,
+      value: { before: totals.contact_messages, after: 0, call: '42501' },
+    });
+  });
+
+  it('records role changes, deactivations and factor resets in the trail', async () => {
+    const outcome = await as('owner', async (tx) => {
+      await tx.query(`select public.admin_set_operator_role($1, 'support')`, [EDITOR_ID]);
+      await tx.query('select public.admin_set_operator_active($1, false)', [EDITOR_ID]);
+      await tx.query('select public.admin_reset_operator_factors($1)', [MFA_ADMIN_ID]);
+      return (
+        await tx.query(
+          `select action, resource, actor_email, changes from public.audit_log
+            where resource = 'admin_users' and actor_id = $1 order by id`,
+          [ADMIN_ID],
+        )
+      ).rows;
+    });
+    expect(outcome).toMatchObject({
+      ok: true,
+      value: [
+        {
+          action: 'update',
+          actor_email: 'admin@labellens.dev',
+          changes: { role: { old: 'editor', new: 'support' } },
+        },
+        {
+          action: 'update',
+          actor_email: 'admin@labellens.dev',
+          changes: { is_active: { old: true, new: false } },
+        },
+        {
+          action: 'factors_reset',
+          actor_email: 'admin@labellens.dev',
+          changes: { factors_removed: { old: 1, new: 0 } },
+        },
+      ],
+    });
+  });
+});
+
+describe('the trail names records as they were, and the actor role', () => {
+  it("keeps an article's title after it is deleted, and the editor's role", async () => {
+    const outcome = await as('editor', async (tx) => {
+      const { rows } = await tx.query<{ id: string }>(
+        `insert into public.news (title, content, source_url) values ('Millets are back', 'Body', 'https://example.com/m') returning id`,
+      );
+      await tx.query(`update public.news set title = 'Millets are back in India' where id = $1`, [
+        rows[0].id,
+      ]);
+      await tx.query('delete from public.news where id = $1', [rows[0].id]);
+      return (
+        await tx.query(
+          `select action, record_label, actor_email, actor_role from public.audit_log
+            where resource = 'news' and record_id = $1 order by id`,
+          [rows[0].id],
+        )
+      ).rows;
+    });
+    expect(outcome).toEqual({
+      ok: true,
+      value: [
+        {
+          action: 'insert',
+          record_label: 'Millets are back',
+          actor_email: 'editor@labellens.test',
+          actor_role: 'editor',
+        },
+        {
+          action: 'update',
+          record_label: 'Millets are back in India',
+          actor_email: 'editor@labellens.test',
+          actor_role: 'editor',
+        },
+        {
+          action: 'delete',
+          record_label: 'Millets are back in India',
+          actor_email: 'editor@labellens.test',
+          actor_role: 'editor',
+        },
+      ],
+    });
+  });
+
+  it("names an operator's row by their email", async () => {
+    const outcome = await as('owner', async (tx) => {
+      await tx.query(`select public.admin_set_operator_role($1, 'support')`, [EDITOR_ID]);
+      return (
+        await tx.query(
+          `select record_label, actor_role from public.audit_log where resource = 'admin_users' order by id desc limit 1`,
+        )
+      ).rows;
+    });
+    expect(outcome).toEqual({
+      ok: true,
+      value: [{ record_label: 'editor@labellens.test', actor_role: 'owner' }],
+    });
+  });
+});

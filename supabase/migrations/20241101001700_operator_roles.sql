@@ -386,14 +386,15 @@ grant execute on function public.update_admin_settings(boolean, integer) to auth
 alter table public.audit_log add column record_label text, add column actor_role text;
 create index audit_log_actor_role_idx on public.audit_log (actor_role, occurred_at desc, id desc);
 
--- The same entry as 20241101001100_mfa_audit.sql's, with the two new columns.
+-- The same entry as 20241101001500_realtime.sql's (updated_at left out of the changed fields),
+-- with the two new columns.
 create or replace function private.audit_row_change() returns trigger
 language plpgsql security definer
 set search_path = ''
 as $$
 declare
-  old_row jsonb := case when tg_op <> 'INSERT' then to_jsonb(old) end;
-  new_row jsonb := case when tg_op <> 'DELETE' then to_jsonb(new) end;
+  old_row jsonb := case when tg_op <> 'INSERT' then to_jsonb(old) - 'updated_at' end;
+  new_row jsonb := case when tg_op <> 'DELETE' then to_jsonb(new) - 'updated_at' end;
   row_now jsonb := coalesce(new_row, old_row);
   diff jsonb;
   actor uuid := auth.uid();

@@ -21,6 +21,7 @@ describe('tab titles', () => {
       'Tags · LabelLens Admin',
       'Audit Log · LabelLens Admin',
       'Contact Inbox · LabelLens Admin',
+      'Team · LabelLens Admin',
       'Security · LabelLens Admin',
     ]);
     expect(screenTitleKey('/')).toBe('labellens.menu.dashboard');

@@ -35,6 +35,12 @@ describe('Security Advisor', () => {
         'admin_mfa_status()',
         'admin_owner_ids(words text[])',
         'admin_page_rows(relation text, read_relation text, sort_terms jsonb, skip integer, take integer)',
+        'admin_reset_operator_factors(operator uuid)',
+        'admin_role()',
+        'admin_set_operator_active(operator uuid, active boolean)',
+        'admin_set_operator_role(operator uuid, new_role text)',
+        'admin_team()',
+        'has_admin_role(VARIADIC roles text[])',
         'is_admin()',
         'update_admin_settings(mfa_required boolean, audit_retention_days integer)',
       ].map((fn) => ({

@@ -108,11 +108,12 @@ export const useDeletedRows = () => useContext(DeletedRowsContext);
 export function LiveDataTableBody(props: DataTableBodyProps) {
   const deleted = useDeletedRows();
   const rowSx = useDataTableRowSxContext();
-  if (!deleted.size) return <DataTableBody {...props} />;
   const marked = (record: RaRecord, index: number) => ({
     ...rowSx?.(record, index),
     ...(deleted.has(record.id) ? { opacity: 0.55, '& td': { textDecoration: 'line-through' } } : {}),
   });
+  // Always the same tree: a body remounted when the first deletion arrives would unmount the
+  // rows' buttons, and with them the operator's own pending delete (its toast never came).
   return (
     <DataTableRowSxContext.Provider value={marked}>
       <DataTableBody {...props} />

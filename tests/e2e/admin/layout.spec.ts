@@ -15,6 +15,7 @@ const SIDEBAR_ORDER = [
   'Tags',
   'Audit Log',
   /^Contact Inbox\d*$/,
+  'Team',
   'Logout',
 ];
 

@@ -222,8 +222,8 @@ with products (n, name, category, score, description, ingredients, allergens, kc
   ('Frozen Foods', 'Air-fry or shallow-fry on a tawa with minimal oil and serve with mint chutney and a salad.')
 )
 insert into public.scans (
-  id, user_id, name, description, image_url, health_score, category, analysis, ingredients, health_benefits,
-  health_risks, allergens, nutrition_facts, healthy_recipe, is_favorite, created_at
+  id, user_id, name, description, image_url, image_path, health_score, category, analysis, ingredients,
+  health_benefits, health_risks, allergens, nutrition_facts, healthy_recipe, is_favorite, created_at
 )
 select md5('labellens-scan-' || s.n)::uuid,
        case
@@ -234,6 +234,8 @@ select md5('labellens-scan-' || s.n)::uuid,
        p.name,
        p.description,
        null,
+       -- the demo user's first six scans have label photos (supabase/storage/scan-images)
+       case when s.n <= 6 then '00000000-0000-4000-8000-000000000002/label-' || s.n || '.png' end,
        score.value,
        p.category,
        case
@@ -281,16 +283,16 @@ select md5('labellens-scan-' || s.n)::uuid,
 
 insert into public.profiles (
   id, user_id, name, avatar, relationship, age, gender, height, weight, date_of_birth, health_conditions,
-  allergies, dietary_restrictions, created_at
+  allergies, dietary_restrictions, created_at, avatar_path
 ) values
   (md5('labellens-profile-demo-1')::uuid, '00000000-0000-4000-8000-000000000002', 'Aarav Sharma', null, null, 36, 'male', 176, 78.5,
-   (now() - interval '36 years 2 months')::date, '{High cholesterol}', '{}', '{Low sodium}', now() - interval '89 days'),
+   (now() - interval '36 years 2 months')::date, '{High cholesterol}', '{}', '{Low sodium}', now() - interval '89 days', '00000000-0000-4000-8000-000000000002/profile-1.png'),
   (md5('labellens-profile-demo-2')::uuid, '00000000-0000-4000-8000-000000000002', 'Priya Sharma', null, 'Spouse', 34, 'female', 162, 58,
-   (now() - interval '34 years 5 months')::date, '{Hypothyroidism}', '{Peanuts}', '{Vegetarian}', now() - interval '88 days'),
+   (now() - interval '34 years 5 months')::date, '{Hypothyroidism}', '{Peanuts}', '{Vegetarian}', now() - interval '88 days', '00000000-0000-4000-8000-000000000002/profile-2.png'),
   (md5('labellens-profile-demo-3')::uuid, '00000000-0000-4000-8000-000000000002', 'Ananya Sharma', null, 'Daughter', 9, 'female', 132, 27,
-   (now() - interval '9 years 1 month')::date, '{}', '{Milk}', '{Vegetarian}', now() - interval '80 days'),
+   (now() - interval '9 years 1 month')::date, '{}', '{Milk}', '{Vegetarian}', now() - interval '80 days', '00000000-0000-4000-8000-000000000002/profile-3.png'),
   (md5('labellens-profile-demo-4')::uuid, '00000000-0000-4000-8000-000000000002', 'Kamla Devi', null, 'Mother', 64, 'female', 155, 66,
-   (now() - interval '64 years 7 months')::date, '{Type 2 diabetes,Hypertension}', '{}', '{Diabetic,Low sodium,Vegetarian}', now() - interval '75 days');
+   (now() - interval '64 years 7 months')::date, '{Type 2 diabetes,Hypertension}', '{}', '{Diabetic,Low sodium,Vegetarian}', now() - interval '75 days', '00000000-0000-4000-8000-000000000002/profile-4.png');
 
 insert into public.profiles (
   id, user_id, name, relationship, age, gender, height, weight, date_of_birth, health_conditions, allergies,

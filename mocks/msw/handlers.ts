@@ -7,7 +7,7 @@ import type { StandIn } from '../supabase/standIn';
  * (given its Realtime server) every Realtime WebSocket to that server, as a browser would reach them.
  */
 export function supabaseHandlers(standIn: StandIn, baseUrl: string, realtime?: RealtimeServer) {
-  const api = ['rest', 'auth', 'functions'].map((part) =>
+  const api = ['rest', 'auth', 'functions', 'storage'].map((part) =>
     http.all(
       `${baseUrl}/${part}/v1/*`,
       async ({ request }) => (await standIn.handle(request)) ?? passthrough(),

@@ -7,6 +7,14 @@ import { parse } from 'smol-toml';
 export interface SupabaseConfig {
   functions?: Record<string, { verify_jwt?: boolean }>;
   auth?: { hook?: Record<string, { enabled?: boolean; uri?: string }> };
+  /** [storage] and its [storage.buckets.<name>] (what `supabase seed buckets` creates and uploads). */
+  storage?: {
+    file_size_limit?: string;
+    buckets?: Record<
+      string,
+      { public?: boolean; file_size_limit?: string; allowed_mime_types?: string[]; objects_path?: string }
+    >;
+  };
 }
 
 const CONFIG_TOML = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../supabase/config.toml');

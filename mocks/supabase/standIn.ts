@@ -9,6 +9,7 @@ import type { Database } from './db';
 import { handleFunctions } from './functions';
 import { LOCAL_JWT_SECRET } from './keys';
 import { handleRest } from './rest';
+import { handleStorage } from './storage';
 
 export interface StandIn {
   /**
@@ -23,6 +24,7 @@ const ROUTES = [
   { prefix: '/rest/v1', handler: handleRest },
   { prefix: '/auth/v1', handler: handleAuth },
   { prefix: '/functions/v1', handler: handleFunctions },
+  { prefix: '/storage/v1', handler: handleStorage },
 ] as const;
 
 /** Browsers take API answers for exactly the type they declare (withCors made the headers mutable). */

@@ -2,6 +2,8 @@ import { readdir, readFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { BLOB_STORE_SQL } from '../storage/objects';
+import { seedBuckets } from '../storage/seed';
 import { runMigrationLikeTheCli, runSeedLikeTheCli } from './cliSql';
 import type { Database } from './types';
 
@@ -42,6 +44,8 @@ export async function prepareDatabase(
     await tx.query('select pg_advisory_xact_lock($1)', [PREPARE_LOCK_KEY]);
     await tx.exec(platformSql);
     await tx.exec(migrationRoleSql);
+    // Where the stand-in's Storage keeps the bytes (mocks/supabase/storage): not a hosted object.
+    await tx.exec(BLOB_STORE_SQL);
     await tx.exec(`
       create schema if not exists supabase_migrations;
       create table if not exists supabase_migrations.schema_migrations (
@@ -71,6 +75,7 @@ export async function prepareDatabase(
       await tx.exec(`set local role ${MIGRATION_ROLE}`);
       await runSeedLikeTheCli(tx, await readFile(SEED_SQL, 'utf8'));
       await tx.exec('reset role');
+      await seedBuckets(tx);
     }
     return { applied, seeded };
   });

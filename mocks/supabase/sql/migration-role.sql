@@ -36,6 +36,11 @@ grant all on all sequences in schema auth to hosted_postgres;
 grant all on all routines in schema auth to hosted_postgres;
 grant all on schema extensions to hosted_postgres;
 grant all on schema public to hosted_postgres;
+-- Storage: hosted postgres has the tables with grant option (storage 0049) and writes policies on
+-- storage.objects through supautils' policy_grants, which only a member of the owner can here.
+grant usage on schema storage to hosted_postgres;
+grant all on storage.buckets, storage.objects to hosted_postgres with grant option;
+grant supabase_storage_admin to hosted_postgres;
 alter default privileges for role hosted_postgres in schema public
   grant all on tables to anon, authenticated, service_role;
 alter default privileges for role hosted_postgres in schema public

@@ -380,3 +380,130 @@ begin
   end if;
 end
 $$;
+
+-- Storage's schema as supabase/storage's tenant migrations (migrations/tenant/*.sql) leave it: the
+-- buckets and objects tables with the columns the API writes, the path helpers policies call
+-- (foldername, filename, extension), row level security on, the API roles' grants (0046), the
+-- guard against deleting rows outside the API (0055), owned by supabase_storage_admin. Hosted
+-- `postgres` may write policies on storage.objects (supautils' policy_grants on a hosted project;
+-- here it is a member of the owner, see migration-role.sql).
+do $$
+begin
+  if not exists (select 1 from pg_roles where rolname = 'supabase_storage_admin') then
+    create role supabase_storage_admin nologin noinherit createrole;
+  end if;
+end
+$$;
+create schema if not exists storage;
+grant usage on schema storage to anon, authenticated, service_role;
+
+create table if not exists storage.buckets (
+  id text primary key,
+  name text not null,
+  owner uuid,
+  created_at timestamptz default now(),
+  updated_at timestamptz default now(),
+  public boolean default false,
+  avif_autodetection boolean default false,
+  file_size_limit bigint,
+  allowed_mime_types text[],
+  owner_id text
+);
+create unique index if not exists bname on storage.buckets using btree (name);
+
+create table if not exists storage.objects (
+  id uuid primary key default gen_random_uuid(),
+  bucket_id text constraint "objects_bucketId_fkey" references storage.buckets (id),
+  name text,
+  owner uuid,
+  created_at timestamptz default now(),
+  updated_at timestamptz default now(),
+  last_accessed_at timestamptz default now(),
+  metadata jsonb,
+  path_tokens text[] generated always as (string_to_array(name, '/')) stored,
+  version text,
+  owner_id text,
+  user_metadata jsonb
+);
+create unique index if not exists bucketid_objname on storage.objects using btree (bucket_id, name);
+create index if not exists name_prefix_search on storage.objects (name text_pattern_ops);
+
+alter table storage.buckets enable row level security;
+alter table storage.objects enable row level security;
+
+create or replace function storage.foldername(name text) returns text[]
+language plpgsql immutable as $function$
+declare
+  _parts text[];
+begin
+  select string_to_array(name, '/') into _parts;
+  return _parts[1 : array_length(_parts, 1) - 1];
+end
+$function$;
+
+create or replace function storage.filename(name text) returns text
+language plpgsql immutable as $function$
+declare
+  _parts text[];
+begin
+  select string_to_array(name, '/') into _parts;
+  return _parts[array_length(_parts, 1)];
+end
+$function$;
+
+create or replace function storage.extension(name text) returns text
+language plpgsql immutable as $function$
+declare
+  _parts text[];
+  _filename text;
+begin
+  select string_to_array(name, '/') into _parts;
+  select _parts[array_length(_parts, 1)] into _filename;
+  return reverse(split_part(reverse(_filename), '.', 1));
+end
+$function$;
+
+create or replace function storage.update_updated_at_column() returns trigger
+language plpgsql as $function$
+begin
+  new.updated_at = now();
+  return new;
+end
+$function$;
+drop trigger if exists update_objects_updated_at on storage.objects;
+create trigger update_objects_updated_at before update on storage.objects
+  for each row execute procedure storage.update_updated_at_column();
+
+create or replace function storage.protect_delete() returns trigger
+language plpgsql as $function$
+begin
+  if coalesce(current_setting('storage.allow_delete_query', true), 'false') != 'true' then
+    raise exception 'Direct deletion from storage tables is not allowed. Use the Storage API instead.'
+      using hint = 'This prevents accidental data loss from orphaned objects.', errcode = '42501';
+  end if;
+  return null;
+end
+$function$;
+drop trigger if exists protect_buckets_delete on storage.buckets;
+create trigger protect_buckets_delete before delete on storage.buckets
+  for each statement execute function storage.protect_delete();
+drop trigger if exists protect_objects_delete on storage.objects;
+create trigger protect_objects_delete before delete on storage.objects
+  for each statement execute function storage.protect_delete();
+
+grant all on storage.buckets, storage.objects to anon, authenticated, service_role;
+grant execute on all functions in schema storage to anon, authenticated, service_role;
+alter table storage.buckets owner to supabase_storage_admin;
+alter table storage.objects owner to supabase_storage_admin;
+alter schema storage owner to supabase_storage_admin;
+do $$
+declare
+  object record;
+begin
+  for object in
+    select p.oid::regprocedure as name from pg_proc p where p.pronamespace = 'storage'::regnamespace
+  loop
+    execute format('alter function %s owner to supabase_storage_admin', object.name);
+  end loop;
+end
+$$;

@@ -1,0 +1,67 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { imageTypeOf } from '../../../src/domain/storage';
+import { readSupabaseConfig, type SupabaseConfig } from '../config';
+import type { Queryable } from '../db';
+import { parseSize } from './sizes';
+import { objectMetadata } from './objects';
+
+const SUPABASE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../supabase');
+
+async function filesUnder(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+  const nested = await Promise.all(
+    entries.map((e) => (e.isDirectory() ? filesUnder(path.join(dir, e.name)) : [path.join(dir, e.name)])),
+  );
+  return nested.flat().sort();
+}
+
+/**
+ * `supabase seed buckets`: each [storage.buckets.<name>] of supabase/config.toml is created (or
+ * brought to its settings) and the files under its objects_path are uploaded, named by their path
+ * relative to that folder. Runs in the stand-in's prepare, with the demo data, as Storage's owner.
+ */
+export async function seedBuckets(
+  tx: Queryable,
+  config: SupabaseConfig = readSupabaseConfig(),
+): Promise<number> {
+  let uploaded = 0;
+  for (const [id, bucket] of Object.entries(config.storage?.buckets ?? {})) {
+    await tx.query(
+      `insert into storage.buckets (id, name, public, file_size_limit, allowed_mime_types)
+       values ($1, $1, $2, $3, $4)
+       on conflict (id) do update set public = excluded.public, file_size_limit = excluded.file_size_limit,
+                                     allowed_mime_types = excluded.allowed_mime_types`,
+      [
+        id,
+        bucket.public ?? false,
+        bucket.file_size_limit ? parseSize(bucket.file_size_limit) : null,
+        bucket.allowed_mime_types ?? null,
+      ],
+    );
+    if (!bucket.objects_path) continue;
+    const root = path.resolve(SUPABASE_DIR, bucket.objects_path);
+    for (const file of await filesUnder(root)) {
+      const bytes = new Uint8Array(await readFile(file));
+      const name = path.relative(root, file).split(path.sep).join('/');
+      const metadata = objectMetadata(
+        bytes,
+        imageTypeOf(bytes) ?? 'application/octet-stream',
+        'max-age=3600',
+      );
+      const { rows } = await tx.query<{ id: string }>(
+        `insert into storage.objects (bucket_id, name, metadata, version) values ($1, $2, $3, gen_random_uuid()::text)
+         on conflict (bucket_id, name) do update set metadata = excluded.metadata returning id`,
+        [id, name, JSON.stringify(metadata)],
+      );
+      await tx.query(
+        `insert into _storage.blobs (object_id, data) values ($1, $2)
+         on conflict (object_id) do update set data = excluded.data`,
+        [rows[0].id, bytes],
+      );
+      uploaded += 1;
+    }
+  }
+  return uploaded;
+}

@@ -1,0 +1,60 @@
+/**
+ * The Storage buckets the product uses and their rules. supabase/migrations/*_storage.sql creates
+ * the same buckets with the same limits (a test compares them), the local stand-in enforces them
+ * on upload, and the admin checks a file against them before sending it.
+ */
+
+/** The image types every bucket takes, each recognised by its first bytes (see imageTypeOf). */
+export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+export type ImageType = (typeof IMAGE_TYPES)[number];
+
+export interface BucketRules {
+  /** Public buckets serve /object/public/… to anyone; private ones only through RLS or a signed URL. */
+  public: boolean;
+  /** Bytes, as storage.buckets.file_size_limit. */
+  fileSizeLimit: number;
+  allowedMimeTypes: readonly ImageType[];
+}
+
+const MB = 1024 * 1024;
+
+export const BUCKETS = {
+  /** News articles' screenshots: public, written by the operators who write news. */
+  'news-screenshots': { public: true, fileSizeLimit: 5 * MB, allowedMimeTypes: IMAGE_TYPES },
+  /** Label photos the mobile app uploads under `<user id>/…`. */
+  'scan-images': { public: false, fileSizeLimit: 10 * MB, allowedMimeTypes: IMAGE_TYPES },
+  /** Profiles' avatars, under `<user id>/…` as scan images. */
+  avatars: { public: false, fileSizeLimit: 10 * MB, allowedMimeTypes: IMAGE_TYPES },
+} as const satisfies Record<string, BucketRules>;
+
+export type BucketId = keyof typeof BUCKETS;
+
+/** "5 MB": a limit as people read it (limits here are whole megabytes). */
+export const formatBytes = (bytes: number) =>
+  bytes >= MB && bytes % MB === 0 ? `${bytes / MB} MB` : `${Math.ceil(bytes / 1024)} KB`;
+
+/** The file name extension an image of this type is stored under. */
+export const IMAGE_EXTENSIONS: Record<ImageType, string> = {
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/webp': 'webp',
+};
+
+const startsWith = (bytes: Uint8Array, signature: readonly number[], offset = 0) =>
+  bytes.length >= offset + signature.length && signature.every((b, i) => bytes[offset + i] === b);
+
+/**
+ * The image type the bytes really are (PNG, JPEG or WebP by their signature), or null: what is
+ * declared is not trusted, so an SVG or an HTML page sent as "image/png" is refused.
+ */
+export function imageTypeOf(bytes: Uint8Array): ImageType | null {
+  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
+  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'image/jpeg';
+  // RIFF....WEBP
+  if (startsWith(bytes, [0x52, 0x49, 0x46, 0x46]) && startsWith(bytes, [0x57, 0x45, 0x42, 0x50], 8))
+    return 'image/webp';
+  return null;
+}
+
+/** Signed URLs the admin asks for live this long; it renews them a minute before they lapse. */
+export const SIGNED_URL_SECONDS = 600;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { HEALTH_TIP_LIMITS, NEWS_LIMITS, TAG_LIMITS } from './limits';
+import { fileProblem } from './storage';
 import { HEX_COLOR_PATTERN, TAG_CATEGORIES } from './tags';
 
 /**
@@ -36,6 +37,20 @@ export const newsSchema = z.object({
 
 export type NewsInput = z.input<typeof newsSchema>;
 export type NewsValues = z.output<typeof newsSchema>;
+
+/**
+ * The news dialogs' form: the article plus a screenshot file to upload on save (the provider puts
+ * its public URL in source_url_screenshot, src/storage/uploads.ts).
+ */
+export const newsFormSchema = newsSchema.extend({
+  screenshot_file: z
+    .custom<File>((value) => value instanceof Blob)
+    .superRefine((file, ctx) => {
+      const problem = fileProblem(file, 'news-screenshots');
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    })
+    .nullish(),
+});
 
 export const HEALTH_TIP_MESSAGES = {
   tipTooShort: `Tip must be at least ${HEALTH_TIP_LIMITS.tipMin} characters long`,

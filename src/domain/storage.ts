@@ -58,3 +58,29 @@ export function imageTypeOf(bytes: Uint8Array): ImageType | null {
 
 /** Signed URLs the admin asks for live this long; it renews them a minute before they lapse. */
 export const SIGNED_URL_SECONDS = 600;
+
+/** The messages under a form's file field (the spec's style: under the field, the limit named). */
+export const FILE_MESSAGES = {
+  typeNotAllowed: 'The file must be a PNG, JPEG or WebP image',
+  tooLarge: (limit: number) => `The file must be ${formatBytes(limit)} or smaller`,
+} as const;
+
+/**
+ * Why a file cannot go to the bucket (its declared type, its size), or null. The bytes' own type
+ * is checked too, where it can be read (checkImageBytes): what the server checks again.
+ */
+export function fileProblem(file: { type: string; size: number }, bucket: BucketId): string | null {
+  const rules: BucketRules = BUCKETS[bucket];
+  if (!(rules.allowedMimeTypes as readonly string[]).includes(file.type)) return FILE_MESSAGES.typeNotAllowed;
+  if (file.size > rules.fileSizeLimit) return FILE_MESSAGES.tooLarge(rules.fileSizeLimit);
+  return null;
+}
+
+/** The same check on the file's first bytes: a renamed SVG or page is refused before it is sent. */
+export async function checkImageBytes(file: Blob, bucket: BucketId): Promise<string | null> {
+  const head = new Uint8Array(await file.slice(0, 16).arrayBuffer());
+  const type = imageTypeOf(head);
+  return type && (BUCKETS[bucket].allowedMimeTypes as readonly string[]).includes(type)
+    ? null
+    : FILE_MESSAGES.typeNotAllowed;
+}

@@ -274,6 +274,16 @@ export const en = {
       results_found: '1 %{name} found |||| %{count} %{name} found',
       skip_to_pager: 'Skip to page navigation',
     },
+    upload: {
+      choose: 'Choose an image',
+      // %{limit}: the bucket's size limit, e.g. "5 MB".
+      hint: 'or drop or paste one here: PNG, JPEG or WebP, up to %{limit}',
+      remove: 'Remove the chosen file',
+      chosen: 'Chosen: %{name}',
+      replaces_url: 'The uploaded file replaces this URL when you save',
+      uploading: 'Uploading…',
+      preview: 'Preview of the screenshot',
+    },
     live: {
       // Rows others added while the list was open; %{name} is the resource's name in the same number.
       new_rows: '1 new %{name} |||| %{count} new %{name}',
@@ -455,6 +465,7 @@ export const en = {
         content: 'Content',
         source_url: 'Source URL',
         source_url_screenshot: 'Screenshot URL (optional)',
+        screenshot_file: 'Screenshot file (optional)',
         article: 'Article',
         source: 'Source',
         created_at: 'Published',

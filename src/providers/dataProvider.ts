@@ -4,6 +4,7 @@ import { HttpError, type DataProvider, type RaRecord } from 'react-admin';
 import { withScalablePaging, type OrderTerm, type PageSeek } from './paging';
 import type { ResourceData } from './resourceData';
 import { cachedOwnerLookup, listQueriesOf, withListQueries, type OwnerLookup } from './search';
+import { withUploads } from '../storage/uploads';
 import { tablesOf, withTableNames } from './tableNames';
 
 /** Postgres' undefined_column: the seek was asked for an order on a column only the view has. */
@@ -88,7 +89,9 @@ function withResourceReads<T extends DataProvider>(
  * 3. search: `q` and derived filters become one `and=(...)` (lifecycle callbacks, which rewrite the
  *    parameters before the layers below run), a search's words first turned into their owners'
  *    ids where the resource searches owner emails;
- * 4. resources that serve their own reads (users) bypass the three above: they have no table.
+ * 4. resources that serve their own reads (users) bypass the three above: they have no table;
+ * 5. uploads: a form's chosen file goes to its bucket before the record is saved, and objects no
+ *    record uses any more are removed after it.
  *
  * It knows no feature: features add their typed custom methods beside it (src/adminDataProvider.ts).
  */
@@ -104,5 +107,6 @@ export function createResourceProvider(options: {
   const named = withTableNames(base, tablesOf(resources));
   const paged = withScalablePaging(named, pageSeek(client, resources));
   const searched = withListQueries(paged, listQueriesOf(resources), cachedOwnerLookup(ownerLookup(client)));
-  return withResourceReads(searched, resources, client) satisfies DataProvider;
+  const read = withResourceReads(searched, resources, client);
+  return withUploads(read, resources, client, url) satisfies DataProvider;
 }

@@ -213,7 +213,9 @@ describe('getList through ra-supabase and the stand-in', () => {
         { totalIsEstimate: true },
         expected.slice(expected.length - lastCount),
       ]);
-      expect(requests.mock.calls.map(([url]) => new URL(String(url)).pathname)).toEqual(['/rest/v1/rpc/admin_page']);
+      expect(requests.mock.calls.map(([url]) => new URL(String(url)).pathname)).toEqual([
+        '/rest/v1/rpc/admin_page',
+      ]);
     } finally {
       requests.mockRestore();
     }

@@ -1,5 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { DataProvider, RaRecord } from 'react-admin';
+import type { UploadField } from '../storage/uploads';
 import type { OrderTerm } from './paging';
 
 /** Reads a resource serves itself instead of from a table (e.g. users, through an RPC). */
@@ -51,6 +52,11 @@ export interface ResourceData<R extends RaRecord = RaRecord> {
    * supabase/migrations/*_realtime.sql): lists show new rows, dialogs warn of newer versions.
    */
   liveTable?: string;
+  /**
+   * A file the resource's form uploads to a public bucket on save, its URL kept in a column
+   * (src/storage/uploads.ts: no object is left that no record points at).
+   */
+  upload?: UploadField;
   /** Reads served by the resource itself (it then has no table to write). */
   reads?: (client: SupabaseClient) => ResourceReads;
 }

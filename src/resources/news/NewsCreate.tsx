@@ -1,4 +1,4 @@
-import { newsSchema } from '../../domain/contentSchemas';
+import { newsFormSchema } from '../../domain/contentSchemas';
 import { FormDialog } from '../../editing/FormDialog';
 import { NewsInputs } from './NewsInputs';
 
@@ -6,8 +6,14 @@ export function NewsCreate({ onClose }: { onClose: () => void }) {
   return (
     <FormDialog
       title="resources.news.create_title"
-      schema={newsSchema}
-      defaultValues={{ title: '', content: '', source_url: '', source_url_screenshot: '' }}
+      schema={newsFormSchema}
+      defaultValues={{
+        title: '',
+        content: '',
+        source_url: '',
+        source_url_screenshot: '',
+        screenshot_file: null,
+      }}
       onClose={onClose}
     >
       <NewsInputs />

@@ -1,13 +1,28 @@
-import { TextInput } from 'react-admin';
+import { useWatch } from 'react-hook-form';
+import { TextInput, useTranslate } from 'react-admin';
+import { ImageFileInput } from '../../storage/ImageFileInput';
 
-/** The article's four fields, shared by the create and edit dialogs. */
+/**
+ * The article's four fields, shared by the create and edit dialogs, and a screenshot file: an
+ * uploaded file's public URL becomes the screenshot URL when the article is saved.
+ */
 export function NewsInputs() {
+  const translate = useTranslate();
+  const fileChosen = useWatch({ name: 'screenshot_file' }) instanceof File;
   return (
     <>
       <TextInput source="title" fullWidth autoFocus />
       <TextInput source="content" multiline minRows={5} fullWidth />
       <TextInput source="source_url" type="url" fullWidth placeholder="https://" />
-      <TextInput source="source_url_screenshot" type="url" fullWidth placeholder="https://" />
+      <TextInput
+        source="source_url_screenshot"
+        type="url"
+        fullWidth
+        placeholder="https://"
+        disabled={fileChosen}
+        helperText={fileChosen ? translate('labellens.upload.replaces_url') : undefined}
+      />
+      <ImageFileInput source="screenshot_file" bucket="news-screenshots" />
     </>
   );
 }

@@ -4,7 +4,7 @@ import { useRecordContext, useTranslate, type RaRecord } from 'react-admin';
 import { DateTimeField } from '../../list/fields';
 import { RecordTabs } from '../../audit/RecordTabs';
 import { RecordDialog } from '../../list';
-import { Screenshot } from './Screenshot';
+import { Picture } from '../../storage/Picture';
 import { SourceLink } from './SourceLink';
 
 /** The view dialog: title, date, View Original, screenshot, full content and source information. */
@@ -33,7 +33,7 @@ function ArticleDetails() {
           </Box>
         </SourceLink>
       </Box>
-      <Screenshot
+      <Picture
         src={article.source_url_screenshot}
         alt={translate('resources.news.fields.source_url_screenshot')}
         width="100%"

@@ -1,19 +1,24 @@
 import { Avatar, Stack, Typography } from '@mui/material';
 import { useRecordContext, useTranslate } from 'react-admin';
 import { ChipList } from '../../list/fields';
+import { useSignedUrl } from '../../storage/signedUrls';
 import type { Profile } from './data';
 
 const dash = (value: unknown) =>
   value === null || value === undefined || value === '' ? '—' : String(value);
 
-/** Name with the avatar (or its initial). */
+/**
+ * Name with the avatar (or its initial): the private object the app uploaded, through a signed
+ * URL (the page's avatars signed together), else an external avatar URL.
+ */
 export function ProfileNameField() {
   const profile = useRecordContext<Profile>();
+  const signed = useSignedUrl('avatars', 'avatar_path', profile?.avatar_path);
   if (!profile) return null;
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
       <Avatar
-        src={profile.avatar ?? undefined}
+        src={(profile.avatar_path ? signed : profile.avatar) ?? undefined}
         alt=""
         // An app user chose this address: it learns nothing about the admin's page.
         slotProps={{ img: { referrerPolicy: 'no-referrer' } }}

@@ -7,6 +7,8 @@ export interface Profile {
   user_id: string;
   name: string;
   avatar: string | null;
+  /** The avatar in the avatars bucket (<user id>/<file>), shown through a signed URL. */
+  avatar_path: string | null;
   relationship: string | null;
   age: number | null;
   gender: string | null;

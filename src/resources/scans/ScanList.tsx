@@ -2,7 +2,7 @@ import { DataTable } from 'react-admin';
 import { AdminList, ShowDialogButton } from '../../list';
 import { DateTimeField, OwnerField, ScoreBadgeField } from '../../list/fields';
 import { scanFilters } from './ScanFilters';
-import { FavouriteField, ScanNameField } from './ScanName';
+import { FavouriteField, ScanNameField, ScanNameWithPhoto } from './ScanName';
 import { ScanShow } from './ScanShow';
 import { scansData } from './data';
 
@@ -28,7 +28,7 @@ export default function ScanList() {
       }}
     >
       <DataTable bulkActionButtons={false} rowClick={false}>
-        <DataTable.Col source="name" field={ScanNameField} />
+        <DataTable.Col source="name" field={ScanNameWithPhoto} />
         <DataTable.Col source="category" />
         <DataTable.Col source="health_score">
           <ScoreBadgeField source="health_score" missing="labellens.scans.not_available" />

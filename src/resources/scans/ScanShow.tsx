@@ -12,7 +12,7 @@ import {
   ScoreBadge,
 } from '../../list/fields';
 import type { Scan } from './data';
-import { FavouriteField, useScanName } from './ScanName';
+import { FavouriteField, ScanPhoto, useScanName } from './ScanName';
 
 /** Text as written (paragraphs kept), or a dash when there is none. */
 const Prose = ({ text }: { text: string | null }) => (
@@ -31,14 +31,11 @@ function ScanDetails() {
     <Stack spacing={2}>
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, sm: 5 }}>
-          {scan.image_url ? (
-            <Box
-              component="img"
-              src={scan.image_url}
-              // An app user chose this address: it learns nothing about the admin's page.
-              referrerPolicy="no-referrer"
+          {scan.image_path || scan.image_url ? (
+            <ScanPhoto
+              width="100%"
+              height={260}
               alt={translate('labellens.scans.image_alt', { name: scanName(scan) })}
-              sx={{ width: '100%', borderRadius: 1, objectFit: 'cover', maxHeight: 260 }}
             />
           ) : (
             <Typography color="text.secondary">{translate('labellens.scans.no_image')}</Typography>

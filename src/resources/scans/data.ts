@@ -9,6 +9,8 @@ export interface Scan {
   name: string | null;
   description: string | null;
   image_url: string | null;
+  /** The label photo in the scan-images bucket (<user id>/<file>), shown through a signed URL. */
+  image_path: string | null;
   health_score: number | null;
   category: string | null;
   analysis: string | null;

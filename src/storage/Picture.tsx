@@ -3,10 +3,10 @@ import { Box } from '@mui/material';
 import { useState } from 'react';
 
 /**
- * The article's screenshot, or a placeholder icon when there is none or it fails to load (a broken
- * link never shows as a broken image).
+ * An image (a news screenshot, a scan's label photo), or a placeholder icon when there is none or
+ * it fails to load (a broken link or a lapsed signed URL never shows as a broken image).
  */
-export function Screenshot({
+export function Picture({
   src,
   alt,
   width,

@@ -6,6 +6,8 @@ import { createPushSandbox } from '../push/sandbox';
 import { localDatabaseTarget, openPreparedLocalDatabase } from './localDatabase';
 import { REALTIME_PATH, RealtimeServer } from './realtime/server';
 import { createStandIn, type StandIn } from './standIn';
+import { withCors } from './cors';
+import { bodyTooLarge, STORAGE_MAX_BODY_BYTES } from './storage';
 
 /** Largest request body the stand-in reads (PostgREST itself has no limit; the gateway in front has). */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -53,12 +55,12 @@ function signInLimitsFromEnv(): SignInLimits {
 
 class BodyTooLarge extends Error {}
 
-async function readBody(req: IncomingMessage): Promise<Buffer> {
+async function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
     size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) throw new BodyTooLarge();
+    if (size > limit) throw new BodyTooLarge();
     chunks.push(chunk as Buffer);
   }
   return Buffer.concat(chunks);
@@ -88,10 +90,14 @@ export async function sendFetchResponse(res: ServerResponse, response: Response)
 export function standInMiddleware(standIn: StandIn | Promise<StandIn>) {
   return async (req: IncomingMessage, res: ServerResponse, next: () => void) => {
     const path = req.url ?? '/';
-    if (!/^\/(rest|auth|functions)\/v1(\/|\?|$)/.test(path)) return next();
+    if (!/^\/(rest|auth|functions|storage)\/v1(\/|\?|$)/.test(path)) return next();
+    const storage = path.startsWith('/storage/');
     try {
       const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
-      const body = hasBody ? await readBody(req) : undefined;
+      // Storage takes files up to its own limit; the other APIs take JSON.
+      const body = hasBody
+        ? await readBody(req, storage ? STORAGE_MAX_BODY_BYTES : MAX_BODY_BYTES)
+        : undefined;
       const response = await (
         await standIn
       ).handle(toFetchRequest(req, body), { clientAddress: req.socket.remoteAddress });
@@ -99,6 +105,7 @@ export function standInMiddleware(standIn: StandIn | Promise<StandIn>) {
       await sendFetchResponse(res, response);
     } catch (error) {
       const tooLarge = error instanceof BodyTooLarge;
+      if (tooLarge && storage) return await sendFetchResponse(res, withCors(bodyTooLarge()));
       res.statusCode = tooLarge ? 413 : 500;
       res.setHeader('Content-Type', 'application/json');
       res.setHeader('Access-Control-Allow-Origin', '*');

@@ -22,7 +22,16 @@ import { checkObjectKey, splitBucketPath } from './paths';
 import { parseSize } from './sizes';
 
 /** The project-wide upload limit ([storage] file_size_limit; the CLI's default is 50MiB). */
-const GLOBAL_FILE_SIZE_LIMIT = parseSize(readSupabaseConfig().storage?.file_size_limit ?? '50MiB');
+export const GLOBAL_FILE_SIZE_LIMIT = parseSize(readSupabaseConfig().storage?.file_size_limit ?? '50MiB');
+/** The largest request body a server passes to Storage: the upload limit and a multipart envelope. */
+export const STORAGE_MAX_BODY_BYTES = GLOBAL_FILE_SIZE_LIMIT + 64 * 1024;
+
+/** What Storage answers for a body over the project's limit (a server stops reading it first). */
+export const bodyTooLarge = () =>
+  errorResponse(
+    storageErrors.entityTooLarge(`the maximum allowed size of ${formatBytes(GLOBAL_FILE_SIZE_LIMIT)}`),
+  );
+
 /** Storage's default lifetime of a signed upload URL (two hours). */
 const SIGNED_UPLOAD_SECONDS = 7200;
 /** What a type is served as when a browser could run it (HTML, SVG, script): bytes only. */

@@ -16,6 +16,7 @@
  * Needs PostgreSQL 15's server binaries (apt-get install postgresql-15, or PG_BIN=<bin dir>).
  * Without them it says so and skips (exit 0), except under CI=true, where it fails.
  */
+import { BUCKETS } from '../../src/domain/storage';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -445,6 +446,7 @@ async function main() {
       await authHooks(postgres, authAdmin, authenticator);
       await ownerEmails(postgres, authAdmin, authenticator);
       await realtimePublication(postgres);
+      await storageBuckets(postgres);
 
       await admin.query(`set pgrst.db_schemas = 'public, storage, graphql_public'`);
       const advisor = await admin.query<{ level: string; name: string; object: string }>(
@@ -494,7 +496,45 @@ async function realtimePublication(postgres: pg.Client) {
     'public.tags',
   ];
   const tables = rows.map((r) => r.table);
-  check('realtime publication tables', JSON.stringify(tables) === JSON.stringify(expected), tables.join(', '));
+  check(
+    'realtime publication tables',
+    JSON.stringify(tables) === JSON.stringify(expected),
+    tables.join(', '),
+  );
   const withoutRls = rows.filter((r) => !r.rls).map((r) => r.table);
-  check('realtime tables have RLS', withoutRls.length === 0, withoutRls.length ? withoutRls.join(', ') : 'all');
+  check(
+    'realtime tables have RLS',
+    withoutRls.length === 0,
+    withoutRls.length ? withoutRls.join(', ') : 'all',
+  );
+}
+
+/**
+ * Storage: the migration's buckets with src/domain/storage.ts's rules, row-level security on
+ * storage.objects, and the policies the migration wrote there as `postgres` (supautils'
+ * policy_grants on a hosted project).
+ */
+async function storageBuckets(postgres: pg.Client) {
+  const { rows } = await postgres.query<{ id: string; public: boolean; limit: number; types: string[] }>(
+    `select id, public, file_size_limit::float8 as limit, allowed_mime_types as types from storage.buckets order by id`,
+  );
+  const expected = Object.entries(BUCKETS)
+    .map(([id, rules]) => ({
+      id,
+      public: rules.public,
+      limit: rules.fileSizeLimit,
+      types: [...rules.allowedMimeTypes],
+    }))
+    .sort((a, b) => a.id.localeCompare(b.id));
+  check(
+    'storage buckets',
+    JSON.stringify(rows) === JSON.stringify(expected),
+    rows.map((r) => r.id).join(', '),
+  );
+  const policies = await postgres.query<{ n: number; rls: boolean }>(
+    `select (select count(*)::int from pg_policies where schemaname = 'storage' and tablename = 'objects') as n,
+            (select relrowsecurity from pg_class where oid = 'storage.objects'::regclass) as rls`,
+  );
+  const { n, rls } = policies.rows[0];
+  check('storage.objects policies under RLS', rls && n === 8, `${n} policies, RLS ${rls ? 'on' : 'off'}`);
 }

@@ -148,9 +148,9 @@ export async function storeObject(
       ]);
       const id = rows[0].id;
       await tx.query(
-        `insert into _storage.blobs (object_id, data) values ($1, $2)
+        `insert into _storage.blobs (object_id, data) values ($1, decode($2, 'base64'))
          on conflict (object_id) do update set data = excluded.data`,
-        [id, object.bytes],
+        [id, toBase64(object.bytes)],
       );
       return id;
     });
@@ -186,14 +186,21 @@ export async function readObject(
   bucketId: string,
   name: string,
 ): Promise<StoredObject & { data: Uint8Array }> {
-  const { rows } = await db.query<StoredObject & { data: Uint8Array }>(
+  const { rows } = await db.query<StoredObject & { data: string }>(
     `select ${OBJECT_COLUMNS.split(', ')
       .map((c) => `o.${c}`)
-      .join(', ')}, b.data
+      .join(', ')}, encode(b.data, 'base64') as data
        from storage.objects o join _storage.blobs b on b.object_id = o.id
       where o.bucket_id = $1 and o.name = $2`,
     [bucketId, name],
   );
   if (!rows[0]) throw storageErrors.noSuchKey();
-  return rows[0];
+  return { ...rows[0], data: new Uint8Array(Buffer.from(rows[0].data, 'base64')) };
 }
+
+/**
+ * Bytes cross to Postgres as base64 text, decoded there: PGlite encodes a bytea parameter byte by
+ * byte (about 0.5 s for a megabyte), base64 in one call (about 30 ms); reads likewise.
+ */
+export const toBase64 = (bytes: Uint8Array) =>
+  Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64');

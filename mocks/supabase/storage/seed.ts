@@ -5,7 +5,7 @@ import { imageTypeOf } from '../../../src/domain/storage';
 import { readSupabaseConfig, type SupabaseConfig } from '../config';
 import type { Queryable } from '../db';
 import { parseSize } from './sizes';
-import { objectMetadata } from './objects';
+import { objectMetadata, toBase64 } from './objects';
 
 const SUPABASE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../supabase');
 
@@ -56,9 +56,9 @@ export async function seedBuckets(
         [id, name, JSON.stringify(metadata)],
       );
       await tx.query(
-        `insert into _storage.blobs (object_id, data) values ($1, $2)
+        `insert into _storage.blobs (object_id, data) values ($1, decode($2, 'base64'))
          on conflict (object_id) do update set data = excluded.data`,
-        [rows[0].id, bytes],
+        [rows[0].id, toBase64(bytes)],
       );
       uploaded += 1;
     }

@@ -17,6 +17,15 @@ async function filesUnder(dir: string): Promise<string[]> {
   return nested.flat().sort();
 }
 
+/** supabase/config.toml and every file a bucket seeds from: what a seeded database's objects depend on. */
+export async function seedBucketSources(config: SupabaseConfig = readSupabaseConfig()): Promise<string[]> {
+  const folders = Object.values(config.storage?.buckets ?? {}).flatMap((b) =>
+    b.objects_path ? [b.objects_path] : [],
+  );
+  const files = await Promise.all(folders.map((folder) => filesUnder(path.resolve(SUPABASE_DIR, folder))));
+  return [path.join(SUPABASE_DIR, 'config.toml'), ...files.flat()];
+}
+
 /**
  * `supabase seed buckets`: each [storage.buckets.<name>] of supabase/config.toml is created (or
  * brought to its settings) and the files under its objects_path are uploaded, named by their path

@@ -4,6 +4,8 @@ import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { openDatabase, prepareDatabase, type Database } from '../db';
 import { MIGRATION_ROLE_SQL, MIGRATIONS_DIR, PLATFORM_SQL, SEED_SQL } from '../db/prepare';
+import { BLOB_STORE_SQL } from '../storage/objects';
+import { seedBucketSources } from '../storage/seed';
 
 const CACHE_DIR = path.resolve('node_modules/.cache/labellens');
 
@@ -15,7 +17,10 @@ async function schemaHash(): Promise<string> {
     MIGRATION_ROLE_SQL,
     SEED_SQL,
     ...(await readdir(MIGRATIONS_DIR)).sort().map((f) => path.join(MIGRATIONS_DIR, f)),
+    // The buckets seeded from supabase/config.toml and their files.
+    ...(await seedBucketSources()),
   ];
+  hash.update(BLOB_STORE_SQL);
   for (const file of files) if (existsSync(file)) hash.update(file).update(await readFile(file));
   return hash.digest('hex').slice(0, 16);
 }

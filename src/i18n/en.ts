@@ -280,7 +280,7 @@ export const en = {
       hint: 'or drop or paste one here: PNG, JPEG or WebP, up to %{limit}',
       remove: 'Remove the chosen file',
       chosen: 'Chosen: %{name}',
-      replaces_url: 'The uploaded file replaces this URL when you save',
+      replaces_url: 'When you save, this file is uploaded and its address replaces the screenshot URL',
       uploading: 'Uploading…',
       preview: 'Preview of the screenshot',
     },

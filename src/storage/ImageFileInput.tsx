@@ -116,7 +116,7 @@ export function ImageFileInput({ source, bucket }: { source: string; bucket: Buc
           )}
         </Stack>
         <Typography id={hintId} variant="caption" color="text.secondary" sx={{ display: 'block', mt: 1 }}>
-          {translate('labellens.upload.hint', { limit })}
+          {translate(file ? 'labellens.upload.replaces_url' : 'labellens.upload.hint', { limit })}
         </Typography>
         {uploading && file && (
           <Box sx={{ mt: 1 }} role="status">

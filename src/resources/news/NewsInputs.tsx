@@ -1,5 +1,5 @@
 import { useWatch } from 'react-hook-form';
-import { TextInput, useTranslate } from 'react-admin';
+import { TextInput } from 'react-admin';
 import { ImageFileInput } from '../../storage/ImageFileInput';
 
 /**
@@ -7,7 +7,6 @@ import { ImageFileInput } from '../../storage/ImageFileInput';
  * uploaded file's public URL becomes the screenshot URL when the article is saved.
  */
 export function NewsInputs() {
-  const translate = useTranslate();
   const fileChosen = useWatch({ name: 'screenshot_file' }) instanceof File;
   return (
     <>
@@ -19,8 +18,8 @@ export function NewsInputs() {
         type="url"
         fullWidth
         placeholder="https://"
+        // The chosen file's URL replaces it on save (the file field says so).
         disabled={fileChosen}
-        helperText={fileChosen ? translate('labellens.upload.replaces_url') : undefined}
       />
       <ImageFileInput source="screenshot_file" bucket="news-screenshots" />
     </>

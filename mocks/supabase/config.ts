@@ -6,7 +6,12 @@ import { parse } from 'smol-toml';
 /** The parts of supabase/config.toml the stand-in follows, as the Supabase CLI reads them. */
 export interface SupabaseConfig {
   functions?: Record<string, { verify_jwt?: boolean }>;
-  auth?: { hook?: Record<string, { enabled?: boolean; uri?: string }> };
+  auth?: {
+    hook?: Record<string, { enabled?: boolean; uri?: string }>;
+    /** [auth.email]: the OTP lifetime and the templates of the emails Auth sends. */
+    email?: { otp_expiry?: number; template?: Record<string, { subject?: string; content_path?: string }> };
+    rate_limit?: { email_sent?: number };
+  };
   /** [storage] and its [storage.buckets.<name>] (what `supabase seed buckets` creates and uploads). */
   storage?: {
     file_size_limit?: string;

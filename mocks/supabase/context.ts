@@ -2,6 +2,7 @@ import type { PushSender } from '../../supabase/functions/send-notification/push
 import type { AuthHooks } from './auth/hooks';
 import type { SignInCounter } from './auth/signInLimits';
 import type { Database } from './db';
+import type { MailSandbox } from './mail/sandbox';
 
 /** What every part of the stand-in (REST, Auth, Functions) is given to answer a request. */
 export interface StandInContext {
@@ -15,6 +16,8 @@ export interface StandInContext {
   signIns: SignInCounter;
   /** The Postgres-function auth hooks GoTrue calls (supabase/config.toml's [auth.hook.*]). */
   authHooks: AuthHooks;
+  /** Where Auth's emails go locally (the Mailpit-like sandbox at /mail). */
+  mail: MailSandbox;
 }
 
 /** subPath is the request path below the part's prefix, e.g. '/scans' for /rest/v1/scans. */

@@ -90,7 +90,7 @@ export async function sendFetchResponse(res: ServerResponse, response: Response)
 export function standInMiddleware(standIn: StandIn | Promise<StandIn>) {
   return async (req: IncomingMessage, res: ServerResponse, next: () => void) => {
     const path = req.url ?? '/';
-    if (!/^\/(rest|auth|functions|storage)\/v1(\/|\?|$)/.test(path)) return next();
+    if (!/^\/(rest|auth|functions|storage)\/v1(\/|\?|$)|^\/mail(\/|\?|$)/.test(path)) return next();
     const storage = path.startsWith('/storage/');
     try {
       const hasBody = req.method !== 'GET' && req.method !== 'HEAD';

@@ -9,6 +9,7 @@ import type { Database } from './db';
 import { handleFunctions } from './functions';
 import { LOCAL_JWT_SECRET } from './keys';
 import { handleRest } from './rest';
+import { handleMail, MailSandbox } from './mail/sandbox';
 import { handleStorage } from './storage';
 
 export interface StandIn {
@@ -18,6 +19,8 @@ export interface StandIn {
    */
   handle(request: Request, info?: { clientAddress?: string }): Promise<Response | null>;
   readonly db: Database;
+  /** The emails Auth sent (the sandbox behind /mail). */
+  readonly mail: MailSandbox;
 }
 
 const ROUTES = [
@@ -39,6 +42,7 @@ export function createStandIn({
   push = createPushSandbox(),
   signInLimits,
   authHooks = readAuthHooks(),
+  mail = new MailSandbox(),
 }: {
   db: Database;
   jwtSecret?: string;
@@ -47,6 +51,7 @@ export function createStandIn({
   signInLimits?: SignInLimits;
   /** The auth hooks to call; supabase/config.toml's unless told (tests of a reject decision). */
   authHooks?: AuthHooks;
+  mail?: MailSandbox;
 }): StandIn {
   const inProcessFetch: typeof fetch = async (input, init) => {
     const response = await standIn.handle(new Request(input, init));
@@ -60,12 +65,16 @@ export function createStandIn({
     push,
     signIns: new SignInCounter(signInLimits),
     authHooks,
+    mail,
   };
   const standIn: StandIn = {
     db,
+    mail,
     async handle(request, info = {}) {
       if (info.clientAddress) setClientAddress(request, info.clientAddress);
       const { pathname } = new URL(request.url);
+      if (pathname === '/mail' || pathname.startsWith('/mail/'))
+        return handleMail(request, mail, pathname.slice('/mail'.length) || '/');
       const route = ROUTES.find((r) => pathname === r.prefix || pathname.startsWith(`${r.prefix}/`));
       if (!route) return null;
       if (request.method === 'OPTIONS') return new Response(null, { status: 200, headers: CORS_HEADERS });

@@ -20,6 +20,8 @@ export type AuthErrorCode =
   | 'not_admin'
   | 'phone_exists'
   | 'phone_not_confirmed'
+  | 'otp_expired'
+  | 'over_email_send_rate_limit'
   | 'over_request_rate_limit'
   | 'refresh_token_already_used'
   | 'refresh_token_not_found'

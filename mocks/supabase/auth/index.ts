@@ -9,6 +9,7 @@ import {
 import { AuthHttpError, authErrorResponse } from './errors';
 import { handleHealth, handleJwks, handleSettings } from './meta';
 import { handleChallengeFactor, handleEnrollFactor, handleUnenrollFactor, handleVerifyFactor } from './mfa';
+import { handleRecover, handleVerify } from './recovery';
 import { handleSignup } from './signup';
 import { handleToken } from './token';
 import { handleGetUser, handleLogout, handleUpdateUser } from './user';
@@ -25,6 +26,8 @@ const ROUTES: AuthRoute[] = [
   { method: 'GET', path: /^\/\.well-known\/jwks\.json$/, handle: handleJwks },
   { method: 'POST', path: /^\/token$/, handle: handleToken },
   { method: 'POST', path: /^\/signup$/, handle: handleSignup },
+  { method: 'POST', path: /^\/recover$/, handle: handleRecover },
+  { method: 'POST', path: /^\/verify$/, handle: handleVerify },
   { method: 'POST', path: /^\/logout$/, handle: handleLogout },
   { method: 'GET', path: /^\/user$/, handle: handleGetUser },
   { method: 'PUT', path: /^\/user$/, handle: handleUpdateUser },

@@ -31,6 +31,7 @@ async function insertRefreshToken(db: Queryable, userId: string, sessionId: stri
 export async function startSession(
   db: Queryable,
   userId: string,
+  method: AmrMethod = 'password',
 ): Promise<{ session: SessionRow; refreshToken: string }> {
   const { rows } = await db.query<SessionRow>(
     `insert into auth.sessions (id, user_id, aal, created_at, updated_at)
@@ -38,12 +39,24 @@ export async function startSession(
     [userId],
   );
   const session = rows[0];
-  await addAmrClaim(db, session.id, 'password');
+  await addAmrClaim(db, session.id, method);
   return { session, refreshToken: await insertRefreshToken(db, userId, session.id, null) };
 }
 
 /** GoTrue's AddClaimToSession: one row per session and method, its time refreshed when repeated. */
-export async function addAmrClaim(db: Queryable, sessionId: string, method: 'password' | 'totp') {
+/** GoTrue's authentication methods the stand-in signs in with (models.AuthenticationMethod). */
+export type AmrMethod = 'password' | 'totp' | 'recovery' | 'invite';
+
+/** Whether the session came from an emailed recovery or invite link (GoTrue's Session.IsRecovery). */
+export async function isRecoverySession(db: Queryable, sessionId: string): Promise<boolean> {
+  const { rows } = await db.query(
+    `select 1 from auth.mfa_amr_claims where session_id = $1 and authentication_method in ('recovery', 'invite')`,
+    [sessionId],
+  );
+  return rows.length > 0;
+}
+
+export async function addAmrClaim(db: Queryable, sessionId: string, method: AmrMethod) {
   await db.query(
     `insert into auth.mfa_amr_claims (id, session_id, created_at, updated_at, authentication_method)
      values (gen_random_uuid(), $1, now(), now(), $2)

@@ -3,7 +3,7 @@ import { writeAuditLogEntry } from './auditLog';
 import { authenticate } from './authenticate';
 import { objectField, readJsonBody, stringField } from './body';
 import { badRequest, unprocessable } from './errors';
-import { endSessions, type LogoutScope } from './sessions';
+import { endSessions, isRecoverySession, type LogoutScope } from './sessions';
 import { goTrueUserOf } from './mfa';
 import { findUserByEmail, passwordMatches, updateUser, type UserChanges } from './users';
 import { checkPasswordStrength, validateEmail } from './validation';
@@ -28,9 +28,11 @@ export async function handleUpdateUser(request: Request, ctx: StandInContext): P
     // GoTrue with GOTRUE_SECURITY_UPDATE_PASSWORD_REQUIRE_CURRENT_PASSWORD: a stolen access token
     // alone cannot change the password (supabase-js sends it as updateUser({ current_password })).
     const current = stringField(body, 'current_password');
-    if (!current)
+    // Except in a session from an emailed recovery or invite link: its user has no password to give.
+    const recovering = session ? await isRecoverySession(ctx.db, session.id) : false;
+    if (!recovering && !current)
       throw badRequest('current_password_required', 'Current password required when setting new password.');
-    if (!(await passwordMatches(ctx.db, user.id, current)))
+    if (!recovering && !(await passwordMatches(ctx.db, user.id, current)))
       throw badRequest('current_password_invalid', 'Current password required when setting new password.');
     if (await passwordMatches(ctx.db, user.id, password))
       throw unprocessable('same_password', 'New password should be different from the old password.');

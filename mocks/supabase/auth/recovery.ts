@@ -1,0 +1,142 @@
+import { createHash, randomInt } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { readSupabaseConfig } from '../config';
+import type { StandInContext } from '../context';
+import { readJsonBody, stringField } from './body';
+import { AuthHttpError, badRequest } from './errors';
+import { markSignedIn, sessionResponse } from './sessionResponse';
+import { startSession } from './sessions';
+import { findUserByEmail, type UserRow } from './users';
+import { validateEmail } from './validation';
+
+const PROJECT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const CONFIG = readSupabaseConfig();
+
+/** GoTrue's SMTP max frequency: one email of a kind per user per 60 s. */
+const MAX_FREQUENCY_SECONDS = 60;
+/** GoTrue's mailer OTP lifetime ([auth.email] otp_expiry, 3600 s by default). */
+const OTP_EXPIRY_SECONDS = CONFIG.auth?.email?.otp_expiry ?? 3600;
+/** Emails Auth sends per hour ([auth.rate_limit] email_sent; the CLI's default is 2). */
+const EMAILS_PER_HOUR = CONFIG.auth?.rate_limit?.email_sent ?? 2;
+
+/** GoTrue's crypto.GenerateTokenHash: the emailed link carries this, never the OTP itself. */
+export const tokenHashOf = (email: string, otp: string) =>
+  createHash('sha224')
+    .update(email + otp)
+    .digest('hex');
+
+/** An [auth.email.template.<kind>] of supabase/config.toml, rendered as GoTrue renders it. */
+function renderTemplate(kind: 'recovery' | 'invite', values: Record<string, string>) {
+  const template = CONFIG.auth?.email?.template?.[kind];
+  if (!template?.content_path) throw new Error(`supabase/config.toml has no [auth.email.template.${kind}]`);
+  const html = readFileSync(path.resolve(PROJECT_DIR, template.content_path), 'utf8').replace(
+    /\{\{\s*\.(\w+)\s*\}\}/g,
+    (_, name: string) => values[name] ?? '',
+  );
+  return { subject: template.subject ?? kind, html };
+}
+
+/** Emails sent in the last hour, for GoTrue's email_sent limit (per project, as hosted counts it). */
+const sentAt: number[] = [];
+function countEmail() {
+  const hourAgo = Date.now() - 3600_000;
+  while (sentAt.length && sentAt[0] < hourAgo) sentAt.shift();
+  if (sentAt.length >= EMAILS_PER_HOUR)
+    throw new AuthHttpError(429, 'over_email_send_rate_limit', 'email rate limit exceeded');
+  sentAt.push(Date.now());
+}
+
+/** Tests and the browser tests send more than a real project's two an hour. */
+export function resetEmailRateLimit() {
+  sentAt.length = 0;
+}
+
+/**
+ * Sends a recovery (or invite) email: a fresh OTP, its token hash kept on the user as GoTrue keeps
+ * it (`recovery_token`, `recovery_sent_at`), the link of the template with {{ .TokenHash }}.
+ */
+export async function sendLinkEmail(
+  ctx: StandInContext,
+  request: Request,
+  user: UserRow,
+  kind: 'recovery' | 'invite',
+  redirectTo = '',
+) {
+  const email = user.email ?? '';
+  const { rows } = await ctx.db.query<{ seconds: number | null }>(
+    `select extract(epoch from now() - recovery_sent_at)::float8 as seconds from auth.users where id = $1`,
+    [user.id],
+  );
+  const since = rows[0]?.seconds;
+  if (since !== null && since !== undefined && since < MAX_FREQUENCY_SECONDS)
+    throw new AuthHttpError(
+      429,
+      'over_email_send_rate_limit',
+      `For security purposes, you can only request this after ${Math.ceil(MAX_FREQUENCY_SECONDS - since)} seconds.`,
+    );
+  countEmail();
+  const otp = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  const tokenHash = tokenHashOf(email, otp);
+  await ctx.db.query(`update auth.users set recovery_token = $2, recovery_sent_at = now() where id = $1`, [
+    user.id,
+    tokenHash,
+  ]);
+  const siteUrl = new URL(request.url).origin;
+  const mail = renderTemplate(kind, {
+    SiteURL: siteUrl,
+    TokenHash: tokenHash,
+    Token: otp,
+    Email: email,
+    RedirectTo: redirectTo,
+    ConfirmationURL: `${siteUrl}/auth/v1/verify?token=${tokenHash}&type=${kind}&redirect_to=${encodeURIComponent(redirectTo || siteUrl)}`,
+  });
+  ctx.mail.send({ to: email, ...mail });
+}
+
+/** POST /recover: the same empty answer whether or not the address has an account. */
+export async function handleRecover(request: Request, ctx: StandInContext): Promise<Response> {
+  const body = await readJsonBody(request);
+  const raw = stringField(body, 'email');
+  if (!raw) throw badRequest('validation_failed', 'Password recovery requires an email');
+  const email = validateEmail(raw);
+  const user = await findUserByEmail(ctx.db, email);
+  if (user) {
+    const redirectTo = new URL(request.url).searchParams.get('redirect_to') ?? '';
+    await sendLinkEmail(ctx, request, user, 'recovery', redirectTo);
+  }
+  return Response.json({});
+}
+
+const expiredOrInvalid = () => new AuthHttpError(403, 'otp_expired', 'Token has expired or is invalid');
+
+/**
+ * POST /verify with a token hash (supabase-js `verifyOtp({ token_hash, type })`): types recovery and
+ * invite. The token is used once and lives OTP_EXPIRY_SECONDS; the answer is a session, whose amr
+ * says how it began (so the new password needs no current one).
+ */
+export async function handleVerify(request: Request, ctx: StandInContext): Promise<Response> {
+  const body = await readJsonBody(request);
+  const type = stringField(body, 'type');
+  const tokenHash = stringField(body, 'token_hash');
+  if (type !== 'recovery' && type !== 'invite')
+    throw badRequest('validation_failed', 'Verify requires a verification type');
+  if (!tokenHash) throw badRequest('validation_failed', 'Verify requires a token or a token hash');
+  const result = await ctx.db.transaction(async (tx) => {
+    const { rows } = await tx.query<UserRow & { expired: boolean }>(
+      `update auth.users set recovery_token = '', email_confirmed_at = coalesce(email_confirmed_at, now()),
+              updated_at = now()
+        where recovery_token = $1 and recovery_token <> ''
+        returning *, recovery_sent_at < now() - make_interval(secs => $2) as expired`,
+      [tokenHash, OTP_EXPIRY_SECONDS],
+    );
+    const user = rows[0];
+    if (!user || user.expired) return null;
+    const started = await startSession(tx, user.id, type);
+    await markSignedIn(tx, user.id);
+    return { user, ...started };
+  });
+  if (!result) throw expiredOrInvalid();
+  return sessionResponse(request, ctx, result.user, result.session, result.refreshToken);
+}

@@ -9,6 +9,8 @@
 --   mfa-admin@labellens.dev      / LabelLens-mfa-1       active admin with an authenticator app: the
 --                                                        code step asks for a code from TOTP secret
 --                                                        LABELLENSDEMOADMINTOTPSECRETKEY2
+--   editor@labellens.dev         / LabelLens-editor-1    operator with the editor role (news, tips, tags)
+--   support@labellens.dev        / LabelLens-support-1   operator with the support role (reads, inbox, pushes)
 -- The 32 other app users sign in with LabelLens-demo-1 (email ones) or Google (no password).
 --
 -- The Supabase CLI sends this file as one batch and prepares every statement before it runs any,
@@ -32,7 +34,9 @@ select '00000000-0000-0000-0000-000000000000', d.id::uuid, 'authenticated', 'aut
     ('00000000-0000-4000-8000-000000000001', 'admin@labellens.dev', 'LabelLens-admin-1', 'Neha Admin', interval '2 hours'),
     ('00000000-0000-4000-8000-000000000002', 'user@labellens.dev', 'LabelLens-user-1', 'Aarav Sharma', interval '1 day'),
     ('00000000-0000-4000-8000-000000000003', 'inactive-admin@labellens.dev', 'LabelLens-inactive-1', 'Vijay Former', interval '40 days'),
-    ('00000000-0000-4000-8000-000000000004', 'mfa-admin@labellens.dev', 'LabelLens-mfa-1', 'Ira Secure', interval '3 hours')
+    ('00000000-0000-4000-8000-000000000004', 'mfa-admin@labellens.dev', 'LabelLens-mfa-1', 'Ira Secure', interval '3 hours'),
+    ('00000000-0000-4000-8000-000000000005', 'editor@labellens.dev', 'LabelLens-editor-1', 'Esha Editor', interval '5 hours'),
+    ('00000000-0000-4000-8000-000000000006', 'support@labellens.dev', 'LabelLens-support-1', 'Sahil Support', interval '6 hours')
   ) as d (id, email, password, full_name, last_seen);
 
 insert into auth.users (
@@ -103,6 +107,10 @@ insert into public.admin_users (user_id, is_active, created_at) values
   ('00000000-0000-4000-8000-000000000001', true, now() - interval '90 days'),
   ('00000000-0000-4000-8000-000000000003', false, now() - interval '90 days'),
   ('00000000-0000-4000-8000-000000000004', true, now() - interval '90 days');
+
+insert into public.admin_users (user_id, is_active, role, created_at) values
+  ('00000000-0000-4000-8000-000000000005', true, 'editor', now() - interval '60 days'),
+  ('00000000-0000-4000-8000-000000000006', true, 'support', now() - interval '60 days');
 
 -- The MFA demo admin's authenticator app (GoTrue stores a TOTP secret as base32 text when database
 -- encryption is off); mocks/supabase/demoAccounts.ts holds the same secret for the start-up banner.

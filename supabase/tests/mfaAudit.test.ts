@@ -131,7 +131,7 @@ const CALLS: Record<string, string> = {
   'function admin_page': `select jsonb_array_length(public.admin_page('scans', 'admin_scans',
      '[{"field": "created_at", "ascending": false}, {"field": "id", "ascending": false}]', 0, 5) -> 'rows') = 5 as ok`,
   // The team RPCs (supabase/migrations/20241101001700_operator_roles.sql): owners only.
-  'function admin_team': 'select count(*) = 3 as ok from public.admin_team()',
+  'function admin_team': 'select count(*) = 5 as ok from public.admin_team()',
   'function admin_set_operator_role': `select (public.admin_set_operator_role('${INACTIVE_ADMIN_ID}', 'editor')).role = 'editor' as ok`,
   'function admin_set_operator_active': `select (public.admin_set_operator_active('${INACTIVE_ADMIN_ID}', true)).is_active as ok`,
   'function admin_reset_operator_factors': `select public.admin_reset_operator_factors('${INACTIVE_ADMIN_ID}') = 0 as ok`,

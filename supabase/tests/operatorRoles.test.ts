@@ -402,6 +402,20 @@ describe('team and settings: owner only', () => {
           signed_in: true,
         },
         {
+          email: 'editor@labellens.dev',
+          role: 'editor',
+          is_active: true,
+          has_verified_factor: false,
+          signed_in: true,
+        },
+        {
+          email: 'support@labellens.dev',
+          role: 'support',
+          is_active: true,
+          has_verified_factor: false,
+          signed_in: true,
+        },
+        {
           email: 'editor@labellens.test',
           role: 'editor',
           is_active: true,

@@ -208,8 +208,10 @@ describe('admin_list_users', () => {
     expect((await listAsAdmin('User@LabelLens')).map((u) => u.email)).toEqual(['user@labellens.dev']);
     expect((await listAsAdmin('labellens.dev')).map((u) => u.email).sort()).toEqual([
       'admin@labellens.dev',
+      'editor@labellens.dev',
       'inactive-admin@labellens.dev',
       'mfa-admin@labellens.dev',
+      'support@labellens.dev',
       'user@labellens.dev',
     ]);
   });

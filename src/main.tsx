@@ -4,7 +4,9 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { lookup } from './i18n/lookup';
 import { FullPageWait } from './layout/FullPageWait';
-import LoginRoute from './login/LoginRoute';
+import { ForgotPasswordPage } from './login/ForgotPasswordPage';
+import LoginRoute, { AuthRoute } from './login/LoginRoute';
+import { SetPasswordPage } from './login/SetPasswordPage';
 import { ADMIN_BASE } from './routes';
 
 // Route-level code splitting: the login page never loads react-admin; the admin app is its own chunk
@@ -20,6 +22,22 @@ createRoot(document.getElementById('root')!).render(
       <Suspense fallback={<FullPageWait message={lookup('labellens.auth.verifying')} />}>
         <Routes>
           <Route path={`${ADMIN_BASE}/login`} element={<LoginRoute />} />
+          <Route
+            path={`${ADMIN_BASE}/forgot-password`}
+            element={
+              <AuthRoute title="labellens.recovery.forgot_title">
+                <ForgotPasswordPage />
+              </AuthRoute>
+            }
+          />
+          <Route
+            path={`${ADMIN_BASE}/set-password`}
+            element={
+              <AuthRoute title="labellens.recovery.set_title">
+                <SetPasswordPage />
+              </AuthRoute>
+            }
+          />
           <Route path={`${ADMIN_BASE}/*`} element={<App />} />
         </Routes>
       </Suspense>

@@ -1,24 +1,13 @@
-import LockIcon from '@mui/icons-material/LockOutlined';
-import {
-  Alert,
-  Avatar,
-  Box,
-  Button,
-  Card,
-  CardContent,
-  CircularProgress,
-  Snackbar,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, CircularProgress, Link, Snackbar, TextField } from '@mui/material';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Navigate, useNavigate } from 'react-router-dom';
+import { Link as RouterLink, Navigate, useNavigate } from 'react-router-dom';
 import { lookup as t } from '../i18n/lookup';
 import { FullPageWait } from '../layout/FullPageWait';
 import { authProvider, supabaseClient } from '../providers';
 import { CodeStep } from '../security/CodeStep';
 import { needsSecondFactor } from '../security/secondFactor';
-import type { WelcomeState } from '../routes';
+import { ADMIN_BASE, type WelcomeState } from '../routes';
+import { AuthCard } from './AuthCard';
 import { useAfterLoginPath } from './useAfterLoginPath';
 
 interface Credentials {
@@ -112,60 +101,47 @@ export function LoginPage() {
     helperText: missing[name] ? t('ra.validation.required') : undefined,
   });
   return (
-    <Box
-      component="main"
-      sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', p: 2 }}
-    >
-      <Card sx={{ width: '100%', maxWidth: 400 }}>
-        <CardContent sx={{ p: 4 }}>
-          <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', mb: 3 }}>
-            <Avatar sx={{ bgcolor: 'primary.main', mb: 1 }}>
-              <LockIcon />
-            </Avatar>
-            <Typography variant="h5" component="h1">
-              {t('labellens.auth.panel_title')}
-            </Typography>
-            <Typography variant="body2" color="text.secondary">
-              {t('labellens.auth.panel_subtitle')}
-            </Typography>
-          </Box>
-          {codeStep ? (
-            <CodeStep
-              client={supabaseClient}
-              onVerified={enter}
-              onCancel={() => authProvider.logout({}).finally(() => setCodeStep(false))}
+    <>
+      <AuthCard title={t('labellens.auth.panel_title')} subtitle={t('labellens.auth.panel_subtitle')}>
+        {codeStep ? (
+          <CodeStep
+            client={supabaseClient}
+            onVerified={enter}
+            onCancel={() => authProvider.logout({}).finally(() => setCodeStep(false))}
+          />
+        ) : (
+          <Box component="form" onSubmit={submit} noValidate sx={{ display: 'grid', gap: 2 }}>
+            {error && (
+              <Alert severity="error" data-testid="login-error">
+                {error}
+              </Alert>
+            )}
+            <TextField
+              {...field('email')}
+              type="email"
+              label={t('labellens.auth.email')}
+              autoComplete="email"
+              autoFocus
             />
-          ) : (
-            <Box component="form" onSubmit={submit} noValidate sx={{ display: 'grid', gap: 2 }}>
-              {error && (
-                <Alert severity="error" data-testid="login-error">
-                  {error}
-                </Alert>
+            <TextField
+              {...field('password')}
+              type="password"
+              label={t('labellens.auth.password')}
+              autoComplete="current-password"
+              inputRef={passwordRef}
+            />
+            <Button type="submit" variant="contained" size="large" disabled={busy}>
+              {busy && (
+                <CircularProgress size={18} thickness={3} sx={{ mr: 1 }} color="inherit" aria-hidden />
               )}
-              <TextField
-                {...field('email')}
-                type="email"
-                label={t('labellens.auth.email')}
-                autoComplete="email"
-                autoFocus
-              />
-              <TextField
-                {...field('password')}
-                type="password"
-                label={t('labellens.auth.password')}
-                autoComplete="current-password"
-                inputRef={passwordRef}
-              />
-              <Button type="submit" variant="contained" size="large" disabled={busy}>
-                {busy && (
-                  <CircularProgress size={18} thickness={3} sx={{ mr: 1 }} color="inherit" aria-hidden />
-                )}
-                {t(busy ? 'labellens.auth.signing_in' : 'labellens.auth.sign_in')}
-              </Button>
-            </Box>
-          )}
-        </CardContent>
-      </Card>
+              {t(busy ? 'labellens.auth.signing_in' : 'labellens.auth.sign_in')}
+            </Button>
+            <Link component={RouterLink} to={`${ADMIN_BASE}/forgot-password`} sx={{ justifySelf: 'center' }}>
+              {t('labellens.auth.forgot_password')}
+            </Link>
+          </Box>
+        )}
+      </AuthCard>
       <Snackbar
         open={toastOpen}
         autoHideDuration={5000}
@@ -181,6 +157,6 @@ export function LoginPage() {
           {error}
         </Alert>
       </Snackbar>
-    </Box>
+    </>
   );
 }

@@ -1,14 +1,17 @@
 import { CssBaseline, useMediaQuery } from '@mui/material';
 import { createTheme, ThemeProvider } from '@mui/material/styles';
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { lookup } from '../i18n/lookup';
 import { useDocumentTitle } from '../layout/documentTitle';
 import { darkPalette, lightPalette, sharedThemeOptions } from '../layout/palette';
 import { LoginPage } from './LoginPage';
 
-/** The login route's own small MUI setup: the admin's palette, following the system's light/dark mode. */
-export default function LoginRoute() {
-  useDocumentTitle(lookup('labellens.titles.sign_in'));
+/**
+ * The signed-out routes' own small MUI setup (sign in, forgotten password, set a password): the
+ * admin's palette, following the system's light/dark mode.
+ */
+export function AuthRoute({ title, children }: { title: string; children: ReactNode }) {
+  useDocumentTitle(lookup(title));
   const dark = useMediaQuery('(prefers-color-scheme: dark)');
   const theme = useMemo(
     () => createTheme({ ...sharedThemeOptions, palette: dark ? darkPalette : lightPalette }),
@@ -17,7 +20,15 @@ export default function LoginRoute() {
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />
-      <LoginPage />
+      {children}
     </ThemeProvider>
+  );
+}
+
+export default function LoginRoute() {
+  return (
+    <AuthRoute title="labellens.titles.sign_in">
+      <LoginPage />
+    </AuthRoute>
   );
 }

@@ -1,0 +1,63 @@
+import { expect, test } from '@playwright/test';
+
+test.describe.configure({ timeout: 120_000 });
+
+const SUPPORT = 'support@labellens.dev';
+
+/** The newest email to an address in the local mail sandbox (Mailpit's API), and its link. */
+async function newestLink(request: import('@playwright/test').APIRequestContext, to: string) {
+  const list = await (await request.get('/mail/api/v1/messages')).json();
+  const summary = list.messages.find((m: { To: { Address: string }[] }) => m.To[0].Address === to);
+  expect(summary).toBeDefined();
+  const message = await (await request.get(`/mail/api/v1/message/${summary.ID}`)).json();
+  expect(message.Subject).toBe('Reset your LabelLens Admin password');
+  return /href="([^"]+)"/.exec(message.HTML)![1].replace(/&amp;/g, '&');
+}
+
+test('a forgotten password: the emailed link sets a new one and lands on the dashboard; the link works once', async ({
+  page,
+  request,
+}) => {
+  await page.goto('/admin/login');
+  await page.getByRole('link', { name: 'Forgot password?' }).click();
+  await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
+  await page.getByLabel('Email').fill(SUPPORT);
+  await page.getByRole('button', { name: 'Send the link' }).click();
+  await expect(page.getByRole('status')).toHaveText(
+    'If an account uses that address, a link to choose a new password is on its way. It works once, for one hour.',
+  );
+
+  const link = await newestLink(request, SUPPORT);
+  expect(new URL(link).pathname).toBe('/admin/set-password');
+  await page.goto(link);
+  await expect(page.getByRole('heading', { name: 'Choose a password' })).toBeVisible();
+  // The token is no longer in the address bar.
+  await expect(page).toHaveURL(/\/admin\/set-password$/);
+  await page.getByRole('textbox', { name: 'New password', exact: true }).fill('short');
+  await page.getByRole('textbox', { name: 'Repeat the new password' }).fill('different');
+  await page.getByRole('button', { name: 'Save password' }).click();
+  await expect(page.getByText('Use at least 6 characters')).toBeVisible();
+  await expect(page.getByText('The two passwords are not the same')).toBeVisible();
+  await page.getByRole('textbox', { name: 'New password', exact: true }).fill('Support-reset-1');
+  await page.getByRole('textbox', { name: 'Repeat the new password' }).fill('Support-reset-1');
+  await page.getByRole('button', { name: 'Save password' }).click();
+  await expect(page.getByText('Welcome to Admin Panel')).toBeVisible();
+  // Support's menu: no Team, no News writing screens hidden here, but the inbox is there.
+  await expect(page.getByRole('menuitem', { name: /Contact Inbox/ })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Team' })).toHaveCount(0);
+
+  // The same link again: used.
+  await page.context().clearCookies();
+  await page.evaluate(() => window.localStorage.clear());
+  await page.goto(link);
+  await expect(page.getByText('This link has expired or was already used.')).toBeVisible();
+  await page.getByRole('link', { name: 'Send me a new link' }).click();
+  await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
+
+  // The new password signs in.
+  await page.goto('/admin/login');
+  await page.getByLabel(/email/i).fill(SUPPORT);
+  await page.getByLabel(/password/i).fill('Support-reset-1');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByText('Welcome to Admin Panel')).toBeVisible();
+});

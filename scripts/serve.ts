@@ -87,6 +87,8 @@ async function main() {
         // Add it to an authenticator app (or compute codes from it) for the code step after the password.
         if ('totpSecret' in a) console.log(`  ${''.padEnd(30)} TOTP secret: ${a.totpSecret}`);
       }
+      // Password-reset emails go nowhere but here (the local Auth's mail sandbox).
+      console.log(`Local mail (password-reset links): ${url}/mail/`);
     }
   });
 }

@@ -7,6 +7,7 @@ import {
   handleUpdateUserById,
 } from './admin';
 import { AuthHttpError, authErrorResponse } from './errors';
+import { handleGenerateLink, handleInvite } from './invite';
 import { handleHealth, handleJwks, handleSettings } from './meta';
 import { handleChallengeFactor, handleEnrollFactor, handleUnenrollFactor, handleVerifyFactor } from './mfa';
 import { handleRecover, handleVerify } from './recovery';
@@ -28,6 +29,8 @@ const ROUTES: AuthRoute[] = [
   { method: 'POST', path: /^\/signup$/, handle: handleSignup },
   { method: 'POST', path: /^\/recover$/, handle: handleRecover },
   { method: 'POST', path: /^\/verify$/, handle: handleVerify },
+  { method: 'POST', path: /^\/invite$/, handle: handleInvite },
+  { method: 'POST', path: /^\/admin\/generate_link$/, handle: handleGenerateLink },
   { method: 'POST', path: /^\/logout$/, handle: handleLogout },
   { method: 'GET', path: /^\/user$/, handle: handleGetUser },
   { method: 'PUT', path: /^\/user$/, handle: handleUpdateUser },

@@ -5,6 +5,7 @@
  */
 import type { Database } from '../db';
 import { createStandIn, type StandIn } from '../standIn';
+import { LOCAL_SERVICE_ROLE_KEY } from '../keys';
 import { openTestDatabase } from '../testing/snapshot';
 import { resetEmailRateLimit } from './recovery';
 import { DEMO, standInClient, TEST_SUPABASE_URL } from './testClient';
@@ -123,5 +124,104 @@ describe('password recovery', () => {
     expect(await page!.text()).toContain('Reset your LabelLens Admin password');
     const missing = await standIn.handle(new Request(`${TEST_SUPABASE_URL}/mail/api/v1/message/nope`));
     expect(missing!.status).toBe(404);
+  });
+});
+
+describe('invitations', () => {
+  const service = () => standInClient(standIn, LOCAL_SERVICE_ROLE_KEY);
+
+  it('invites a new address: an unconfirmed user, the email, a session from its link, a password', async () => {
+    const invited = await service().auth.admin.inviteUserByEmail('New.Operator@labellens.dev', {
+      data: { full_name: 'New Operator' },
+    });
+    expect(invited.error).toBeNull();
+    expect(invited.data.user).toMatchObject({
+      email: 'new.operator@labellens.dev',
+      aud: 'authenticated',
+      role: 'authenticated',
+      user_metadata: { full_name: 'New Operator' },
+    });
+    expect(invited.data.user!.email_confirmed_at).toBeUndefined();
+    const { rows } = await db.query<{ invited: boolean; password: string }>(
+      `select invited_at is not null as invited, encrypted_password as password from auth.users where email = $1`,
+      ['new.operator@labellens.dev'],
+    );
+    expect(rows).toEqual([{ invited: true, password: '' }]);
+
+    const { message, link } = await linkOf('new.operator@labellens.dev');
+    expect(message.Subject).toBe('You are invited to LabelLens Admin');
+    expect(link.pathname).toBe('/admin/set-password');
+    expect(link.searchParams.get('type')).toBe('invite');
+    const tokenHash = link.searchParams.get('token_hash')!;
+    // The invite's token answers only as an invite, not as a recovery.
+    const client = standInClient(standIn);
+    const wrongType = await client.auth.verifyOtp({ token_hash: tokenHash, type: 'recovery' });
+    expect(wrongType.error).toMatchObject({ status: 403, code: 'otp_expired' });
+    const { data, error } = await client.auth.verifyOtp({ token_hash: tokenHash, type: 'invite' });
+    expect(error).toBeNull();
+    expect(data.user?.email_confirmed_at).toEqual(expect.any(String));
+    const amr = JSON.parse(Buffer.from(data.session!.access_token.split('.')[1], 'base64url').toString()).amr;
+    expect(amr.map((a: { method: string }) => a.method)).toEqual(['invite']);
+    expect((await client.auth.updateUser({ password: 'Invited-pass-1' })).error).toBeNull();
+    const signedIn = await standInClient(standIn).auth.signInWithPassword({
+      email: 'new.operator@labellens.dev',
+      password: 'Invited-pass-1',
+    });
+    expect(signedIn.error).toBeNull();
+    // Confirmed now: a second invite is refused as GoTrue refuses it.
+    const again = await service().auth.admin.inviteUserByEmail('new.operator@labellens.dev');
+    expect(again.error).toMatchObject({
+      status: 422,
+      code: 'email_exists',
+      message: 'A user with this email address has already been registered',
+    });
+  });
+
+  it('needs the service role', async () => {
+    const anon = await standInClient(standIn).auth.admin.inviteUserByEmail('x@labellens.dev');
+    expect(anon.error).toMatchObject({ status: 403, code: 'not_admin' });
+    const bad = await service().auth.admin.inviteUserByEmail('not an address');
+    expect(bad.error).toMatchObject({
+      status: 400,
+      code: 'validation_failed',
+      message: 'Unable to validate email address: invalid format',
+    });
+  });
+
+  it('generate_link makes invite and recovery links without sending an email', async () => {
+    const before = (await mailApi('messages')).body.total;
+    const invite = await service().auth.admin.generateLink({
+      type: 'invite',
+      email: 'linked@labellens.dev',
+      options: { redirectTo: 'http://localhost:54321/admin' },
+    });
+    expect(invite.error).toBeNull();
+    expect(invite.data.user?.email).toBe('linked@labellens.dev');
+    expect(invite.data.properties).toMatchObject({
+      verification_type: 'invite',
+      redirect_to: 'http://localhost:54321/admin',
+      email_otp: expect.stringMatching(/^\d{6}$/),
+      hashed_token: expect.stringMatching(/^[0-9a-f]{56}$/),
+    });
+    expect(invite.data.properties!.action_link).toBe(
+      `http://localhost:54321/auth/v1/verify?token=${invite.data.properties!.hashed_token}&type=invite&redirect_to=http%3A%2F%2Flocalhost%3A54321%2Fadmin`,
+    );
+    const recovery = await service().auth.admin.generateLink({ type: 'recovery', email: DEMO.user.email });
+    expect(recovery.data.properties?.verification_type).toBe('recovery');
+    const verified = await standInClient(standIn).auth.verifyOtp({
+      token_hash: recovery.data.properties!.hashed_token,
+      type: 'recovery',
+    });
+    expect(verified.error).toBeNull();
+    const unknown = await service().auth.admin.generateLink({
+      type: 'recovery',
+      email: 'nobody@labellens.dev',
+    });
+    expect(unknown.error).toMatchObject({
+      status: 404,
+      code: 'user_not_found',
+      message: 'User with this email not found',
+    });
+    expect((await mailApi('messages')).body.total).toBe(before);
   });
 });

@@ -28,7 +28,7 @@ export const tokenHashOf = (email: string, otp: string) =>
     .digest('hex');
 
 /** An [auth.email.template.<kind>] of supabase/config.toml, rendered as GoTrue renders it. */
-function renderTemplate(kind: 'recovery' | 'invite', values: Record<string, string>) {
+function renderTemplate(kind: LinkKind, values: Record<string, string>) {
   const template = CONFIG.auth?.email?.template?.[kind];
   if (!template?.content_path) throw new Error(`supabase/config.toml has no [auth.email.template.${kind}]`);
   const html = readFileSync(path.resolve(PROJECT_DIR, template.content_path), 'utf8').replace(
@@ -53,44 +53,71 @@ export function resetEmailRateLimit() {
   sentAt.length = 0;
 }
 
+export type LinkKind = 'recovery' | 'invite';
+
+/** Where GoTrue keeps each kind's token hash and when it was sent (constants, never request text). */
+const TOKEN_COLUMNS: Record<LinkKind, { token: string; sentAt: string }> = {
+  recovery: { token: 'recovery_token', sentAt: 'recovery_sent_at' },
+  invite: { token: 'confirmation_token', sentAt: 'confirmation_sent_at' },
+};
+
 /**
- * Sends a recovery (or invite) email: a fresh OTP, its token hash kept on the user as GoTrue keeps
- * it (`recovery_token`, `recovery_sent_at`), the link of the template with {{ .TokenHash }}.
+ * A fresh OTP for an emailed link, its token hash kept on the user as GoTrue keeps it
+ * (`recovery_token` / `confirmation_token` and when it was sent; an invite also sets `invited_at`).
+ */
+export async function issueLinkToken(ctx: StandInContext, user: UserRow, kind: LinkKind) {
+  const otp = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  const tokenHash = tokenHashOf(user.email ?? '', otp);
+  const { token, sentAt } = TOKEN_COLUMNS[kind];
+  const invited = kind === 'invite' ? ', invited_at = now()' : '';
+  await ctx.db.query(`update auth.users set ${token} = $2, ${sentAt} = now()${invited} where id = $1`, [
+    user.id,
+    tokenHash,
+  ]);
+  return { otp, tokenHash };
+}
+
+/** GoTrue's verify link, the {{ .ConfirmationURL }} of a template and generate_link's action_link. */
+export const verifyUrl = (request: Request, tokenHash: string, kind: LinkKind, redirectTo: string) => {
+  const origin = new URL(request.url).origin;
+  return `${origin}/auth/v1/verify?token=${tokenHash}&type=${kind}&redirect_to=${encodeURIComponent(redirectTo || origin)}`;
+};
+
+/**
+ * Sends a recovery or invite email: a fresh token (issueLinkToken) and the link of the kind's
+ * template with {{ .TokenHash }}. Recovery emails to one user are at most one a minute (GoTrue's SMTP
+ * max frequency); every email counts against the project's hourly email limit.
  */
 export async function sendLinkEmail(
   ctx: StandInContext,
   request: Request,
   user: UserRow,
-  kind: 'recovery' | 'invite',
+  kind: LinkKind,
   redirectTo = '',
 ) {
   const email = user.email ?? '';
-  const { rows } = await ctx.db.query<{ seconds: number | null }>(
-    `select extract(epoch from now() - recovery_sent_at)::float8 as seconds from auth.users where id = $1`,
-    [user.id],
-  );
-  const since = rows[0]?.seconds;
-  if (since !== null && since !== undefined && since < MAX_FREQUENCY_SECONDS)
-    throw new AuthHttpError(
-      429,
-      'over_email_send_rate_limit',
-      `For security purposes, you can only request this after ${Math.ceil(MAX_FREQUENCY_SECONDS - since)} seconds.`,
+  if (kind === 'recovery') {
+    const { rows } = await ctx.db.query<{ seconds: number | null }>(
+      `select extract(epoch from now() - recovery_sent_at)::float8 as seconds from auth.users where id = $1`,
+      [user.id],
     );
+    const since = rows[0]?.seconds;
+    if (since !== null && since !== undefined && since < MAX_FREQUENCY_SECONDS)
+      throw new AuthHttpError(
+        429,
+        'over_email_send_rate_limit',
+        `For security purposes, you can only request this after ${Math.ceil(MAX_FREQUENCY_SECONDS - since)} seconds.`,
+      );
+  }
   countEmail();
-  const otp = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  const tokenHash = tokenHashOf(email, otp);
-  await ctx.db.query(`update auth.users set recovery_token = $2, recovery_sent_at = now() where id = $1`, [
-    user.id,
-    tokenHash,
-  ]);
-  const siteUrl = new URL(request.url).origin;
+  const { otp, tokenHash } = await issueLinkToken(ctx, user, kind);
   const mail = renderTemplate(kind, {
-    SiteURL: siteUrl,
+    SiteURL: new URL(request.url).origin,
     TokenHash: tokenHash,
     Token: otp,
     Email: email,
     RedirectTo: redirectTo,
-    ConfirmationURL: `${siteUrl}/auth/v1/verify?token=${tokenHash}&type=${kind}&redirect_to=${encodeURIComponent(redirectTo || siteUrl)}`,
+    ConfirmationURL: verifyUrl(request, tokenHash, kind, redirectTo),
   });
   ctx.mail.send({ to: email, ...mail });
 }
@@ -123,12 +150,13 @@ export async function handleVerify(request: Request, ctx: StandInContext): Promi
   if (type !== 'recovery' && type !== 'invite')
     throw badRequest('validation_failed', 'Verify requires a verification type');
   if (!tokenHash) throw badRequest('validation_failed', 'Verify requires a token or a token hash');
+  const { token, sentAt } = TOKEN_COLUMNS[type];
   const result = await ctx.db.transaction(async (tx) => {
     const { rows } = await tx.query<UserRow & { expired: boolean }>(
-      `update auth.users set recovery_token = '', email_confirmed_at = coalesce(email_confirmed_at, now()),
+      `update auth.users set ${token} = '', email_confirmed_at = coalesce(email_confirmed_at, now()),
               updated_at = now()
-        where recovery_token = $1 and recovery_token <> ''
-        returning *, recovery_sent_at < now() - make_interval(secs => $2) as expired`,
+        where ${token} = $1 and ${token} <> ''
+        returning *, ${sentAt} < now() - make_interval(secs => $2) as expired`,
       [tokenHash, OTP_EXPIRY_SECONDS],
     );
     const user = rows[0];

@@ -1,0 +1,76 @@
+import type { StandInContext } from '../context';
+import { requireAdmin } from './authenticate';
+import { objectField, readJsonBody, stringField } from './body';
+import { badRequest, notFound, unprocessable } from './errors';
+import { issueLinkToken, sendLinkEmail, verifyUrl, type LinkKind } from './recovery';
+import { findUserByEmail, findUserById, insertUser, toGoTrueUser, type UserRow } from './users';
+import { validateEmail } from './validation';
+
+const duplicateEmail = () =>
+  unprocessable('email_exists', 'A user with this email address has already been registered');
+
+/**
+ * The invited user, as GoTrue's Invite and generate_link(invite) find or make it: a confirmed
+ * account cannot be invited again; an unconfirmed one (an earlier invite) is invited anew; otherwise
+ * a new user with an unconfirmed email and no password, with the request's `data` as its metadata.
+ */
+async function invitee(ctx: StandInContext, email: string, data: Record<string, unknown>): Promise<UserRow> {
+  const existing = await findUserByEmail(ctx.db, email);
+  if (existing) {
+    if (existing.email_confirmed_at !== null) throw duplicateEmail();
+    return existing;
+  }
+  return insertUser(ctx.db, {
+    email,
+    phone: null,
+    password: null,
+    emailConfirmed: false,
+    phoneConfirmed: false,
+    userMetadata: data,
+    appMetadata: {},
+  });
+}
+
+/** POST /invite (service role): the user, and the invite email with its link. */
+export async function handleInvite(request: Request, ctx: StandInContext): Promise<Response> {
+  await requireAdmin(request, ctx);
+  const body = await readJsonBody(request);
+  const email = validateEmail(stringField(body, 'email'));
+  const user = await invitee(ctx, email, objectField(body, 'data') ?? {});
+  const redirectTo = new URL(request.url).searchParams.get('redirect_to') ?? '';
+  await sendLinkEmail(ctx, request, user, 'invite', redirectTo);
+  return Response.json(toGoTrueUser((await findUserById(ctx.db, user.id))!));
+}
+
+/**
+ * POST /admin/generate_link (service role): the link an email would carry, without sending one.
+ * The stand-in makes the invite and recovery links (the two this product sends); GoTrue's other
+ * types (signup, magiclink, email_change_*) are refused as an unknown type would be.
+ */
+export async function handleGenerateLink(request: Request, ctx: StandInContext): Promise<Response> {
+  await requireAdmin(request, ctx);
+  const body = await readJsonBody(request);
+  const type = stringField(body, 'type');
+  if (type !== 'invite' && type !== 'recovery')
+    throw badRequest('validation_failed', `Invalid email action link type requested: ${type}`);
+  const kind: LinkKind = type;
+  const email = validateEmail(stringField(body, 'email'));
+  let user: UserRow;
+  if (kind === 'invite') user = await invitee(ctx, email, objectField(body, 'data') ?? {});
+  else {
+    const found = await findUserByEmail(ctx.db, email);
+    if (!found) throw notFound('user_not_found', 'User with this email not found');
+    user = found;
+  }
+  // supabase-js sends options.redirectTo as the redirect_to query parameter (GoTrue's referrer).
+  const redirectTo = new URL(request.url).searchParams.get('redirect_to') || new URL(request.url).origin;
+  const { otp, tokenHash } = await issueLinkToken(ctx, user, kind);
+  return Response.json({
+    ...toGoTrueUser((await findUserById(ctx.db, user.id))!),
+    action_link: verifyUrl(request, tokenHash, kind, redirectTo),
+    email_otp: otp,
+    hashed_token: tokenHash,
+    verification_type: kind,
+    redirect_to: redirectTo,
+  });
+}

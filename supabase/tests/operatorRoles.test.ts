@@ -346,6 +346,7 @@ describe('team and settings: owner only', () => {
     admin_set_operator_active: `select 1 as n from public.admin_set_operator_active('${EDITOR_ID}', false)`,
     admin_reset_operator_factors: `select public.admin_reset_operator_factors('${MFA_ADMIN_ID}') as n`,
     update_admin_settings: 'select 1 as n from public.update_admin_settings(audit_retention_days => 400)',
+    admin_add_operator: `select 1 as n from public.admin_add_operator('${USER_ID}', 'editor')`,
   };
   it.each(WHO.flatMap((who) => Object.keys(TEAM_CALLS).map((call) => [who, call] as const)))(
     '%s calls %s',
@@ -362,6 +363,7 @@ describe('team and settings: owner only', () => {
         admin_set_operator_active: 1,
         admin_reset_operator_factors: 1,
         update_admin_settings: 1,
+        admin_add_operator: 1,
       };
       expect(outcome).toEqual({ ok: true, value: expected[call] });
     },
@@ -431,6 +433,50 @@ describe('team and settings: owner only', () => {
         },
       ],
     });
+  });
+});
+
+describe('adding an invited operator', () => {
+  it('adds an account once; an invitation not yet accepted can be renewed with another role', async () => {
+    const outcome = await as('owner', async (tx) => {
+      const added = await tx.query(`select role, is_active from public.admin_add_operator($1, 'support')`, [
+        USER_ID,
+      ]);
+      const again = await tx
+        .query(`select public.admin_add_operator($1, 'editor')`, [USER_ID])
+        .then(() => 'renewed')
+        .catch((error: { code: string; message: string }) => `${error.code} ${error.message}`);
+      return { added: added.rows, again };
+    });
+    // The demo app user has confirmed their email: not an invitation to renew.
+    expect(outcome).toEqual({
+      ok: true,
+      value: { added: [{ role: 'support', is_active: true }], again: '23505 Already an operator' },
+    });
+    const renewed = await as(
+      'owner',
+      async (tx) => {
+        await tx.query(`select public.admin_add_operator($1, 'support')`, [USER_ID]);
+        await tx.query(`select public.admin_add_operator($1, 'editor')`, [USER_ID]);
+        return (
+          await tx.query(`select role, invite_pending from public.admin_team() where user_id = $1`, [USER_ID])
+        ).rows;
+      },
+      // An invited account that has not chosen its password yet.
+      (tx) => tx.query(`update auth.users set email_confirmed_at = null where id = $1`, [USER_ID]),
+    );
+    expect(renewed).toEqual({ ok: true, value: [{ role: 'editor', invite_pending: true }] });
+  });
+
+  it('refuses an unknown role and an account that does not exist', async () => {
+    expect(
+      await as('owner', (tx) => tx.query(`select public.admin_add_operator($1, 'root')`, [USER_ID])),
+    ).toEqual({ ok: false, code: '22023', message: 'Unknown role root' });
+    expect(
+      await as('owner', (tx) =>
+        tx.query(`select public.admin_add_operator('00000000-0000-4000-8000-0000000000ff', 'editor')`),
+      ),
+    ).toEqual({ ok: false, code: 'P0002', message: 'No such account' });
   });
 });
 

@@ -1,6 +1,7 @@
 import ws from 'ws';
 import { checkNotificationDraft, NOTIFICATION_ISSUES } from '../../../src/domain/notification';
-import { PUSH_ROLE_REFUSAL, PUSH_ROLES } from '../../../src/domain/operatorRoles';
+import { checkInvite, INVITE_ISSUES, PUSH_ROLE_REFUSAL, PUSH_ROLES } from '../../../src/domain/operatorRoles';
+import { createInviteOperatorHandler } from '../../../supabase/functions/invite-operator/handler';
 import { createSendNotificationHandler } from '../../../supabase/functions/send-notification/handler';
 import { readSupabaseConfig } from '../config';
 import type { RouteHandler, StandInContext } from '../context';
@@ -23,6 +24,16 @@ const FUNCTIONS: Record<string, (ctx: StandInContext, supabaseUrl: string) => Fu
       issues: NOTIFICATION_ISSUES,
       pushRoles: PUSH_ROLES,
       pushRoleRefusal: PUSH_ROLE_REFUSAL,
+      realtime: { transport: ws as unknown as typeof WebSocket },
+    }),
+  'invite-operator': (ctx, supabaseUrl) =>
+    createInviteOperatorHandler({
+      supabaseUrl,
+      anonKey: LOCAL_ANON_KEY,
+      serviceRoleKey: LOCAL_SERVICE_ROLE_KEY,
+      fetch: ctx.fetch,
+      checkInvite,
+      issues: INVITE_ISSUES,
       realtime: { transport: ws as unknown as typeof WebSocket },
     }),
   'push-sandbox': (ctx) => createPushSandboxHandler(ctx),

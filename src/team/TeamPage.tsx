@@ -1,6 +1,8 @@
 import {
   Alert,
   Button,
+  Card,
+  CardContent,
   Chip,
   MenuItem,
   Stack,
@@ -12,12 +14,16 @@ import {
   TableRow,
   TextField,
   Typography,
+  useMediaQuery,
+  type Theme,
 } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Confirm, Title, useNotify, useTranslate } from 'react-admin';
 import { OPERATOR_ROLES, type OperatorRole } from '../domain/operatorRoles';
 import { supabaseClient } from '../providers';
+import PersonAddIcon from '@mui/icons-material/PersonAdd';
+import { InviteDialog } from './InviteDialog';
 import { applyTeamChange, fetchTeam, type Operator, type TeamChange } from './teamData';
 
 const TEAM_KEY = ['admin_team'] as const;
@@ -50,6 +56,8 @@ export default function TeamPage() {
   const notify = useNotify();
   const queryClient = useQueryClient();
   const [pending, setPending] = useState<TeamChange | null>(null);
+  const [inviting, setInviting] = useState(false);
+  const isPhone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const team = useQuery({ queryKey: TEAM_KEY, queryFn: () => fetchTeam(supabaseClient) });
   const change = useMutation({
     mutationFn: (next: TeamChange) => applyTeamChange(supabaseClient, next),
@@ -92,53 +100,108 @@ export default function TeamPage() {
     </Stack>
   );
 
+  const statusChips = (operator: Operator) => (
+    <>
+      <Chip
+        size="small"
+        color={operator.is_active ? 'success' : 'default'}
+        label={translate(operator.is_active ? 'labellens.team.active' : 'labellens.team.inactive')}
+      />
+      {operator.invite_pending && (
+        <Chip size="small" variant="outlined" sx={{ ml: 0.5 }} label={translate('labellens.team.invited')} />
+      )}
+    </>
+  );
+  const factorText = (operator: Operator) =>
+    translate(operator.has_verified_factor ? 'labellens.team.factor_on' : 'labellens.team.factor_off');
+  const lastSignIn = (operator: Operator) =>
+    operator.last_sign_in_at
+      ? new Date(operator.last_sign_in_at).toLocaleString('en-IN')
+      : translate('labellens.team.never');
+
+  // Phones: one card per operator, the same facts and actions stacked (no sideways scrolling).
+  const cards = (
+    <Stack
+      spacing={1.5}
+      component="ul"
+      aria-label={translate('labellens.menu.team')}
+      sx={{ p: 0, m: 0, listStyle: 'none' }}
+    >
+      {(team.data ?? []).map((operator) => (
+        <Card key={operator.user_id} component="li" variant="outlined">
+          <CardContent>
+            <Stack spacing={1}>
+              <Typography sx={{ fontWeight: 600, wordBreak: 'break-all' }}>{operator.email}</Typography>
+              <div>{statusChips(operator)}</div>
+              <Typography variant="body2" color="text.secondary">
+                {translate('labellens.team.columns.factor')}: {factorText(operator)} ·{' '}
+                {translate('labellens.team.columns.last_sign_in')}: {lastSignIn(operator)}
+              </Typography>
+              {rowActions(operator)}
+            </Stack>
+          </CardContent>
+        </Card>
+      ))}
+    </Stack>
+  );
+
   return (
     <Stack spacing={2} sx={{ p: 2 }}>
       <Title title={translate('labellens.menu.team')} />
-      <Typography variant="h4" component="h1">
-        {translate('labellens.menu.team')}
-      </Typography>
+      <Stack
+        direction="row"
+        sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}
+      >
+        <Typography variant="h4" component="h1">
+          {translate('labellens.menu.team')}
+        </Typography>
+        <Button
+          variant="contained"
+          startIcon={<PersonAddIcon />}
+          onClick={() => setInviting(true)}
+          sx={{ minHeight: 44 }}
+        >
+          {translate('labellens.team.invite.open')}
+        </Button>
+      </Stack>
       {team.isError && <Alert severity="error">{team.error.message}</Alert>}
-      <TableContainer>
-        <Table size="small" aria-label={translate('labellens.menu.team')}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{translate('labellens.team.columns.email')}</TableCell>
-              <TableCell>{translate('labellens.team.columns.status')}</TableCell>
-              <TableCell>{translate('labellens.team.columns.factor')}</TableCell>
-              <TableCell>{translate('labellens.team.columns.last_sign_in')}</TableCell>
-              <TableCell>{translate('labellens.team.columns.actions')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {(team.data ?? []).map((operator) => (
-              <TableRow key={operator.user_id}>
-                <TableCell sx={{ wordBreak: 'break-all' }}>{operator.email}</TableCell>
-                <TableCell>
-                  <Chip
-                    size="small"
-                    color={operator.is_active ? 'success' : 'default'}
-                    label={translate(
-                      operator.is_active ? 'labellens.team.active' : 'labellens.team.inactive',
-                    )}
-                  />
-                </TableCell>
-                <TableCell>
-                  {translate(
-                    operator.has_verified_factor ? 'labellens.team.factor_on' : 'labellens.team.factor_off',
-                  )}
-                </TableCell>
-                <TableCell>
-                  {operator.last_sign_in_at
-                    ? new Date(operator.last_sign_in_at).toLocaleString('en-IN')
-                    : translate('labellens.team.never')}
-                </TableCell>
-                <TableCell>{rowActions(operator)}</TableCell>
+      {isPhone ? (
+        cards
+      ) : (
+        <TableContainer>
+          <Table size="small" aria-label={translate('labellens.menu.team')}>
+            <TableHead>
+              <TableRow>
+                <TableCell>{translate('labellens.team.columns.email')}</TableCell>
+                <TableCell>{translate('labellens.team.columns.status')}</TableCell>
+                <TableCell>{translate('labellens.team.columns.factor')}</TableCell>
+                <TableCell>{translate('labellens.team.columns.last_sign_in')}</TableCell>
+                <TableCell>{translate('labellens.team.columns.actions')}</TableCell>
               </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
+            </TableHead>
+            <TableBody>
+              {(team.data ?? []).map((operator) => (
+                <TableRow key={operator.user_id}>
+                  <TableCell sx={{ wordBreak: 'break-all' }}>{operator.email}</TableCell>
+                  <TableCell>{statusChips(operator)}</TableCell>
+                  <TableCell>{factorText(operator)}</TableCell>
+                  <TableCell>{lastSignIn(operator)}</TableCell>
+                  <TableCell>{rowActions(operator)}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
+      <InviteDialog
+        open={inviting}
+        onClose={() => setInviting(false)}
+        onInvited={(email) => {
+          setInviting(false);
+          notify('labellens.team.invite.sent', { type: 'success', messageArgs: { email } });
+          return queryClient.invalidateQueries({ queryKey: TEAM_KEY });
+        }}
+      />
       <Confirm
         isOpen={pending !== null}
         loading={change.isPending}

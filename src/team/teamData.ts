@@ -1,5 +1,5 @@
-import type { SupabaseClient } from '@supabase/supabase-js';
-import { isOperatorRole, type OperatorRole } from '../domain/operatorRoles';
+import { FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
+import { isOperatorRole, type Invite, type OperatorRole } from '../domain/operatorRoles';
 
 /** A row of public.admin_team() (owners only; the database refuses anyone else). */
 export interface Operator {
@@ -10,6 +10,8 @@ export interface Operator {
   has_verified_factor: boolean;
   last_sign_in_at: string | null;
   created_at: string;
+  /** Invited, and the invitation's link not used yet (no password chosen). */
+  invite_pending: boolean;
 }
 
 export async function fetchTeam(client: SupabaseClient): Promise<Operator[]> {
@@ -33,4 +35,21 @@ export async function applyTeamChange(client: SupabaseClient, change: TeamChange
         ? await client.rpc('admin_set_operator_active', { operator, active: change.active })
         : await client.rpc('admin_reset_operator_factors', { operator });
   if (error) throw error;
+}
+
+/**
+ * An owner's invitation, through the invite-operator edge function (Auth's admin API stays on the
+ * server). Its refusals ({ success: false, error }) and the relay's ({ message }) come back as the
+ * thrown Error's message, worded for the dialog.
+ */
+export async function inviteOperator(client: SupabaseClient, invite: Invite): Promise<void> {
+  const { error } = await client.functions.invoke('invite-operator', { body: invite });
+  if (!error) return;
+  if (error instanceof FunctionsHttpError) {
+    const reply = (await (error.context as Response).json().catch(() => undefined)) as
+      { error?: string; message?: string } | undefined;
+    const refusal = reply?.error ?? reply?.message;
+    if (refusal) throw new Error(refusal);
+  }
+  throw error;
 }

@@ -113,6 +113,15 @@ const TARGETS: ReadonlyArray<{ name: string; open: (page: Page) => Promise<void>
   { name: 'Contact inbox', open: (p) => goto(p, '/admin/contact-messages') },
   { name: 'Inbox message', open: (p) => openFirstRow(p, '/admin/contact-messages') },
   { name: 'Security', open: (p) => goto(p, '/admin/security') },
+  { name: 'Team', open: (p) => goto(p, '/admin/team') },
+  {
+    name: 'Invite operator',
+    open: async (p) => {
+      await goto(p, '/admin/team');
+      await p.getByRole('button', { name: 'Invite operator' }).click();
+      await expect(p.getByRole('dialog')).toBeVisible(LOADED);
+    },
+  },
   { name: 'Not found', open: (p) => goto(p, '/admin/no-such-screen') },
 ];
 

@@ -14,6 +14,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    isolate: false,
     maxWorkers: 2,
     projects: [
       {

@@ -47,6 +47,10 @@ export function setUpStandInServer(): {
   });
 
   afterAll(async () => {
+    // Test files share one process and its modules (vitest.config.ts: isolate false): the admin's
+    // client must not keep channels or a reconnecting socket aimed at this file's closed server.
+    await supabaseClient.removeAllChannels();
+    supabaseClient.realtime.disconnect();
     server?.close();
     await realtime?.close();
     await db?.close();

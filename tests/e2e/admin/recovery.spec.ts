@@ -1,18 +1,9 @@
 import { expect, test } from '@playwright/test';
+import { newestLink } from './mail';
 
 test.describe.configure({ timeout: 120_000 });
 
 const SUPPORT = 'support@labellens.dev';
-
-/** The newest email to an address in the local mail sandbox (Mailpit's API), and its link. */
-async function newestLink(request: import('@playwright/test').APIRequestContext, to: string) {
-  const list = await (await request.get('/mail/api/v1/messages')).json();
-  const summary = list.messages.find((m: { To: { Address: string }[] }) => m.To[0].Address === to);
-  expect(summary).toBeDefined();
-  const message = await (await request.get(`/mail/api/v1/message/${summary.ID}`)).json();
-  expect(message.Subject).toBe('Reset your LabelLens Admin password');
-  return /href="([^"]+)"/.exec(message.HTML)![1].replace(/&amp;/g, '&');
-}
 
 test('a forgotten password: the emailed link sets a new one and lands on the dashboard; the link works once', async ({
   page,
@@ -27,7 +18,7 @@ test('a forgotten password: the emailed link sets a new one and lands on the das
     'If an account uses that address, a link to choose a new password is on its way. It works once, for one hour.',
   );
 
-  const link = await newestLink(request, SUPPORT);
+  const link = await newestLink(request, SUPPORT, 'Reset your LabelLens Admin password');
   expect(new URL(link).pathname).toBe('/admin/set-password');
   await page.goto(link);
   await expect(page.getByRole('heading', { name: 'Choose a password' })).toBeVisible();

@@ -1,19 +1,10 @@
 import { expect, test } from '@playwright/test';
+import { newestLink } from './mail';
 import { signInAsAdmin } from './signIn';
 
 test.describe.configure({ timeout: 150_000 });
 
 const INVITEE = 'invited-editor@labellens.dev';
-
-/** The newest email to an address in the local mail sandbox (Mailpit's API), and its link. */
-async function newestLink(request: import('@playwright/test').APIRequestContext, to: string) {
-  const list = await (await request.get('/mail/api/v1/messages')).json();
-  const summary = list.messages.find((m: { To: { Address: string }[] }) => m.To[0].Address === to);
-  expect(summary).toBeDefined();
-  const message = await (await request.get(`/mail/api/v1/message/${summary.ID}`)).json();
-  expect(message.Subject).toBe('You are invited to LabelLens Admin');
-  return /href="([^"]+)"/.exec(message.HTML)![1].replace(/&amp;/g, '&');
-}
 
 test('an owner invites an editor, who sets a password from the email and gets the editor menu; deactivated, they lose access', async ({
   page,
@@ -45,7 +36,7 @@ test('an owner invites an editor, who sets a password from the email and gets th
   // The invitee, in a browser of their own.
   const inviteeContext = await browser.newContext();
   const invitee = await inviteeContext.newPage();
-  const link = await newestLink(request, INVITEE);
+  const link = await newestLink(request, INVITEE, 'You are invited to LabelLens Admin');
   expect(new URL(link).pathname).toBe('/admin/set-password');
   await invitee.goto(link);
   await expect(invitee.getByRole('heading', { name: 'Choose a password' })).toBeVisible();

@@ -1,13 +1,9 @@
-import { createClient, type SupabaseClient, type SupabaseClientOptions } from '@supabase/supabase-js';
+import { checkOperator, failure, jsonBody, reply, type FunctionEnv } from '../_shared/operator.ts';
 
 type Issue =
   'incomplete' | 'email' | 'role' | 'notOwner' | 'alreadyOperator' | 'accountExists' | 'rateLimited';
 
-export interface InviteOperatorDeps {
-  supabaseUrl: string;
-  anonKey: string;
-  serviceRoleKey: string;
-  fetch: typeof fetch;
+export interface InviteOperatorDeps extends FunctionEnv {
   /**
    * checkInvite and INVITE_ISSUES of src/domain/operatorRoles.ts (the rules the Invite dialog
    * shares), passed in so this file has no relative value imports.
@@ -16,18 +12,7 @@ export interface InviteOperatorDeps {
     input: unknown,
   ) => { ok: true; invite: { email: string; role: string } } | { ok: false; issue: Issue };
   issues: Readonly<Record<Issue, string>>;
-  /** Node 20 has no global WebSocket: the local stand-in passes ws here; Deno needs nothing. */
-  realtime?: SupabaseClientOptions<'public'>['realtime'];
 }
-
-const CORS_HEADERS = {
-  'Access-Control-Allow-Origin': '*',
-  'Access-Control-Allow-Headers': 'authorization, x-client-info, apikey, content-type',
-  'Access-Control-Allow-Methods': 'POST, OPTIONS',
-};
-
-const reply = (status: number, body: unknown) => Response.json(body, { status, headers: CORS_HEADERS });
-const failure = (status: number, error: string) => reply(status, { success: false, error });
 
 /**
  * invite-operator: an active owner (at the aal2 rules of is_admin()) adds an operator by email.
@@ -37,36 +22,15 @@ const failure = (status: number, error: string) => reply(status, { success: fals
  * An account made here whose row could not be added is removed again.
  */
 export function createInviteOperatorHandler(deps: InviteOperatorDeps): (req: Request) => Promise<Response> {
-  const client = (key: string, headers: Record<string, string> = {}): SupabaseClient =>
-    createClient(deps.supabaseUrl, key, {
-      auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-      global: { fetch: deps.fetch, headers },
-      realtime: deps.realtime,
-    });
-
   return async (req) => {
-    if (req.method === 'OPTIONS') return new Response('ok', { headers: CORS_HEADERS });
-    if (req.method !== 'POST') return failure(405, 'Method not allowed');
-
-    const jwt = /^Bearer (\S+)$/i.exec(req.headers.get('Authorization') ?? '')?.[1];
-    if (!jwt) return failure(401, 'Missing authorization token');
-    const service = client(deps.serviceRoleKey);
-    const { data: caller, error: authError } = await service.auth.getUser(jwt);
-    if (authError || !caller.user) return failure(401, 'Invalid or expired session');
-
-    const asCaller = client(deps.anonKey, { Authorization: `Bearer ${jwt}` });
-    const { data: role, error: roleError } = await asCaller.rpc('admin_role');
-    if (roleError) return failure(500, `Could not check admin status: ${roleError.message}`);
-    if (typeof role !== 'string') return failure(403, 'Admin privileges required');
+    const operator = await checkOperator(req, deps);
+    if (operator instanceof Response) return operator;
+    const { role, asCaller, service } = operator;
     if (role !== 'owner') return failure(403, deps.issues.notOwner);
 
-    let input: unknown;
-    try {
-      input = await req.json();
-    } catch {
-      return failure(400, 'Request body must be valid JSON');
-    }
-    const checked = deps.checkInvite(input);
+    const input = await jsonBody(req);
+    if (!input.ok) return failure(400, 'Request body must be valid JSON');
+    const checked = deps.checkInvite(input.value);
     if (!checked.ok) return failure(400, deps.issues[checked.issue]);
     const { email, role: newRole } = checked.invite;
 

@@ -1,4 +1,4 @@
-import { createClient, type SupabaseClient, type SupabaseClientOptions } from '@supabase/supabase-js';
+import { checkOperator, failure, jsonBody, reply, type FunctionEnv } from '../_shared/operator.ts';
 import type { PushMessage, PushResult, PushSender } from './push.ts';
 
 interface Draft {
@@ -8,11 +8,7 @@ interface Draft {
   data: Record<string, string>;
 }
 
-export interface SendNotificationDeps {
-  supabaseUrl: string;
-  anonKey: string;
-  serviceRoleKey: string;
-  fetch: typeof fetch;
+export interface SendNotificationDeps extends FunctionEnv {
   push: PushSender;
   /** PUSH_ROLES and PUSH_ROLE_REFUSAL of src/domain/operatorRoles.ts: the operator roles that may push. */
   pushRoles: readonly string[];
@@ -24,18 +20,7 @@ export interface SendNotificationDeps {
   checkDraft: (input: unknown) => { ok: true; draft: Draft } | { ok: false; issue: string };
   /** NOTIFICATION_ISSUES of the same module: the wording of each refusal. */
   issues: Readonly<Record<string, string>>;
-  /** Node 20 has no global WebSocket: the local stand-in passes ws here; Deno needs nothing. */
-  realtime?: SupabaseClientOptions<'public'>['realtime'];
 }
-
-const CORS_HEADERS = {
-  'Access-Control-Allow-Origin': '*',
-  'Access-Control-Allow-Headers': 'authorization, x-client-info, apikey, content-type',
-  'Access-Control-Allow-Methods': 'POST, OPTIONS',
-};
-
-const reply = (status: number, body: unknown) => Response.json(body, { status, headers: CORS_HEADERS });
-const failure = (status: number, error: string) => reply(status, { success: false, error });
 
 /**
  * send-notification: an active admin sends one push to one app user's device. The caller's JWT and
@@ -46,39 +31,15 @@ const failure = (status: number, error: string) => reply(status, { success: fals
 export function createSendNotificationHandler(
   deps: SendNotificationDeps,
 ): (req: Request) => Promise<Response> {
-  const client = (key: string, headers: Record<string, string> = {}): SupabaseClient =>
-    createClient(deps.supabaseUrl, key, {
-      auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-      global: { fetch: deps.fetch, headers },
-      realtime: deps.realtime,
-    });
-
   return async (req) => {
-    if (req.method === 'OPTIONS') return new Response('ok', { headers: CORS_HEADERS });
-    if (req.method !== 'POST') return failure(405, 'Method not allowed');
-
-    const jwt = /^Bearer (\S+)$/i.exec(req.headers.get('Authorization') ?? '')?.[1];
-    if (!jwt) return failure(401, 'Missing authorization token');
-    const service = client(deps.serviceRoleKey);
-    const { data: caller, error: authError } = await service.auth.getUser(jwt);
-    if (authError || !caller.user) return failure(401, 'Invalid or expired session');
-
-    // public.admin_role() called as the caller (their JWT, not the service key) builds on the one
-    // definition of an admin, public.is_admin(): an active admin_users row, not banned, not deleted,
-    // the aal2 rules, exactly as every admin policy sees the caller. It answers null for anyone else.
-    const asCaller = client(deps.anonKey, { Authorization: `Bearer ${jwt}` });
-    const { data: role, error: adminError } = await asCaller.rpc('admin_role');
-    if (adminError) return failure(500, `Could not check admin status: ${adminError.message}`);
-    if (typeof role !== 'string') return failure(403, 'Admin privileges required');
+    const operator = await checkOperator(req, deps);
+    if (operator instanceof Response) return operator;
+    const { user, role, service } = operator;
     if (!deps.pushRoles.includes(role)) return failure(403, deps.pushRoleRefusal);
 
-    let input: unknown;
-    try {
-      input = await req.json();
-    } catch {
-      return failure(400, 'Request body must be valid JSON');
-    }
-    const checked = deps.checkDraft(input);
+    const input = await jsonBody(req);
+    if (!input.ok) return failure(400, 'Request body must be valid JSON');
+    const checked = deps.checkDraft(input.value);
     if (!checked.ok) return failure(400, deps.issues[checked.issue]);
     const { draft } = checked;
 
@@ -101,7 +62,7 @@ export function createSendNotificationHandler(
         data: draft.data,
         status: device ? 'pending' : 'failed',
         error: device ? null : NO_DEVICE,
-        sent_by: caller.user.id,
+        sent_by: user.id,
       })
       .select('id')
       .single();

@@ -1,9 +1,21 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach, vi } from 'vitest';
 
 // Screens here make real HTTP round trips to the stand-in on PGlite; on a busy two-core machine one
 // sign-in can take seconds, so findBy/waitFor wait up to 10 s instead of Testing Library's 1 s.
 configure({ asyncUtilTimeout: 10_000 });
 
 afterEach(() => cleanup());
+
+// Test files share their worker's window (vitest.config.ts: isolate false). What a file changes on
+// it goes when the file ends: fake timers, spies and stubbed globals, and window.matchMedia (jsdom
+// has none; a file's stand-in without addEventListener breaks MUI's useMediaQuery in the next file).
+// (Assigned back, not redefined: vitest's jsdom globals are accessors onto the jsdom window.)
+const jsdomMatchMedia = window.matchMedia;
+afterAll(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+  window.matchMedia = jsdomMatchMedia;
+});

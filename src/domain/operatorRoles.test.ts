@@ -1,4 +1,4 @@
-import { checkInvite, isOperatorRole, operatorCan, PUSH_ROLES } from './operatorRoles';
+import { isOperatorRole, operatorCan, PUSH_ROLES } from './operatorRoles';
 
 describe('operatorCan', () => {
   it.each([
@@ -41,32 +41,5 @@ describe('operatorCan', () => {
       false,
     ]);
     expect(PUSH_ROLES).toEqual(['owner', 'support']);
-  });
-});
-
-describe('checkInvite', () => {
-  it.each([
-    [
-      { email: ' New.Op@LabelLens.dev ', role: 'editor' },
-      { ok: true, invite: { email: 'new.op@labellens.dev', role: 'editor' } },
-    ],
-    [
-      { email: 'not an address', role: 'editor' },
-      { ok: false, issue: 'email' },
-    ],
-    [
-      { email: `${'a'.repeat(251)}@x.in`, role: 'editor' },
-      { ok: false, issue: 'email' },
-    ],
-    [{ role: 'editor' }, { ok: false, issue: 'email' }],
-    [
-      { email: 'op@labellens.dev', role: 'root' },
-      { ok: false, issue: 'role' },
-    ],
-    [{ email: 'op@labellens.dev' }, { ok: false, issue: 'role' }],
-    [null, { ok: false, issue: 'incomplete' }],
-    [['op@labellens.dev', 'editor'], { ok: false, issue: 'incomplete' }],
-  ])('%j', (input, expected) => {
-    expect(checkInvite(input)).toEqual(expected);
   });
 });

@@ -14,7 +14,8 @@ import {
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslate } from 'react-admin';
-import { checkInvite, INVITE_ISSUES, OPERATOR_ROLES, type OperatorRole } from '../domain/operatorRoles';
+import { checkInvite, INVITE_ISSUES } from '../domain/operatorInvite';
+import { OPERATOR_ROLES, type OperatorRole } from '../domain/operatorRoles';
 import { supabaseClient } from '../providers';
 import { inviteOperator } from './teamData';
 

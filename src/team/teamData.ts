@@ -1,5 +1,6 @@
 import { FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
-import { isOperatorRole, type Invite, type OperatorRole } from '../domain/operatorRoles';
+import type { Invite } from '../domain/operatorInvite';
+import { isOperatorRole, type OperatorRole } from '../domain/operatorRoles';
 
 /** A row of public.admin_team() (owners only; the database refuses anyone else). */
 export interface Operator {

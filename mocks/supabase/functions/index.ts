@@ -1,6 +1,7 @@
 import ws from 'ws';
 import { checkNotificationDraft, NOTIFICATION_ISSUES } from '../../../src/domain/notification';
-import { checkInvite, INVITE_ISSUES, PUSH_ROLE_REFUSAL, PUSH_ROLES } from '../../../src/domain/operatorRoles';
+import { checkInvite, INVITE_ISSUES } from '../../../src/domain/operatorInvite';
+import { PUSH_ROLE_REFUSAL, PUSH_ROLES } from '../../../src/domain/operatorRoles';
 import { createInviteOperatorHandler } from '../../../supabase/functions/invite-operator/handler';
 import { createSendNotificationHandler } from '../../../supabase/functions/send-notification/handler';
 import { readSupabaseConfig } from '../config';

@@ -5,7 +5,7 @@ type Issue =
 
 export interface InviteOperatorDeps extends FunctionEnv {
   /**
-   * checkInvite and INVITE_ISSUES of src/domain/operatorRoles.ts (the rules the Invite dialog
+   * checkInvite and INVITE_ISSUES of src/domain/operatorInvite.ts (the rules the Invite dialog
    * shares), passed in so this file has no relative value imports.
    */
   checkInvite: (

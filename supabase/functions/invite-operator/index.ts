@@ -1,6 +1,6 @@
 // Deno entry deployed to Supabase (`supabase functions deploy invite-operator`). The logic lives in
 // handler.ts, which the local stand-in runs under Node too.
-import { checkInvite, INVITE_ISSUES } from '../../../src/domain/operatorRoles.ts';
+import { checkInvite, INVITE_ISSUES } from '../../../src/domain/operatorInvite.ts';
 import { createInviteOperatorHandler } from './handler.ts';
 
 const env = (name: string): string => {

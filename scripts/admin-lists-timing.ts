@@ -1,7 +1,10 @@
 /**
  * Times the scans list in Chromium against a running server (e.g. after
  * `npm run db:seed -- --scans 100000` and `npm run serve`): navigation to rows visible, the jump
- * to the last page, and a two-word search, counting the list requests of each action.
+ * to the last page, and a two-word search, counting the list requests of each action; then a
+ * reload to the first row (median of RELOADS), in the warm tab and with a new browser profile
+ * (empty cache, the session kept), of the first page and of the last page loaded directly, with
+ * the requests of one warm reload in the order they left (the waterfall).
  *
  *   BASE_URL=http://127.0.0.1:5173 SEARCH="amul chocolate" npm run bench:lists
  */
@@ -11,6 +14,7 @@ import { DEMO_ACCOUNTS } from '../mocks/supabase/demoAccounts';
 const BASE_URL = process.env.BASE_URL ?? 'http://127.0.0.1:5173';
 const SEARCH = process.env.SEARCH ?? 'amul chocolate';
 const LIST_PATH = '/rest/v1/admin_scans';
+const RELOADS = Number(process.env.RELOADS ?? 5);
 
 async function timed(page: Page, label: string, action: () => Promise<void>, ready: () => Promise<void>) {
   const requests: string[] = [];
@@ -79,4 +83,74 @@ await timed(
   rowsVisible,
 );
 console.log(`  ${await range.innerText()}`);
+
+// Reloads to the first row. The last page's URL is the one the jump above produced.
+await page.getByPlaceholder('Search scans by name, category or owner email...').fill('');
+await firstRow.waitFor();
+const lastPageUrl = new URL(page.url());
+lastPageUrl.searchParams.delete('filter');
+const firstRowShown = (p: Page) =>
+  p.waitForFunction(() => document.querySelector('table tbody tr td') !== null, undefined, {
+    timeout: 60_000,
+  });
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/** Milliseconds from the start of a load to the first row, RELOADS times. */
+async function reloads(label: string, load: () => Promise<{ page: Page; done?: () => Promise<void> }>) {
+  const times: number[] = [];
+  for (let i = 0; i < RELOADS; i += 1) {
+    const start = performance.now();
+    const { page: loaded, done } = await load();
+    await firstRowShown(loaded);
+    times.push(performance.now() - start);
+    await done?.();
+  }
+  console.log(
+    `${label}: median ${median(times).toFixed(0)} ms (${times.map((t) => t.toFixed(0)).join(', ')})`,
+  );
+}
+
+const session = await page.context().storageState();
+for (const [name, url] of [
+  ['first page', `${BASE_URL}/admin/scans`],
+  ['last page', lastPageUrl.href],
+] as const) {
+  await page.goto(url);
+  await firstRowShown(page);
+  await reloads(`reload of the ${name}, warm tab`, async () => {
+    await page.reload({ waitUntil: 'commit' });
+    return { page };
+  });
+  await reloads(`load of the ${name}, new browser profile`, async () => {
+    const context = await browser.newContext({ storageState: session });
+    const fresh = await context.newPage();
+    await fresh.goto(url, { waitUntil: 'commit' });
+    return { page: fresh, done: () => context.close() };
+  });
+}
+
+// One warm reload's requests, in the order they left, with when they left and were answered.
+await page.goto(`${BASE_URL}/admin/scans`);
+await firstRowShown(page);
+const waterfall: Array<{ url: string; left: number; answered?: number }> = [];
+const origin = performance.now();
+const onLeave = (request: { url(): string }) =>
+  waterfall.push({ url: request.url(), left: performance.now() - origin });
+const onAnswer = (response: { url(): string }) => {
+  const entry = waterfall.find((e) => e.url === response.url() && e.answered === undefined);
+  if (entry) entry.answered = performance.now() - origin;
+};
+page.on('request', onLeave);
+page.on('response', onAnswer);
+await page.reload({ waitUntil: 'commit' });
+await firstRowShown(page);
+const shown = performance.now() - origin;
+page.off('request', onLeave);
+page.off('response', onAnswer);
+console.log(`waterfall of one warm reload (first row at ${shown.toFixed(0)} ms):`);
+for (const { url, left, answered } of waterfall) {
+  const { pathname } = new URL(url);
+  const took = answered === undefined ? '' : ` -> ${answered.toFixed(0)}`;
+  console.log(`  ${left.toFixed(0).padStart(5)}${took.padEnd(8)} ms  ${pathname}`);
+}
 await browser.close();

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Layout } from 'react-admin';
-import { supabaseClient } from '../providers';
+import { sessionChecks, supabaseClient } from '../providers';
 import { EnrolmentGate } from '../security/EnrolmentGate';
 import { AppBar } from './AppBar';
 import { AppMenu } from './AppMenu';
@@ -12,7 +12,7 @@ import { useWelcomeToast } from './useWelcomeToast';
 
 export function AppLayout({ children }: { children: ReactNode }) {
   useSidebarShortcut();
-  useAdminSessionWatch(supabaseClient);
+  useAdminSessionWatch(supabaseClient, sessionChecks);
   useWelcomeToast();
   useScreenDocumentTitle();
   return (

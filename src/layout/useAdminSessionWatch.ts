@@ -1,14 +1,20 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useAuthProvider, useLogout } from 'react-admin';
+import type { SessionChecks } from '../providers/sessionChecks';
+import { MFA_STATUS_KEY } from '../security/mfaStatus';
 
 /**
  * Follows Supabase's auth events while the admin area is open: a sign-out (also from another
- * tab) or a session that is no longer an active admin's clears the state and returns to the login page.
+ * tab) or a session that is no longer an active admin's clears the state and returns to the login
+ * page. Also follows the session checks a reload answered from memory: when the database's answer
+ * differs (a role changed, an operator deactivated), the screens take the new one at once.
  */
-export function useAdminSessionWatch(client: SupabaseClient): void {
+export function useAdminSessionWatch(client: SupabaseClient, checks: SessionChecks): void {
   const authProvider = useAuthProvider();
   const logout = useLogout();
+  const queryClient = useQueryClient();
   useEffect(() => {
     const { data } = client.auth.onAuthStateChange((event) => {
       // Deferred: calling the auth client from inside its own callback deadlocks it.
@@ -18,6 +24,15 @@ export function useAdminSessionWatch(client: SupabaseClient): void {
         setTimeout(() => authProvider?.checkAuth({}).catch(() => logout()), 0);
       }
     });
-    return () => data.subscription.unsubscribe();
-  }, [client, authProvider, logout]);
+    const stopRole = checks.role.subscribe((role) => {
+      if (role) void queryClient.invalidateQueries({ queryKey: ['auth'] });
+      else void logout();
+    });
+    const stopMfa = checks.mfa.subscribe((status) => queryClient.setQueryData(MFA_STATUS_KEY, status));
+    return () => {
+      data.subscription.unsubscribe();
+      stopRole();
+      stopMfa();
+    };
+  }, [client, checks, authProvider, logout, queryClient]);
 }

@@ -3,7 +3,7 @@ import { supabaseAuthProvider } from 'ra-supabase';
 import type { AuthProvider } from 'react-admin';
 import { needsSecondFactor } from '../security/secondFactor';
 import { operatorCan, type OperatorRole } from '../domain/operatorRoles';
-import { activeOperatorRole } from './adminAccess';
+import type { SessionChecks } from './sessionChecks';
 
 /** Catalogue keys (src/i18n/en.ts) of the login failures of the product rules (docs/product-rules.md); the login page translates them. */
 export const AUTH_ERROR_KEYS = {
@@ -20,27 +20,30 @@ interface Credentials {
 /**
  * ra-supabase's auth provider, narrowed to active admins: login and checkAuth both require exactly
  * one active admin_users row, and anyone else is signed out at once. The admin check (the operator's
- * role) is remembered per access token, so a refreshed token (or a new sign-in) is checked again.
- * canAccess answers from the role (src/domain/operatorRoles.ts), so menus and screens follow it; the
- * database enforces the same table whatever the screens show.
+ * role) belongs to the access token, so a refreshed token (or a new sign-in) is checked again; a
+ * reload with the same token answers from the tab's memory and checks behind the screen
+ * (sessionChecks.ts), so a list's request need not wait for it. canAccess answers from the role
+ * (src/domain/operatorRoles.ts), so menus and screens follow it; the database enforces the same
+ * table whatever the screens show.
  */
-export function createAuthProvider(client: SupabaseClient): AuthProvider {
+export function createAuthProvider(client: SupabaseClient, checks: SessionChecks): AuthProvider {
   const base = supabaseAuthProvider(client, {
     getIdentity: async (user) => ({ id: user.id, fullName: user.email ?? user.id }),
   });
-  let adminCheck: { token: string; result: Promise<OperatorRole | null> } | undefined;
 
   function checkAdmin(session: Session): Promise<OperatorRole | null> {
-    if (adminCheck?.token !== session.access_token) {
-      const result = activeOperatorRole(client, session.user.id);
-      adminCheck = { token: session.access_token, result };
-      result.catch(() => (adminCheck = undefined));
-    }
-    return adminCheck.result;
+    // The second-factor status is read alongside, for the enrolment gate that follows the check.
+    void checks.mfa.get(session).catch(() => undefined);
+    return checks.role.get(session);
+  }
+
+  function forgetChecks() {
+    checks.role.forget();
+    checks.mfa.forget();
   }
 
   async function refuse(): Promise<never> {
-    adminCheck = undefined;
+    forgetChecks();
     await client.auth.signOut({ scope: 'local' });
     throw new Error(AUTH_ERROR_KEYS.accessDenied);
   }
@@ -85,7 +88,7 @@ export function createAuthProvider(client: SupabaseClient): AuthProvider {
     },
 
     async logout() {
-      adminCheck = undefined;
+      forgetChecks();
       // Signing out without a session would only emit another SIGNED_OUT event.
       const { data } = await client.auth.getSession();
       if (!data.session) return;

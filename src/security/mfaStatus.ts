@@ -1,25 +1,24 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { supabaseClient } from '../providers';
+import { sessionChecks, supabaseClient } from '../providers';
+import type { MfaStatus } from '../providers/sessionChecks';
 
-/** public.admin_mfa_status(): what the admin screens need to route a signed-in account. */
-export interface MfaStatus {
-  is_admin_account: boolean;
-  aal: string;
-  has_verified_factor: boolean | null;
-  mfa_required: boolean | null;
-}
+export const MFA_STATUS_KEY = ['admin_mfa_status'] as const;
 
-const MFA_STATUS_KEY = ['admin_mfa_status'] as const;
-
-/** The signed-in account's second-factor status, read once and shared by the screens that need it. */
+/**
+ * The signed-in account's second-factor status, shared by the screens that need it: read with the
+ * auth provider's admin check, and from the tab's memory on a reload (providers/sessionChecks.ts).
+ */
 export function useMfaStatus() {
+  const queryClient = useQueryClient();
   return useQuery({
     queryKey: MFA_STATUS_KEY,
     queryFn: async () => {
-      const { data, error } = await supabaseClient.rpc('admin_mfa_status');
-      if (error) throw error;
-      return data as MfaStatus;
+      const { data } = await supabaseClient.auth.getSession();
+      if (!data.session) throw new Error('No session');
+      // The first read is the auth provider's; a refetch (a remount, a focused window) asks again.
+      const first = queryClient.getQueryData(MFA_STATUS_KEY) === undefined;
+      return first ? sessionChecks.mfa.get(data.session) : sessionChecks.mfa.reload(data.session);
     },
   });
 }
@@ -27,7 +26,10 @@ export function useMfaStatus() {
 /** Reads the status again, e.g. once a factor is verified (the session is aal2 from then on). */
 export function useRefreshMfaStatus() {
   const queryClient = useQueryClient();
-  return useCallback(() => queryClient.invalidateQueries({ queryKey: MFA_STATUS_KEY }), [queryClient]);
+  return useCallback(() => {
+    sessionChecks.mfa.forget();
+    return queryClient.invalidateQueries({ queryKey: MFA_STATUS_KEY });
+  }, [queryClient]);
 }
 
 /**

@@ -22,28 +22,22 @@ export async function assumeIdentity(
   identity: RequestIdentity,
   requestInfo: RequestInfo = {},
 ) {
-  // Before the role switch, as PostgREST orders them (so GRANT SET ON PARAMETER to the
-  // authenticator suffices); names and values are bound parameters.
-  const settings = requestInfo.roleSettings ?? [];
-  if (settings.length)
-    await tx.query(`select set_config(k, v, true) from unnest($1::text[], $2::text[]) as s(k, v)`, [
-      settings.map(([key]) => key),
-      settings.map(([, value]) => value),
-    ]);
-  await tx.query(
-    `select set_config('role', $1, true),
-            set_config('request.jwt.claims', $2, true),
-            set_config('request.method', $3, true),
-            set_config('request.path', $4, true),
-            set_config('request.headers', $5, true)`,
-    [
-      identity.role,
-      JSON.stringify(identity.claims),
-      requestInfo.method ?? '',
-      requestInfo.path ?? '',
-      JSON.stringify(requestInfo.headers ?? {}),
-    ],
-  );
+  // One statement, whose rows set_config takes in order: first the role's own settings, before the
+  // role switch as PostgREST orders them (so GRANT SET ON PARAMETER to the authenticator
+  // suffices), then the role and the request's claims, method, path and headers. Names and values
+  // are bound parameters.
+  const settings: Array<readonly [string, string]> = [
+    ...(requestInfo.roleSettings ?? []),
+    ['role', identity.role],
+    ['request.jwt.claims', JSON.stringify(identity.claims)],
+    ['request.method', requestInfo.method ?? ''],
+    ['request.path', requestInfo.path ?? ''],
+    ['request.headers', JSON.stringify(requestInfo.headers ?? {})],
+  ];
+  await tx.query(`select set_config(k, v, true) from unnest($1::text[], $2::text[]) as s(k, v)`, [
+    settings.map(([key]) => key),
+    settings.map(([, value]) => value),
+  ]);
   if (requestInfo.preRequest) await tx.query(`select ${requestInfo.preRequest}`);
 }
 

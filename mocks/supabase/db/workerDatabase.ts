@@ -58,12 +58,12 @@ export async function openWorkerDatabase(dataDir: string): Promise<Database> {
         return worker;
       });
       const work = async () => {
-        await tx.exec(begin);
+        // One trip to the worker each for the opening and the closing statements (a request's
+        // fixed cost: see npm run bench:request).
+        await tx.exec(around ? `${begin}; ${around}` : begin);
         try {
-          if (around) await tx.exec(around);
           const result = await fn(tx);
-          if (around) await tx.exec(around);
-          await tx.exec('commit');
+          await tx.exec(around ? `${around}; commit` : 'commit');
           return result;
         } catch (error) {
           if (!worker.dead) await tx.exec('rollback').catch(() => undefined);

@@ -45,8 +45,15 @@ test('a two-word search on scans keeps rows with both words, in one request', as
   await page.goto('/admin/scans');
   await rowsOf(page);
   const requests = await requestsDuring(page, '/rest/v1/admin_scans', async () => {
+    // The search's own answer, not just the range: the unfiltered page's range is visible until
+    // the debounced request has left and come back.
+    const answered = page.waitForResponse(
+      (response) => response.url().includes('/rest/v1/admin_scans') && /amul/i.test(response.url()),
+      LOADED,
+    );
     await page.getByPlaceholder('Search scans by name, category or owner email...').fill('amul chocolate');
     await expect(page).toHaveURL(/amul%20chocolate|amul\+chocolate/);
+    await answered;
     await expect(page.getByText(/^1-\d+ of \d+$/)).toBeVisible();
   });
   expect(requests).toHaveLength(1);

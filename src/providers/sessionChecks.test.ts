@@ -1,0 +1,53 @@
+import { DEMO_ACCOUNTS } from '../../mocks/supabase/demoAccounts';
+import { setUpStandInServer, signIn } from '../test/standInServer';
+import { createAuthProvider } from './authProvider';
+import { createSessionChecks } from './sessionChecks';
+import { supabaseClient } from './supabaseClient';
+
+const standIn = setUpStandInServer();
+const EDITOR = DEMO_ACCOUNTS.find((account) => account.email === 'editor@labellens.dev')!;
+
+/** A page load: the auth provider and its checks start from nothing but the tab's storage. */
+function load() {
+  const checks = createSessionChecks(supabaseClient);
+  const corrections: Array<string | null> = [];
+  checks.role.subscribe((role) => corrections.push(role));
+  return { checks, corrections, auth: createAuthProvider(supabaseClient, checks) };
+}
+
+afterEach(async () => {
+  window.sessionStorage.clear();
+  await standIn.db().query(`update public.admin_users set is_active = true where role = 'editor'`);
+});
+
+it('a reload answers from the tab at once, and an operator deactivated meanwhile is corrected to no role', async () => {
+  await signIn(EDITOR);
+  const first = load();
+  await first.auth.checkAuth({});
+  expect(await first.auth.canAccess!({ resource: 'news', action: 'list' })).toBe(true);
+  // Both answers sit in the tab, keyed by this access token.
+  expect(Object.keys(window.sessionStorage).sort()).toEqual([
+    'labellens-admin:mfaStatus',
+    'labellens-admin:operatorRole',
+  ]);
+
+  await standIn.db().query(`update public.admin_users set is_active = false where role = 'editor'`);
+
+  // The reload's checkAuth passes on the remembered role; the read behind it brings the truth.
+  const reload = load();
+  await reload.auth.checkAuth({});
+  await vi.waitFor(() => expect(reload.corrections).toEqual([null]));
+  expect(await reload.auth.canAccess!({ resource: 'news', action: 'list' })).toBe(false);
+  // What the database itself answers, whatever the tab remembered.
+  const { data } = await supabaseClient.rpc('admin_role');
+  expect(data).toBeNull();
+});
+
+it('a new token is checked before it is answered: a deactivated operator signing in is refused', async () => {
+  await standIn.db().query(`update public.admin_users set is_active = false where role = 'editor'`);
+  await signIn(EDITOR);
+  const { auth, corrections } = load();
+  await expect(auth.checkAuth({})).rejects.toThrow('labellens.auth.access_denied');
+  expect(corrections).toEqual([]);
+  expect(window.sessionStorage.getItem('labellens-admin:operatorRole')).toBeNull();
+});

@@ -89,10 +89,16 @@ await page.getByPlaceholder('Search scans by name, category or owner email...').
 await firstRow.waitFor();
 const lastPageUrl = new URL(page.url());
 lastPageUrl.searchParams.delete('filter');
+// A data row: the pager shows its range and no placeholder (skeleton) row is left.
 const firstRowShown = (p: Page) =>
-  p.waitForFunction(() => document.querySelector('table tbody tr td') !== null, undefined, {
-    timeout: 60_000,
-  });
+  p.waitForFunction(
+    () =>
+      /\d/.test(document.querySelector('.MuiTablePagination-displayedRows')?.textContent ?? '') &&
+      document.querySelector('table tbody tr td') !== null &&
+      document.querySelector('table tbody .MuiSkeleton-root') === null,
+    undefined,
+    { timeout: 60_000 },
+  );
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /** Milliseconds from the start of a load to the first row, RELOADS times. */

@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type Connect, type Plugin, type Rollup } from 'vite';
 import { LOCAL_ANON_KEY } from './mocks/supabase/keys';
@@ -94,6 +95,12 @@ export default defineConfig(({ mode }) => {
       securityHeadersPlugin(hosted ? env.VITE_SUPABASE_URL : undefined),
       ...(hosted || mode === 'test' ? [] : [localSupabase()]),
     ],
+    resolve: {
+      // qs without its polyfill dependencies, for ra-data-postgrest (src/providers/qsCompat.ts).
+      alias: [
+        { find: /^qs$/, replacement: fileURLToPath(new URL('./src/providers/qsCompat.ts', import.meta.url)) },
+      ],
+    },
     define: hosted
       ? {}
       : {

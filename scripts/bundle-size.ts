@@ -30,8 +30,8 @@ const ROUTES: Route[] = [
   },
   {
     path: '/admin/scans',
-    // A ratchet at today's size (474.6 KB): the goal is 300 KB (docs/architecture.md, "Budgets").
-    budgetBytes: 480 * 1000,
+    // A ratchet at today's size (462.0 KB): the goal is 300 KB (docs/architecture.md, "Budgets").
+    budgetBytes: 470 * 1000,
     targetBytes: 300 * 1000,
     signedIn: true,
     ready: (page) => page.locator('table tbody tr').first().waitFor(),

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { supabaseClient } from '../../providers/supabaseClient';
 import { renderAdmin } from '../../test/renderAdmin';
 import { DEMO, setUpStandInServer, signIn } from '../../test/standInServer';
 
@@ -32,6 +33,16 @@ describe('a live list (the contact inbox)', () => {
     const rowsBefore = (await within(table).findAllByRole('row', undefined, WAIT)).length;
     const badge = await screen.findByLabelText(`${before} new`, undefined, WAIT);
     expect(badge).toBeInTheDocument();
+    // Realtime sends only what changes after a subscription is joined: wait for the list's own.
+    await vi.waitFor(
+      () =>
+        expect(
+          supabaseClient
+            .getChannels()
+            .find((channel) => channel.topic === 'realtime:admin:resource/contact-messages')?.state,
+        ).toBe('joined'),
+      WAIT,
+    );
 
     const first = await insertMessage('Live one');
     await insertMessage('Live two');

@@ -50,7 +50,9 @@ try {
     let total = 0;
     for (const part of (response.headers.get('server-timing') ?? '').split(',')) {
       const [name, dur] = part.trim().split(';dur=');
-      phases.set(name, [...(phases.get(name) ?? []), Number(dur)]);
+      const durations = phases.get(name) ?? [];
+      durations.push(Number(dur));
+      phases.set(name, durations);
       total += Number(dur);
     }
     totals.push(total);

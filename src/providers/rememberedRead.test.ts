@@ -44,6 +44,20 @@ it('after a reload with the same token, answers from the tab at once and reads a
   expect(JSON.parse(window.sessionStorage.getItem(KEY)!)).toEqual({ token: 't1', value: 'support' });
 });
 
+it('a listener that subscribes after the correction hears it', async () => {
+  window.sessionStorage.setItem(KEY, JSON.stringify({ token: 't1', value: 'owner' }));
+  const { read, answer } = scriptedRead();
+  const role = rememberedRead(KEY, read);
+
+  await expect(role.get(session('t1'))).resolves.toBe('owner');
+  answer('support');
+  await vi.waitFor(() => expect(JSON.parse(window.sessionStorage.getItem(KEY)!).value).toBe('support'));
+
+  const corrections: string[] = [];
+  role.subscribe((value) => corrections.push(value));
+  await vi.waitFor(() => expect(corrections).toEqual(['support']));
+});
+
 it('an answer the database confirms is not announced again', async () => {
   window.sessionStorage.setItem(KEY, JSON.stringify({ token: 't1', value: 'owner' }));
   const { read, answer } = scriptedRead();

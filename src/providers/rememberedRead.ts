@@ -16,7 +16,11 @@ export interface RememberedRead<T> {
   reload(session: Session): Promise<T>;
   /** Drops the answers, in memory and in the tab, e.g. on sign-out or when a fresh answer is due. */
   forget(): void;
-  /** Called with each corrected answer (one that differed from the remembered one). */
+  /**
+   * Called with each corrected answer (one that differed from the remembered one). A listener that
+   * subscribes after the current token's answer was corrected hears that correction at once: the
+   * read behind a reload can finish before the screen that listens has mounted.
+   */
   subscribe(listener: (value: T) => void): () => void;
 }
 
@@ -45,7 +49,7 @@ function remember<T>(key: string, stored: Stored<T>): void {
 }
 
 export function rememberedRead<T>(key: string, read: (session: Session) => Promise<T>): RememberedRead<T> {
-  let current: { token: string; value: Promise<T> } | undefined;
+  let current: { token: string; value: Promise<T>; corrected?: boolean } | undefined;
   const listeners = new Set<(value: T) => void>();
 
   return {
@@ -54,7 +58,10 @@ export function rememberedRead<T>(key: string, read: (session: Session) => Promi
       if (current?.token === token) return current.value;
       const fresh = read(session);
       const stored = recall<T>(key, token);
-      const entry = { token, value: stored ? Promise.resolve(stored.value) : fresh };
+      const entry: NonNullable<typeof current> = {
+        token,
+        value: stored ? Promise.resolve(stored.value) : fresh,
+      };
       current = entry;
       fresh.then(
         (value) => {
@@ -62,6 +69,7 @@ export function rememberedRead<T>(key: string, read: (session: Session) => Promi
           remember(key, { token, value });
           if (stored && JSON.stringify(stored.value) !== JSON.stringify(value)) {
             entry.value = Promise.resolve(value);
+            entry.corrected = true;
             for (const listener of listeners) listener(value);
           }
         },
@@ -89,6 +97,7 @@ export function rememberedRead<T>(key: string, read: (session: Session) => Promi
     },
     subscribe(listener) {
       listeners.add(listener);
+      if (current?.corrected) void current.value.then(listener);
       return () => listeners.delete(listener);
     },
   };

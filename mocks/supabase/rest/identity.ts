@@ -15,7 +15,7 @@ const verified = new Map<string, { claims: Record<string, unknown>; expiresAtMs:
 async function verifyCached(token: string, jwtSecret: string): Promise<JwtCheck> {
   const key = `${jwtSecret}\u0000${token}`;
   const hit = verified.get(key);
-  if (hit && Date.now() < hit.expiresAtMs) return { ok: true as const, claims: hit.claims };
+  if (hit && Date.now() < hit.expiresAtMs) return { ok: true, claims: hit.claims };
   verified.delete(key);
   const check = await verifyJwt(token, jwtSecret);
   // A token without an expiry is checked every time (PostgREST caches by exp).

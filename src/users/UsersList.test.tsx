@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { renderAdmin } from '../test/renderAdmin';
 import { DEMO, setUpStandInServer, signIn } from '../test/standInServer';
+import { bodyRows, cellsOf } from '../test/tableRows';
 
 const server = setUpStandInServer();
 const WAIT = { timeout: 20_000 };
@@ -10,7 +11,7 @@ const RPC = 'http://localhost:54321/rest/v1/rpc/admin_list_users';
 
 async function dataRows() {
   await screen.findByText(/^1-\d+ of \d+$/, {}, WAIT);
-  return within(screen.getByRole('table')).getAllByRole('row').slice(1);
+  return bodyRows(screen.getByRole('table'));
 }
 
 describe('Users', { timeout: 60_000 }, () => {
@@ -41,7 +42,7 @@ describe('Users', { timeout: 60_000 }, () => {
     expect(screen.getByTestId('users-found')).toHaveTextContent(`${total} users found`);
     expect(rows).toHaveLength(expected.length);
     expected.forEach((user, i) => {
-      const cells = within(rows[i]).getAllByRole('cell');
+      const cells = cellsOf(rows[i]);
       expect(cells[0]).toHaveTextContent(`${user.email}${user.id.slice(0, 8)}`);
       expect(cells[1]).toHaveTextContent(user.status);
       const provider = ['google', 'github', 'facebook', 'twitter'].includes(user.provider)

@@ -3,13 +3,14 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { renderAdmin } from '../../test/renderAdmin';
 import { DEMO, setUpStandInServer, signIn } from '../../test/standInServer';
+import { bodyRows, cellsOf } from '../../test/tableRows';
 
 const server = setUpStandInServer();
 const WAIT = { timeout: 20_000 };
 
 async function dataRows() {
   await screen.findByText(/^1-\d+ of \d+$/, {}, WAIT);
-  return within(screen.getByRole('table')).getAllByRole('row').slice(1);
+  return bodyRows(screen.getByRole('table'));
 }
 
 describe('Chat Sessions list', { timeout: 60_000 }, () => {
@@ -25,7 +26,7 @@ describe('Chat Sessions list', { timeout: 60_000 }, () => {
     const rows = await dataRows();
     expect(rows).toHaveLength(expected.length);
     expected.forEach((chat, i) => {
-      const cells = within(rows[i]).getAllByRole('cell');
+      const cells = cellsOf(rows[i]);
       expect(cells[0]).toHaveTextContent(chat.title);
       expect(cells[1]).toHaveTextContent(chat.email ?? 'Anonymous');
       expect(cells[2]).toHaveTextContent(String(chat.n));

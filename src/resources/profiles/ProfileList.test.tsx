@@ -3,13 +3,14 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { renderAdmin } from '../../test/renderAdmin';
 import { DEMO, setUpStandInServer, signIn } from '../../test/standInServer';
+import { bodyRows, cellsOf } from '../../test/tableRows';
 
 const server = setUpStandInServer();
 const WAIT = { timeout: 20_000 };
 
 async function dataRows() {
   await screen.findByText(/^1-\d+ of \d+$/, {}, WAIT);
-  return within(screen.getByRole('table')).getAllByRole('row').slice(1);
+  return bodyRows(screen.getByRole('table'));
 }
 
 describe('User Profiles list', { timeout: 60_000 }, () => {
@@ -30,7 +31,7 @@ describe('User Profiles list', { timeout: 60_000 }, () => {
     expect(rows).toHaveLength(expected.length);
     const band = (s: number) => (s >= 80 ? 'Excellent' : s >= 60 ? 'Good' : s >= 40 ? 'Fair' : 'Poor');
     expected.forEach((profile, i) => {
-      const cells = within(rows[i]).getAllByRole('cell');
+      const cells = cellsOf(rows[i]);
       expect(cells[0]).toHaveTextContent(profile.name);
       expect(cells[1]).toHaveTextContent(profile.relationship?.trim() ? profile.relationship : 'Self');
       // Height / Weight and Health Conditions are hidden by default (column chooser).

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
 import { renderAdmin } from '../../test/renderAdmin';
 import { DEMO, setUpStandInServer, signIn } from '../../test/standInServer';
+import { bodyRows, cellsOf } from '../../test/tableRows';
 
 const server = setUpStandInServer();
 const WAIT = { timeout: 20_000 };
@@ -28,7 +29,7 @@ const newestScans = async (limit: number) =>
 /** The table's body rows, once the first page has loaded (the pagination shows its range). */
 async function dataRows() {
   await screen.findByText(/^1-\d+ of \d+$/, {}, WAIT);
-  return within(screen.getByRole('table')).getAllByRole('row').slice(1);
+  return bodyRows(screen.getByRole('table'));
 }
 
 const bandLabel = (score: number | null) =>
@@ -45,7 +46,7 @@ describe('Food Scans list', { timeout: 60_000 }, () => {
     const rows = await dataRows();
     expect(rows).toHaveLength(Math.min(25, total));
     expected.forEach((scan, i) => {
-      const cells = within(rows[i]).getAllByRole('cell');
+      const cells = cellsOf(rows[i]);
       expect(cells[0]).toHaveTextContent(scan.name || `Scan ${scan.id.slice(0, 8)}`);
       expect(cells[1]).toHaveTextContent(scan.category ?? '');
       expect(cells[2]).toHaveTextContent(bandLabel(scan.health_score));

@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderAdmin } from '../../test/renderAdmin';
 import { DEMO, setUpStandInServer, signIn } from '../../test/standInServer';
+import { bodyRows, cellsOf } from '../../test/tableRows';
 
 const server = setUpStandInServer();
 const WAIT = { timeout: 20_000 };
@@ -9,10 +10,7 @@ const WAIT = { timeout: 20_000 };
 /** The tag labels of the table's rows, once a page has loaded. */
 async function shownLabels() {
   await screen.findByText(/^1-25 of 28$/, {}, WAIT);
-  return within(screen.getByRole('table'))
-    .getAllByRole('row')
-    .slice(1)
-    .map((row) => within(row).getAllByRole('cell')[1].textContent);
+  return bodyRows(screen.getByRole('table')).map((row) => cellsOf(row)[1].textContent);
 }
 
 /** A column header's sort label (react-admin's TableSortLabel carries the column in data-field). */

@@ -1,4 +1,4 @@
-import type { Database, Queryable, RequestIdentity } from './types';
+import { inOrder, type Database, type Queryable, type RequestIdentity } from './types';
 
 export interface RequestInfo {
   method?: string;
@@ -34,11 +34,14 @@ export async function assumeIdentity(
     ['request.path', requestInfo.path ?? ''],
     ['request.headers', JSON.stringify(requestInfo.headers ?? {})],
   ];
-  await tx.query(`select set_config(k, v, true) from unnest($1::text[], $2::text[]) as s(k, v)`, [
-    settings.map(([key]) => key),
-    settings.map(([, value]) => value),
+  // The pre-request function runs after them, in the same trip where the driver allows.
+  await inOrder(tx, [
+    {
+      sql: `select set_config(k, v, true) from unnest($1::text[], $2::text[]) as s(k, v)`,
+      params: [settings.map(([key]) => key), settings.map(([, value]) => value)],
+    },
+    ...(requestInfo.preRequest ? [{ sql: `select ${requestInfo.preRequest}` }] : []),
   ]);
-  if (requestInfo.preRequest) await tx.query(`select ${requestInfo.preRequest}`);
 }
 
 /**

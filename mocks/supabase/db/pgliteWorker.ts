@@ -1,14 +1,16 @@
 /**
  * The worker thread that owns a PGlite instance for workerDatabase.ts: the database's work never
  * runs on the thread that serves HTTP, and a request over its time budget is ended by ending this
- * thread. Messages: { id, op, sql?, params? } in; { id, result } or { id, error } out.
+ * thread. Messages: { id, op, sql?, params?, steps? } in; { id, result } or { id, error } out.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { createPglite, resetSessionSql } from './pglite';
 
+export type Statement = { op: 'query'; sql: string; params?: unknown[] } | { op: 'exec'; sql: string };
 export type WorkerCall =
-  | { op: 'query'; sql: string; params?: unknown[] }
-  | { op: 'exec'; sql: string }
+  | Statement
+  /** Statements run in order, stopping at the first error; the reply is the last one's result. */
+  | { op: 'steps'; steps: Statement[] }
   | { op: 'listen'; channel: string }
   | { op: 'unlisten'; channel: string }
   | { op: 'close' };
@@ -59,18 +61,21 @@ const { dataDir } = workerData as { dataDir: string };
 const db = await createPglite({ dataDir });
 const unlisteners = new Map<string, () => Promise<void>>();
 
+async function run(statement: Statement) {
+  if (statement.op === 'exec') return void (await db.exec(statement.sql));
+  const result = await db.query(statement.sql, statement.params);
+  return { rows: result.rows, fields: result.fields, affectedRows: result.affectedRows };
+}
+
 port.on('message', (request: WorkerRequest) => {
   void (async () => {
     try {
-      if (request.op === 'query') {
-        const result = await db.query(request.sql, request.params);
-        port.postMessage({
-          id: request.id,
-          result: { rows: result.rows, fields: result.fields, affectedRows: result.affectedRows },
-        } satisfies WorkerReply);
-      } else if (request.op === 'exec') {
-        await db.exec(request.sql);
-        port.postMessage({ id: request.id, result: null } satisfies WorkerReply);
+      if (request.op === 'query' || request.op === 'exec') {
+        port.postMessage({ id: request.id, result: (await run(request)) ?? null } satisfies WorkerReply);
+      } else if (request.op === 'steps') {
+        let result: unknown = null;
+        for (const step of request.steps) result = (await run(step)) ?? null;
+        port.postMessage({ id: request.id, result } satisfies WorkerReply);
       } else if (request.op === 'listen') {
         if (!unlisteners.has(request.channel)) {
           const channel = request.channel;

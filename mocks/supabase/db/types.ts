@@ -8,6 +8,29 @@ export interface Queryable {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<T>>;
   /** Runs one or more statements without parameters. */
   exec(sql: string): Promise<void>;
+  /**
+   * Runs statements one after another, stopping at the first error, and answers the last one's
+   * result, in one trip where the driver can: a worker-backed PGlite sends them in one message
+   * (each message costs about 0.4 ms). Optional: `inOrder` runs them one by one elsewhere.
+   */
+  sequence?<T = Record<string, unknown>>(statements: ReadonlyArray<Statement>): Promise<QueryResult<T>>;
+}
+
+/** One statement of a sequence: SQL and its bound parameters. */
+export interface Statement {
+  sql: string;
+  params?: unknown[];
+}
+
+/** Runs statements in order on tx, in one trip where tx can (Queryable.sequence). */
+export async function inOrder<T>(
+  tx: Queryable,
+  statements: ReadonlyArray<Statement>,
+): Promise<QueryResult<T>> {
+  if (tx.sequence) return tx.sequence<T>(statements);
+  let last: QueryResult<T> = { rows: [], fields: [] };
+  for (const { sql, params } of statements) last = await tx.query<T>(sql, params);
+  return last;
 }
 
 export interface Database extends Queryable {

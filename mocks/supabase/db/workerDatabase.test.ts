@@ -1,5 +1,5 @@
 import { openDatabase } from './open';
-import { isPgError, type Database } from './types';
+import { inOrder, isPgError, type Database } from './types';
 
 /**
  * PGlite ignores statement_timeout, so the server's database runs in a worker thread that is
@@ -83,5 +83,40 @@ describe('the worker-backed PGlite', () => {
     expect((await db.query<{ n: number }>('select count(*)::int as n from public.kept')).rows).toEqual([
       { n: 1 },
     ]);
+  }, 60_000);
+  test('a request sends its opening with its first statements: they run in order and stop at the first error', async () => {
+    // One message: begin, the identity's settings, then a statement that reads them.
+    const seen = await db.requestTransaction(
+      (tx) =>
+        inOrder<{ role: string; who: string; read_only: string }>(tx, [
+          { sql: `select set_config('request.who', $1, true)`, params: ['editor'] },
+          {
+            sql: `select current_setting('request.who') as who, current_setting('transaction_read_only') as read_only, current_user as role`,
+          },
+        ]),
+      { readOnly: true },
+    );
+    expect(seen.rows).toEqual([{ who: 'editor', read_only: 'on', role: 'postgres' }]);
+
+    // The first statement of a transaction fails: the transaction (begun in the same message) is
+    // rolled back.
+    const failing = db.requestTransaction((tx) =>
+      inOrder(tx, [
+        { sql: 'insert into public.kept values (1)' },
+        { sql: 'insert into public.kept values (4)' },
+      ]),
+    );
+    expect(await failure(failing)).toEqual({
+      code: '23505',
+      message: 'duplicate key value violates unique constraint "kept_pkey"',
+    });
+    // Nothing of it stays, no setting outlives it, and the next transaction starts clean.
+    expect((await db.query<{ id: number }>('select id from public.kept order by id')).rows).toEqual([
+      { id: 1 },
+    ]);
+    expect(
+      (await db.query<{ who: string | null }>(`select current_setting('request.who', true) as who`)).rows,
+    ).toEqual([{ who: '' }]);
+    expect(await db.requestTransaction(async () => 'no statement')).toBe('no statement');
   }, 60_000);
 });

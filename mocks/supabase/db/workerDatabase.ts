@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { SerializedError, WorkerCall, WorkerReply, WorkerRequest } from './pgliteWorker';
+import type { SerializedError, Statement, WorkerCall, WorkerReply, WorkerRequest } from './pgliteWorker';
 import type { Database, PgError, Queryable, QueryResult } from './types';
 
 /**
@@ -36,14 +36,33 @@ export async function openWorkerDatabase(dataDir: string): Promise<Database> {
     }
     return host;
   };
-  const queryable = (current: () => Promise<WorkerHost>): Queryable => ({
-    async query<T>(sql: string, params?: unknown[]) {
-      return (await current()).call({ op: 'query', sql, params }) as Promise<QueryResult<T>>;
-    },
-    async exec(sql: string) {
-      await (await current()).call({ op: 'exec', sql });
-    },
-  });
+  /**
+   * Statements on the worker, each call one message. `opening` (a transaction's begin) is not sent
+   * alone: it goes in the message of the first statement after it.
+   */
+  const queryable = (current: () => Promise<WorkerHost>, opening?: Statement) => {
+    let pending = opening;
+    const send = async (statements: Statement[]) => {
+      const steps = pending ? [pending, ...statements] : statements;
+      pending = undefined;
+      const worker = await current();
+      return worker.call(steps.length === 1 ? steps[0] : { op: 'steps', steps });
+    };
+    return {
+      async query<T>(sql: string, params?: unknown[]) {
+        return (await send([{ op: 'query', sql, params }])) as QueryResult<T>;
+      },
+      async exec(sql: string) {
+        await send([{ op: 'exec', sql }]);
+      },
+      async sequence<T>(statements: ReadonlyArray<{ sql: string; params?: unknown[] }>) {
+        const steps = statements.map(({ sql, params }): Statement => ({ op: 'query', sql, params }));
+        return (await send(steps)) as QueryResult<T>;
+      },
+      /** Whether anything has reached the database yet. */
+      opened: () => !pending,
+    } satisfies Queryable & { opened(): boolean };
+  };
 
   /** Runs fn between begin and commit (rollback when it throws) while holding the connection. */
   const inTransaction = <T>(
@@ -52,21 +71,24 @@ export async function openWorkerDatabase(dataDir: string): Promise<Database> {
   ) =>
     lock(async () => {
       const worker = await live();
-      // Every statement of the transaction goes to this worker; once it is gone, none runs.
-      const tx = queryable(async () => {
-        if (worker.dead) throw worker.deathError ?? timeoutError();
-        return worker;
-      });
+      // Every statement of the transaction goes to this worker; once it is gone, none runs. The
+      // opening statements travel with the transaction's first one, the closing ones in one
+      // message: trips to the worker are a request's fixed cost (see npm run bench:request).
+      const tx = queryable(
+        async () => {
+          if (worker.dead) throw worker.deathError ?? timeoutError();
+          return worker;
+        },
+        { op: 'exec', sql: around ? `${begin}; ${around}` : begin },
+      );
       const work = async () => {
-        // One trip to the worker each for the opening and the closing statements (a request's
-        // fixed cost: see npm run bench:request).
-        await tx.exec(around ? `${begin}; ${around}` : begin);
         try {
           const result = await fn(tx);
           await tx.exec(around ? `${around}; commit` : 'commit');
           return result;
         } catch (error) {
-          if (!worker.dead) await tx.exec('rollback').catch(() => undefined);
+          // Nothing to undo when the transaction never reached the database.
+          if (!worker.dead && tx.opened()) await tx.exec('rollback').catch(() => undefined);
           throw error;
         }
       };

@@ -6,11 +6,11 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { createPglite, resetSessionSql } from './pglite';
 
-export type Statement = { op: 'query'; sql: string; params?: unknown[] } | { op: 'exec'; sql: string };
+export type WorkerStatement = { op: 'query'; sql: string; params?: unknown[] } | { op: 'exec'; sql: string };
 export type WorkerCall =
-  | Statement
+  | WorkerStatement
   /** Statements run in order, stopping at the first error; the reply is the last one's result. */
-  | { op: 'steps'; steps: Statement[] }
+  | { op: 'steps'; steps: WorkerStatement[] }
   | { op: 'listen'; channel: string }
   | { op: 'unlisten'; channel: string }
   | { op: 'close' };
@@ -61,7 +61,7 @@ const { dataDir } = workerData as { dataDir: string };
 const db = await createPglite({ dataDir });
 const unlisteners = new Map<string, () => Promise<void>>();
 
-async function run(statement: Statement) {
+async function run(statement: WorkerStatement) {
   if (statement.op === 'exec') return void (await db.exec(statement.sql));
   const result = await db.query(statement.sql, statement.params);
   return { rows: result.rows, fields: result.fields, affectedRows: result.affectedRows };

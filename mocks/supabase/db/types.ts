@@ -27,8 +27,9 @@ export async function inOrder<T>(
   tx: Queryable,
   statements: ReadonlyArray<Statement>,
 ): Promise<QueryResult<T>> {
-  if (tx.sequence) return tx.sequence<T>(statements);
   let last: QueryResult<T> = { rows: [], fields: [] };
+  if (statements.length === 0) return last;
+  if (tx.sequence) return tx.sequence<T>(statements);
   for (const { sql, params } of statements) last = await tx.query<T>(sql, params);
   return last;
 }

@@ -99,17 +99,22 @@ describe('the worker-backed PGlite', () => {
     expect(seen.rows).toEqual([{ who: 'editor', read_only: 'on', role: 'postgres' }]);
 
     // The first statement of a transaction fails: the transaction (begun in the same message) is
-    // rolled back.
+    // rolled back, and the statements after the error never ran (a sequence's nextval would
+    // survive the rollback, so the sequence shows it).
+    await db.exec('create sequence public.after_error');
     const failing = db.requestTransaction((tx) =>
       inOrder(tx, [
         { sql: 'insert into public.kept values (1)' },
-        { sql: 'insert into public.kept values (4)' },
+        { sql: `select nextval('public.after_error')` },
       ]),
     );
     expect(await failure(failing)).toEqual({
       code: '23505',
       message: 'duplicate key value violates unique constraint "kept_pkey"',
     });
+    expect((await db.query<{ is_called: boolean }>('select is_called from public.after_error')).rows).toEqual(
+      [{ is_called: false }],
+    );
     // Nothing of it stays, no setting outlives it, and the next transaction starts clean.
     expect((await db.query<{ id: number }>('select id from public.kept order by id')).rows).toEqual([
       { id: 1 },

@@ -3,8 +3,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { SerializedError, Statement, WorkerCall, WorkerReply, WorkerRequest } from './pgliteWorker';
-import type { Database, PgError, Queryable, QueryResult } from './types';
+import type {
+  SerializedError,
+  WorkerCall,
+  WorkerReply,
+  WorkerRequest,
+  WorkerStatement,
+} from './pgliteWorker';
+import type { Database, PgError, Queryable, QueryResult, Statement } from './types';
 
 /**
  * PGlite in a worker thread (pgliteWorker.ts), for servers: the thread that serves the site and
@@ -40,9 +46,9 @@ export async function openWorkerDatabase(dataDir: string): Promise<Database> {
    * Statements on the worker, each call one message. `opening` (a transaction's begin) is not sent
    * alone: it goes in the message of the first statement after it.
    */
-  const queryable = (current: () => Promise<WorkerHost>, opening?: Statement) => {
+  const queryable = (current: () => Promise<WorkerHost>, opening?: WorkerStatement) => {
     let pending = opening;
-    const send = async (statements: Statement[]) => {
+    const send = async (statements: WorkerStatement[]) => {
       const steps = pending ? [pending, ...statements] : statements;
       pending = undefined;
       const worker = await current();
@@ -55,8 +61,8 @@ export async function openWorkerDatabase(dataDir: string): Promise<Database> {
       async exec(sql: string) {
         await send([{ op: 'exec', sql }]);
       },
-      async sequence<T>(statements: ReadonlyArray<{ sql: string; params?: unknown[] }>) {
-        const steps = statements.map(({ sql, params }): Statement => ({ op: 'query', sql, params }));
+      async sequence<T>(statements: ReadonlyArray<Statement>) {
+        const steps = statements.map(({ sql, params }): WorkerStatement => ({ op: 'query', sql, params }));
         return (await send(steps)) as QueryResult<T>;
       },
       /** Whether anything has reached the database yet. */

@@ -1,12 +1,28 @@
+import { __unsafe_useEmotionCache as useEmotionCache } from '@emotion/react';
 import '@testing-library/jest-dom/vitest';
-import { cleanup, configure } from '@testing-library/react';
+import { cleanup, configure, renderHook } from '@testing-library/react';
 import { afterAll, afterEach, vi } from 'vitest';
 
 // Screens here make real HTTP round trips to the stand-in on PGlite; on a busy two-core machine one
 // sign-in can take seconds, so findBy/waitFor wait up to 10 s instead of Testing Library's 1 s.
 configure({ asyncUtilTimeout: 10_000 });
 
-afterEach(() => cleanup());
+// MUI's styles (the one emotion cache every component uses) are dropped with the components that
+// needed them. Otherwise they pile up over a worker's files (about 2,000 style elements by the
+// end) and every getComputedStyle in jsdom, which role queries and text areas call on each
+// element, walks all of them. The next render inserts again what it uses.
+const emotionCache = (() => {
+  const { result, unmount } = renderHook(() => useEmotionCache());
+  unmount();
+  return result.current;
+})();
+
+afterEach(() => {
+  cleanup();
+  if (!emotionCache) return;
+  emotionCache.sheet.flush();
+  for (const name of Object.keys(emotionCache.inserted)) delete emotionCache.inserted[name];
+});
 
 // Test files share their worker's window (vitest.config.ts: isolate false). What a file changes on
 // it goes when the file ends: fake timers, spies and stubbed globals, and window.matchMedia (jsdom

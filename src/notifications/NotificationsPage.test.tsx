@@ -2,12 +2,14 @@ import { configure, fireEvent, screen, waitFor, within } from '@testing-library/
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { supabaseClient } from '../providers/supabaseClient';
-import { renderAdmin } from '../test/renderAdmin';
+import { control } from '../test/control';
+import { renderPage } from '../test/renderPage';
 import { DEMO, signIn, setUpStandInServer } from '../test/standInServer';
+import NotificationsPage from './NotificationsPage';
 
 const server = setUpStandInServer();
 const WAIT = { timeout: 30_000 };
-// Each test drives the whole admin in jsdom; a busy machine needs more than the default 30 s.
+// Each test drives the page in jsdom against the stand-in; a busy machine needs more than 30 s.
 vi.setConfig({ testTimeout: 90_000 });
 configure({ asyncUtilTimeout: WAIT.timeout });
 const SUPABASE_URL = 'http://localhost:54321';
@@ -15,24 +17,33 @@ const INCOMPLETE = 'Please select a user and fill in both title and message';
 
 async function openCompose() {
   await signIn(DEMO.admin);
-  renderAdmin('/admin/notifications');
+  renderPage(<NotificationsPage />, '/admin/notifications');
   await screen.findByRole('heading', { level: 1, name: 'Send Notifications' }, WAIT);
   return userEvent.setup();
 }
 
-const sendButton = () => screen.getByRole('button', { name: 'Send Notification' });
-const picker = () => screen.getByRole('combobox', { name: 'User' });
-const titleBox = () => screen.getByRole('textbox', { name: 'Title' });
-const bodyBox = () => screen.getByRole('textbox', { name: 'Message' });
-const dataBox = () => screen.getByRole('textbox', { name: 'Custom data (optional)' });
+const sendButton = control('button', 'Send Notification');
+const picker = control('combobox', 'User');
+const titleBox = control('textbox', 'Title');
+const bodyBox = control('textbox', 'Message');
+const dataBox = control('textbox', 'Custom data (optional)');
 
 /** Sets a field's whole value at once, as a paste does. */
 const paste = (box: HTMLElement, text: string) => fireEvent.change(box, { target: { value: text } });
 
 /** Searches the server for the email and picks the user it finds. */
 async function pickUser(email: string) {
-  paste(picker(), email.split('@')[0]);
-  fireEvent.click(await screen.findByRole('option', { name: new RegExp(email) }, WAIT));
+  const input = picker();
+  paste(input, email.split('@')[0]);
+  // Looked for in the picker's own list (its aria-controls), and by role only once the address is
+  // listed: working out every option's name on each change of the page is what made this slow.
+  const option = await waitFor(() => {
+    const list = document.getElementById(input.getAttribute('aria-controls') ?? '');
+    expect(list).not.toBeNull();
+    within(list!).getByText(email);
+    return within(list!).getByRole('option', { name: new RegExp(email) });
+  }, WAIT);
+  fireEvent.click(option);
 }
 
 async function fillValidDraft(title: string) {
@@ -209,7 +220,7 @@ describe('Send Notifications: Compose', () => {
 describe('Send Notifications: History', () => {
   it('lists sends newest first with status, recipient, sender, content and outcome; Send again prefills Compose', async () => {
     await signIn(DEMO.admin);
-    renderAdmin('/admin/notifications?tab=history');
+    renderPage(<NotificationsPage />, '/admin/notifications?tab=history');
     const table = await screen.findByRole('table', {}, WAIT);
     const { rows: newest } = await server
       .db()
@@ -240,7 +251,7 @@ describe('Send Notifications: History', () => {
   it('shows "No notifications sent yet" when there are none', async () => {
     await server.db().query('delete from public.notifications');
     await signIn(DEMO.admin);
-    renderAdmin('/admin/notifications?tab=history');
+    renderPage(<NotificationsPage />, '/admin/notifications?tab=history');
     expect(await screen.findByText('No notifications sent yet', {}, WAIT)).toBeInTheDocument();
   });
 });

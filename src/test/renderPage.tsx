@@ -1,0 +1,32 @@
+import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { AdminContext, memoryStore, Notification } from 'react-admin';
+import { MemoryRouter } from 'react-router-dom';
+import { createDataProvider } from '../adminDataProvider';
+import { i18nProvider } from '../i18n/i18nProvider';
+import { lightTheme } from '../layout/theme';
+import { authProvider, supabaseClient } from '../providers';
+import { ADMIN_BASE } from '../routes';
+
+/**
+ * One screen below `<Admin>`: the admin's own auth, data and i18n providers and theme, its toasts,
+ * and the URL, without the layout, menu and access checks around it. Those have their own tests
+ * (App, operatorAccess); a screen's behaviour needs only this, and mounts several times faster.
+ */
+export function renderPage(page: ReactNode, path = '/admin') {
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <AdminContext
+        basename={ADMIN_BASE}
+        authProvider={authProvider}
+        dataProvider={createDataProvider(supabaseClient)}
+        i18nProvider={i18nProvider}
+        store={memoryStore()}
+        theme={lightTheme}
+      >
+        {page}
+        <Notification />
+      </AdminContext>
+    </MemoryRouter>,
+  );
+}

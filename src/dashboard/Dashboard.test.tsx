@@ -97,24 +97,40 @@ describe('dashboard', () => {
     rows.forEach((row, i) => expect(items[i]).toHaveTextContent(row.name || `Scan ${idPrefix(row.id)}`));
   });
 
-  it('shows an error with Retry when the RPC fails, and recovers on retry', async () => {
+  it("shows an error with Retry when the RPC fails 4 times (react-query's 3 retries), and recovers on retry", async () => {
     let failing = true;
-    server
-      .msw()
-      .use(
-        http.post('http://localhost:54321/rest/v1/rpc/admin_dashboard_stats', () =>
-          failing
-            ? HttpResponse.json(
-                { code: 'XX000', message: 'boom', details: null, hint: null },
-                { status: 500 },
-              )
-            : undefined,
-        ),
-      );
+    let attempts = 0;
+    server.msw().use(
+      http.post('http://localhost:54321/rest/v1/rpc/admin_dashboard_stats', () => {
+        if (!failing) return undefined;
+        attempts += 1;
+        return HttpResponse.json(
+          { code: 'XX000', message: 'boom', details: null, hint: null },
+          { status: 500 },
+        );
+      }),
+    );
     await signIn(DEMO.admin);
-    renderAdmin('/admin/dashboard');
-    // react-query first retries 3 times with back-off (1 + 2 + 4 s), the data-fetching defaults in docs/product-rules.md.
-    const retry = await screen.findByRole('button', { name: 'Retry' }, { timeout: 20_000 });
+    // react-query retries 3 times, 1 + 2 + 4 s apart (the data-fetching defaults in
+    // docs/product-rules.md). The clock runs on as usual, and each back-off is skipped once the
+    // attempt before it has failed, instead of being waited out.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+    try {
+      renderAdmin('/admin/dashboard');
+      for (const [failed, backOff] of [
+        [1, 1000],
+        [2, 2000],
+        [3, 4000],
+      ]) {
+        await waitFor(() => expect(attempts).toBe(failed), WAIT);
+        await vi.advanceTimersByTimeAsync(backOff);
+      }
+      await waitFor(() => expect(attempts).toBe(4), WAIT);
+    } finally {
+      vi.useRealTimers();
+    }
+    const retry = await screen.findByRole('button', { name: 'Retry' }, WAIT);
+    expect(attempts).toBe(4);
     failing = false;
     expect(screen.getByText('Could not load the dashboard figures.')).toBeInTheDocument();
     expect(screen.queryByText('Live Data')).not.toBeInTheDocument();

@@ -1,15 +1,22 @@
 import { defineConfig, devices } from '@playwright/test';
 
-const PORT = Number(process.env.E2E_PORT ?? 4173);
-const baseURL = `http://127.0.0.1:${PORT}`;
+/**
+ * Two workers, each with its own server and in-memory database on its own port (E2E_PORT and the
+ * next one): a spec never sees another worker's writes, and the two cores share the run.
+ */
+const WORKERS = 2;
+const FIRST_PORT = Number(process.env.E2E_PORT ?? 4173);
+const urlOf = (port: number) => `http://127.0.0.1:${port}`;
+// Playwright loads this file again in each worker, with the worker's slot in TEST_PARALLEL_INDEX.
+const baseURL = urlOf(FIRST_PORT + Number(process.env.TEST_PARALLEL_INDEX ?? 0));
 
-/** Browser tests drive Debian's Chromium against the built app on a throw-away in-memory database. */
+/** Browser tests drive Debian's Chromium against the built app on throw-away in-memory databases. */
 export default defineConfig({
   testDir: 'tests/e2e',
   timeout: 30_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 1,
+  workers: WORKERS,
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI
     ? [['list']]
@@ -31,11 +38,11 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
-  webServer: {
+  webServer: Array.from({ length: WORKERS }, (_, slot) => ({
     command: 'tsx scripts/serve.ts',
-    url: `${baseURL}/rest/v1/`,
+    url: `${urlOf(FIRST_PORT + slot)}/rest/v1/`,
     env: {
-      PORT: String(PORT),
+      PORT: String(FIRST_PORT + slot),
       HOST: '127.0.0.1',
       LOCAL_DB_DIR: 'memory',
       // Every spec signs in from 127.0.0.1: far more than GoTrue's 30 per address in 5 minutes.
@@ -44,7 +51,7 @@ export default defineConfig({
     reuseExistingServer: !process.env.CI,
     // SIGTERM, so serve.ts closes the database: LOCAL_DB_DIR=memory is a temporary folder
     // (mocks/supabase/db/workerDatabase.ts) that closing deletes.
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+    gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 10_000 },
     timeout: 120_000,
-  },
+  })),
 });

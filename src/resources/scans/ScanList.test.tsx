@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { delay, http, HttpResponse } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { renderAdmin } from '../../test/renderAdmin';
 import { DEMO, setUpStandInServer, signIn } from '../../test/standInServer';
 import { bodyRows, cellsOf } from '../../test/tableRows';
@@ -120,14 +120,18 @@ describe('Food Scans list', { timeout: 60_000 }, () => {
   });
 
   it('shows skeleton rows while the first page loads', async () => {
+    // The first page is held until the skeleton has been seen, then let through to the stand-in.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
     server.msw().use(
       http.get('http://localhost:54321/rest/v1/admin_scans', async () => {
-        await delay(1500);
+        await held;
         return undefined;
       }),
     );
     renderAdmin('/admin/scans');
     expect(await screen.findByTestId('list-skeleton', {}, WAIT)).toBeInTheDocument();
+    release();
     expect((await dataRows()).length).toBeGreaterThan(0);
     expect(screen.queryByTestId('list-skeleton')).not.toBeInTheDocument();
   });

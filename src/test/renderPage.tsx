@@ -11,7 +11,7 @@ import { ADMIN_BASE } from '../routes';
 /**
  * One screen below `<Admin>`: the admin's own auth, data and i18n providers and theme, its toasts,
  * and the URL, without the layout, menu and access checks around it. Those have their own tests
- * (App, operatorAccess); a screen's behaviour needs only this, and mounts several times faster.
+ * (App, operatorAccess); a screen's own behaviour needs only this, and each mount saves the rest.
  */
 export function renderPage(page: ReactNode, path = '/admin') {
   return render(

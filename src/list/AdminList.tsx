@@ -109,7 +109,9 @@ export function AdminList({
         filters={allFilters.length ? allFilters : undefined}
         exporter={exporter ?? false}
         actions={
-          <TopToolbar>
+          // Empty when every filter is always on and nothing is to create or export (the Contact
+          // Inbox before a filter is set): on a phone it would be a blank bar above the search.
+          <TopToolbar sx={{ '&:empty': { display: 'none' } }}>
             {chooseColumns && !phoneRows && <ColumnsButton />}
             {filters.length > 0 && <FilterButton />}
             {hasCreate && <CreateButton />}

@@ -114,6 +114,13 @@ test('the app bar, filter bar, pager and menu are in reach and 44 px or larger',
   await expectReachable(next, page.getByRole('button', { name: /previous page/i }));
 });
 
+test('a list with nothing in its toolbar has no blank bar above its search (the inbox)', async () => {
+  await phoneRows('contact-messages');
+  const heading = await page.getByRole('heading', { level: 1, name: 'Contact Inbox' }).boundingBox();
+  const search = await page.getByPlaceholder('Search messages...').locator('xpath=..').boundingBox();
+  expect(search!.y - (heading!.y + heading!.height)).toBeLessThan(24);
+});
+
 /** Taps the first row and returns the dialog it opened (full-screen on a phone). */
 async function openFirst(path: string) {
   const rows = await phoneRows(path);

@@ -6,6 +6,7 @@ test('login, welcome toast, then Logout returns to /admin/login and the session 
 }) => {
   await page.goto('/admin/login');
   await expect(page.getByRole('heading', { name: 'Admin Panel' })).toBeVisible();
+  await expect(page).toHaveTitle('Sign in · LabelLens Admin');
   await signInAsAdmin(page);
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   await expect(page.getByRole('heading', { name: 'Dashboard Overview' })).toBeVisible();

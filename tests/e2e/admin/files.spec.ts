@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
-import { signInAsAdmin } from './signIn';
+import type { Page } from '@playwright/test';
+import { expect, test } from './signedIn';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -28,7 +28,6 @@ test('news: a screenshot uploaded while creating and replaced while editing show
 }) => {
   const title = `E2E upload ${stamp()}`;
   await page.goto('/admin/news/create');
-  await signInAsAdmin(page);
   const dialog = page.getByRole('dialog', { name: 'Create News Article' });
   const picker = dialog.locator('input[type=file]');
 
@@ -82,7 +81,6 @@ test("a scan's private label photo shows in its details and the list through sig
   page,
 }) => {
   await page.goto(`/admin/scans?filter=${encodeURIComponent(JSON.stringify({ user_id: DEMO_USER }))}`);
-  await signInAsAdmin(page);
   await expect(page.getByText('1-12 of 12')).toBeVisible();
   await loaded(page, /\/storage\/v1\/object\/sign\/scan-images\/.*label-\d\.png\?token=/);
   const withPhoto = page

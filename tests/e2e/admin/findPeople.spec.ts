@@ -1,6 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '../../../mocks/supabase/demoAccounts';
-import { signInAsAdmin } from './signIn';
+import { expect, test } from './signedIn';
 
 /**
  * Finding a person's records (issue 19): a user's chats by their email, the person filter set from
@@ -9,11 +9,6 @@ import { signInAsAdmin } from './signIn';
 test.describe.configure({ timeout: 120_000 });
 const LOADED = { timeout: 30_000 };
 const USER_EMAIL = DEMO_ACCOUNTS[1].email;
-
-test.beforeEach(async ({ page }) => {
-  await page.goto('/admin/login');
-  await signInAsAdmin(page);
-});
 
 /** The pager's "1-n of total" once a page has loaded, as numbers. */
 async function pagerOf(page: Page): Promise<{ shown: number; total: number }> {

@@ -1,6 +1,6 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY } from '../../../mocks/supabase/keys';
-import { signInAsAdmin } from './signIn';
+import { expect, test } from './signedIn';
 
 // Dates and numbers read the same whatever the browser's locale and time zone: the admin formats
 // everything through src/domain/format.ts (India Standard Time, Indian digit grouping).
@@ -73,16 +73,16 @@ for (const { day, ...browser } of [
   test.describe(`a ${browser.locale} browser in ${browser.timezoneId}`, () => {
     test.use(browser);
 
-    test.beforeEach(async ({ page }) => {
-      await page.goto('/admin/login');
-      await signInAsAdmin(page);
-    });
-
     test('lists and dialogs show dates in one format, on India Standard Time', async ({ page }) => {
       // The browser's own clock really is where the test says: INSTANT falls on its `day`.
       expect(await page.evaluate((iso) => new Date(iso).getDate(), INSTANT)).toBe(day);
 
-      const scan = await search(page, '/admin/scans', 'Search scans by name, category or owner email...', SCAN);
+      const scan = await search(
+        page,
+        '/admin/scans',
+        'Search scans by name, category or owner email...',
+        SCAN,
+      );
       await expect(scan.getByText('10 Mar 2025', { exact: true })).toBeVisible();
       await scan.getByRole('link', { name: 'Show' }).click();
       const scanDialog = page.getByRole('dialog');

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { signInAsAdmin } from './signIn';
+import { expect, test } from './signedIn';
 
 const SIDEBAR_ORDER = [
   'Dashboard',
@@ -20,8 +19,8 @@ const SIDEBAR_ORDER = [
 ];
 
 test.beforeEach(async ({ page }) => {
-  await page.goto('/admin/login');
-  await signInAsAdmin(page);
+  await page.goto('/admin/dashboard');
+  await expect(page.getByRole('heading', { name: 'Dashboard Overview' })).toBeVisible();
 });
 
 test('header and sidebar in the spec order', async ({ page }) => {

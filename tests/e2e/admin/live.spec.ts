@@ -1,19 +1,13 @@
-import { expect, test } from '@playwright/test';
 import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY } from '../../../mocks/supabase/keys';
 import { formatCount } from '../../../src/domain/format';
 import { channelJoined } from './realtime';
-import { signInAsAdmin } from './signIn';
+import { expect, test } from './signedIn';
 
 // Realtime in Chromium, through the Content-Security-Policy the server sends: the dashboard and the
 // inbox follow changes committed elsewhere, with no reload and no polling.
 test.describe.configure({ timeout: 120_000 });
 const LOADED = { timeout: 30_000 };
 const SERVICE = { apikey: LOCAL_ANON_KEY, Authorization: `Bearer ${LOCAL_SERVICE_ROLE_KEY}` };
-
-test.beforeEach(async ({ page }) => {
-  await page.goto('/admin/login');
-  await signInAsAdmin(page);
-});
 
 test('the dashboard is live: its badge shows the connection and a new scan moves Total Scans', async ({
   page,

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { signInAsAdmin } from './signIn';
+import type { Page } from '@playwright/test';
+import { expect, test } from './signedIn';
 
 // A slow shared machine: sign-in and several saves take longer than the default budget.
 test.describe.configure({ timeout: 120_000 });
@@ -8,7 +8,6 @@ const stamp = () => `${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
 
 async function openNews(page: Page) {
   await page.goto('/admin/news');
-  await signInAsAdmin(page);
   await expect(page.getByRole('heading', { name: 'News Articles', level: 1 })).toBeVisible();
 }
 

@@ -1,6 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY } from '../../../mocks/supabase/keys';
-import { signInAsAdmin } from './signIn';
+import { expect, test } from './signedIn';
 
 interface Delivery {
   token: string;
@@ -14,8 +14,6 @@ interface Delivery {
 test.describe.configure({ timeout: 90_000 });
 
 test.beforeEach(async ({ page }) => {
-  await page.goto('/admin/login');
-  await signInAsAdmin(page);
   await page.goto('/admin/notifications');
   await expect(page.getByRole('heading', { level: 1, name: 'Send Notifications' })).toBeVisible();
 });

@@ -1,14 +1,9 @@
-import { expect, test, type Page } from '@playwright/test';
-import { signInAsAdmin } from './signIn';
+import type { Page } from '@playwright/test';
+import { expect, test } from './signedIn';
 
 // The lists load lazily and the shared machine is busy: allow first loads their time.
 test.describe.configure({ timeout: 120_000 });
 const LOADED = { timeout: 30_000 };
-
-test.beforeEach(async ({ page }) => {
-  await page.goto('/admin/login');
-  await signInAsAdmin(page);
-});
 
 /** Body rows of the list's table, once its first page has loaded. */
 async function rowsOf(page: Page) {

@@ -1,17 +1,10 @@
-import { expect, test } from '@playwright/test';
-import { signInAsAdmin } from './signIn';
+import { expect, test } from './signedIn';
 
 // Each screen's tab title and main heading, the not-found page, a list in error, a stale dashboard.
 test.describe.configure({ timeout: 180_000 });
 const LOADED = { timeout: 30_000 };
 // react-query retries a failed read 3 times with back-off (1 + 2 + 4 s) before it reports the error.
 const AFTER_RETRIES = { timeout: 40_000 };
-
-test.beforeEach(async ({ page }) => {
-  await page.goto('/admin/login');
-  await expect(page).toHaveTitle('Sign in · LabelLens Admin');
-  await signInAsAdmin(page);
-});
 
 test('every screen names its tab, and every list has one main heading', async ({ page }) => {
   const screens: [path: string, title: string, heading: string | null][] = [

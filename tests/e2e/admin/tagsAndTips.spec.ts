@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { signInAsAdmin } from './signIn';
+import type { Page } from '@playwright/test';
+import { expect, test } from './signedIn';
 
 // A slow shared machine: sign-in and several saves take longer than the default budget.
 test.describe.configure({ timeout: 120_000 });
@@ -9,7 +9,6 @@ const toast = (page: Page, text: string) => expect(page.getByText(text, { exact:
 
 async function open(page: Page, path: string, heading: string) {
   await page.goto(path);
-  await signInAsAdmin(page);
   await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
 }
 

@@ -1,6 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { newestLink } from './mail';
-import { signInAsAdmin } from './signIn';
+import { expect, test } from './signedIn';
 
 test.describe.configure({ timeout: 150_000 });
 
@@ -11,8 +10,6 @@ test('an owner invites an editor, who sets a password from the email and gets th
   browser,
   request,
 }) => {
-  await page.goto('/admin/team');
-  await signInAsAdmin(page);
   await page.goto('/admin/team');
   await expect(page.getByRole('heading', { name: 'Team', level: 1 })).toBeVisible();
 
@@ -33,8 +30,8 @@ test('an owner invites an editor, who sets a password from the email and gets th
   const row = page.getByRole('row').filter({ hasText: INVITEE });
   await expect(row.getByText('Invited', { exact: true })).toBeVisible();
 
-  // The invitee, in a browser of their own.
-  const inviteeContext = await browser.newContext();
+  // The invitee, in a browser of their own: not the owner's signed-in state this file's pages start with.
+  const inviteeContext = await browser.newContext({ storageState: undefined });
   const invitee = await inviteeContext.newPage();
   const link = await newestLink(request, INVITEE, 'You are invited to LabelLens Admin');
   expect(new URL(link).pathname).toBe('/admin/set-password');

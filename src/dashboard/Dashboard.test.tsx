@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { renderAdmin } from '../test/renderAdmin';
+import { renderPage } from '../test/renderPage';
+import Dashboard from './Dashboard';
 import { DEMO, signIn, setUpStandInServer } from '../test/standInServer';
 import { formatCount, formatShare } from '../domain/format';
 import { idPrefix } from '../domain/adminRecords';
@@ -56,7 +57,7 @@ describe('dashboard', () => {
   it('shows the figures the seeded database holds, from the one RPC', async () => {
     const expected = await expectedFigures();
     await signIn(DEMO.admin);
-    renderAdmin('/admin/dashboard');
+    renderPage(<Dashboard />, '/admin/dashboard');
     expect(await screen.findByRole('heading', { name: 'Dashboard Overview' }, WAIT)).toBeInTheDocument();
     // The badge is the Realtime connection's state: live once its channels are subscribed.
     expect(
@@ -90,7 +91,7 @@ describe('dashboard', () => {
         'select id, name from public.scans order by created_at desc limit 5',
       );
     await signIn(DEMO.admin);
-    renderAdmin('/admin/dashboard');
+    renderPage(<Dashboard />, '/admin/dashboard');
     const recent = await screen.findByRole('region', { name: 'Recent Scans' }, WAIT);
     const items = await within(recent).findAllByRole('listitem', undefined, WAIT);
     expect(items).toHaveLength(5);
@@ -116,7 +117,7 @@ describe('dashboard', () => {
     // attempt before it has failed, instead of being waited out.
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
     try {
-      renderAdmin('/admin/dashboard');
+      renderPage(<Dashboard />, '/admin/dashboard');
       for (const [failed, backOff] of [
         [1, 1000],
         [2, 2000],
@@ -145,7 +146,7 @@ describe('dashboard', () => {
   it('follows a new scan and a new health tip as they are committed, without polling', async () => {
     const expected = await expectedFigures();
     await signIn(DEMO.admin);
-    renderAdmin('/admin/dashboard');
+    renderPage(<Dashboard />, '/admin/dashboard');
     await screen.findByText('Live Data', undefined, WAIT);
     await waitFor(() => expect(cardValue('Total Scans')).toBe(formatCount(expected.scans)), WAIT);
     const { rows } = await server.db().query<{ id: string }>(

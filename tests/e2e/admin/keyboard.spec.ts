@@ -5,16 +5,19 @@ import { ADMIN } from './signIn';
 test.describe.configure({ timeout: 240_000 });
 const LOADED = { timeout: 30_000 };
 
-/** The accessible name of the focused element (what a screen reader says on arrival), for failures. */
-const focusedName = (page: Page) =>
-  page.evaluate(() => {
+/**
+ * Whether `target` is exactly one element and has focus, and the name of whatever has focus (what
+ * a screen reader says on arrival, for failures): one trip to the page per key press.
+ */
+const focusOn = (target: Locator) =>
+  target.evaluateAll((els) => {
     const el = document.activeElement as HTMLElement | null;
-    if (!el || el === document.body) return '<body>';
-    return `${el.tagName.toLowerCase()} "${el.getAttribute('aria-label') ?? el.innerText?.slice(0, 40) ?? ''}"`;
+    const name =
+      !el || el === document.body
+        ? '<body>'
+        : `${el.tagName.toLowerCase()} "${el.getAttribute('aria-label') ?? el.innerText?.slice(0, 40) ?? ''}"`;
+    return { focused: els.length === 1 && els[0] === el, name };
   });
-
-const isFocused = async (target: Locator) =>
-  (await target.count()) === 1 && target.evaluate((el) => el === document.activeElement);
 
 /**
  * Presses Tab (or Shift+Tab) until `target` has focus, as a keyboard user would, and returns how
@@ -29,13 +32,14 @@ async function tabTo(
   const visited: string[] = [];
   for (let presses = 1; presses <= max; presses++) {
     await page.keyboard.press(options.back ? 'Shift+Tab' : 'Tab');
+    const { focused, name } = await focusOn(target);
     if (
       options.never &&
       (await options.never.evaluateAll((els) => els.some((el) => el === document.activeElement)))
     )
-      throw new Error(`a hidden control took focus after ${presses} Tabs: ${await focusedName(page)}`);
-    if (await isFocused(target)) return presses;
-    visited.push(await focusedName(page));
+      throw new Error(`a hidden control took focus after ${presses} Tabs: ${name}`);
+    if (focused) return presses;
+    visited.push(name);
   }
   throw new Error(`not reached in ${max} Tabs; went through ${visited.join(', ')}`);
 }

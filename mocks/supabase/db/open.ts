@@ -93,13 +93,16 @@ async function openPostgres(connectionString: string, authenticatorUrl: string):
     transaction: (fn) => runTransaction(pool, fn),
     async requestTransaction(fn, { readOnly = false } = {}) {
       const client = await requests.connect();
-      let broken: Error | undefined;
       try {
         return await runTransaction(client, fn, readOnly ? 'begin read only' : 'begin');
       } finally {
-        // Nothing the request set for the session reaches the next user of this connection.
-        await client.query('discard all').catch((error: Error) => (broken = error));
-        client.release(broken);
+        // Nothing the request set for the session reaches the next user of this connection: it goes
+        // back to the pool only once discarded (or is dropped if that fails). The answer does not
+        // wait for that trip.
+        void client.query('discard all').then(
+          () => client.release(),
+          (error: Error) => client.release(error),
+        );
       }
     },
     async listen(channel, callback) {

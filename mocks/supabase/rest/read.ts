@@ -28,8 +28,9 @@ export interface RowSource {
 }
 
 /**
- * Runs a read: select list, embeds, filters, order and range in one statement, with the exact
- * count inline; planned/estimated counts come from EXPLAIN like PostgREST's.
+ * Runs a read: select list, embeds, filters, order and range in one statement, with the count
+ * inline (exact, or up to max-rows + 1 for `count=estimated`); a planned count, and an estimated
+ * one past max-rows, come from EXPLAIN, as PostgREST's do.
  */
 export async function runRead(
   tx: Queryable,
@@ -47,10 +48,17 @@ export async function runRead(
   checkEmbedPaths(ctx);
   const where = conditions.length ? ` where ${conditions.join(' and ')}` : '';
   const page = `select ${list} from ${from}${where}${orderSql(ctx, source.level, query.select)}${rangeSql(cappedRange(range), ctx.params)}`;
-  const exactCount = prefs.count === 'exact' ? `(select count(*) from ${from}${where})` : 'null::bigint';
+  // As PostgREST's read statement: the count inline, limited to max-rows + 1 for `count=estimated`
+  // (past that, the planner's estimate is asked below).
+  const inlineCount =
+    prefs.count === 'exact'
+      ? `(select count(*) from ${from}${where})`
+      : prefs.count === 'estimated'
+        ? `(select count(*) from (select 1 from ${from}${where} limit ${MAX_ROWS + 1}) pgrst_limited)`
+        : 'null::bigint';
   const sql = cappedBodySql(
     `${withSql}pgrst_source as (${page})`,
-    `select ${exactCount} as total, count(*)::int as page_count, ${bodySql(accept)} as pgrst_body
+    `select ${inlineCount} as total, count(*)::int as page_count, ${bodySql(accept)} as pgrst_body
     from (select * from pgrst_source) _postgrest_t`,
     ['total', 'page_count'],
   );
@@ -64,45 +72,35 @@ export async function runRead(
   ).rows[0];
   checkBodySize(row);
   let total = row.total === null ? null : Number(row.total);
-  if (prefs.count === 'planned' || prefs.count === 'estimated') {
-    total = await estimatedCount(tx, cache, query, source, prefs.count);
+  if (prefs.count === 'planned' || (prefs.count === 'estimated' && (total ?? 0) > MAX_ROWS)) {
+    total = await plannedCount(tx, cache, query, source, total ?? 0);
   }
   return { body: row.body, pageCount: row.page_count, total };
 }
 
-/** The filtered row count: planner's estimate (planned), or exact up to a threshold (estimated). */
-async function estimatedCount(
+/**
+ * The filtered row count as the planner estimates it: `count=planned`, and `count=estimated` past
+ * max-rows, where PostgREST's total is never below the rows it counted (`counted`, max-rows + 1).
+ */
+async function plannedCount(
   tx: Queryable,
   cache: SchemaCache,
   query: QueryParams,
   source: RowSource,
-  kind: 'planned' | 'estimated',
+  counted: number,
 ): Promise<number> {
-  const fromWhere = () => {
-    const ctx = createBuildContext(cache, query);
-    const built = source.build(ctx.params);
-    const withSql = built.with ? `with ${built.with} ` : '';
-    const from = built.from;
-    const conditions = levelConditions(ctx, source.level, query.select);
-    return { ctx, withSql, from, where: conditions.length ? ` where ${conditions.join(' and ')}` : '' };
-  };
-  let counted = 0;
-  // Up to max-rows `count=estimated` counts exactly; past it, the planner's estimate (as PostgREST).
-  if (kind === 'estimated') {
-    const q = fromWhere();
-    const sql = `${q.withSql}select count(*)::int as n from (select 1 from ${q.from}${q.where} limit ${MAX_ROWS + 1}) c`;
-    counted = (await tx.query<{ n: number }>(sql, q.ctx.params.values)).rows[0].n;
-    if (counted <= MAX_ROWS) return counted;
-  }
-  const q = fromWhere();
+  const ctx = createBuildContext(cache, query);
+  const built = source.build(ctx.params);
+  const withSql = built.with ? `with ${built.with} ` : '';
+  const conditions = levelConditions(ctx, source.level, query.select);
+  const where = conditions.length ? ` where ${conditions.join(' and ')}` : '';
   const plan = await tx.query<{ 'QUERY PLAN': unknown }>(
-    `explain (format json) ${q.withSql}select 1 from ${q.from}${q.where}`,
-    q.ctx.params.values,
+    `explain (format json) ${withSql}select 1 from ${built.from}${where}`,
+    ctx.params.values,
   );
   const raw = plan.rows[0]['QUERY PLAN'];
   const parsed = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Array<{
     Plan: { 'Plan Rows': number };
   }>;
-  // PostgREST's estimated total is never below the rows it counted (max-rows + 1).
   return Math.max(counted, parsed[0].Plan['Plan Rows']);
 }

@@ -7,15 +7,12 @@ import { ADMIN } from './signIn';
 type StorageState = Exclude<BrowserContextOptions['storageState'], string | undefined>;
 
 /**
- * A browser state already signed in as `account` on `baseURL`: supabase-js signs in through the
+ * A browser state already signed in as the demo admin on `baseURL`: supabase-js signs in through the
  * stand-in's password grant, as the login page does, and the session it would keep in the tab's
  * localStorage (its own key and format) becomes the origin's localStorage. A test whose subject is
  * not the sign-in then starts on its own screen: auth.spec.ts covers the login page itself.
  */
-export async function signedInState(
-  baseURL: string,
-  account: { email: string; password: string } = ADMIN,
-): Promise<StorageState> {
+async function signedInState(baseURL: string): Promise<StorageState> {
   const kept = new Map<string, string>();
   const client = createClient(baseURL, LOCAL_ANON_KEY, {
     auth: {
@@ -31,7 +28,7 @@ export async function signedInState(
     // Never connected; Node 20 has no WebSocket of its own for the client to be built with.
     realtime: { transport: ws as unknown as typeof WebSocket },
   });
-  const { error } = await client.auth.signInWithPassword(account);
+  const { error } = await client.auth.signInWithPassword(ADMIN);
   if (error) throw error;
   return {
     cookies: [],

@@ -63,7 +63,15 @@ export const lightTheme: RaThemeOptions = {
   ...sharedThemeOptions,
   sidebar: SIDEBAR_THEME,
   palette: lightPalette,
-  components: { ...defaultLightTheme.components, ...components },
+  components: {
+    ...defaultLightTheme.components,
+    // react-admin's light theme adds `'&$disabled'` here, JSS syntax that emotion writes out as the
+    // invalid selector `.css-…-MuiFilledInput-root$disabled`. Browsers drop that rule, so it changes
+    // nothing on screen; jsdom parses it again, and fails, for every element getComputedStyle is
+    // asked about. Only its valid part is kept.
+    MuiFilledInput: { styleOverrides: { root: { backgroundColor: 'rgba(0, 0, 0, 0.04)' } } },
+    ...components,
+  },
 };
 
 export const darkTheme: RaThemeOptions = {

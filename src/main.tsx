@@ -1,8 +1,9 @@
 import './domain/zodJitless';
-import { lazy, StrictMode, Suspense } from 'react';
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { lookup } from './i18n/lookup';
+import { lazyComponent } from './lazyComponent';
 import { FullPageWait } from './layout/FullPageWait';
 import { ForgotPasswordPage } from './login/ForgotPasswordPage';
 import LoginRoute, { AuthRoute } from './login/LoginRoute';
@@ -11,7 +12,10 @@ import { ADMIN_BASE } from './routes';
 
 // Route-level code splitting: the login page never loads react-admin; the admin app is its own chunk
 // (the login route's own code is small and everything it uses, the admin app uses too).
-const App = lazy(() => import('./App'));
+const App = lazyComponent(
+  () => import('./App'),
+  <FullPageWait message={lookup('labellens.auth.verifying')} />,
+);
 
 // Path URLs (/admin/login, /admin/dashboard, ...): react-admin's own router would use hash URLs.
 createRoot(document.getElementById('root')!).render(
@@ -19,28 +23,26 @@ createRoot(document.getElementById('root')!).render(
     {/* No transitions: otherwise the guard's redirect to /admin/login keeps the admin app mounted while
         the new route renders, and the guard redirects again and again until React commits. */}
     <BrowserRouter useTransitions={false}>
-      <Suspense fallback={<FullPageWait message={lookup('labellens.auth.verifying')} />}>
-        <Routes>
-          <Route path={`${ADMIN_BASE}/login`} element={<LoginRoute />} />
-          <Route
-            path={`${ADMIN_BASE}/forgot-password`}
-            element={
-              <AuthRoute title="labellens.recovery.forgot_title">
-                <ForgotPasswordPage />
-              </AuthRoute>
-            }
-          />
-          <Route
-            path={`${ADMIN_BASE}/set-password`}
-            element={
-              <AuthRoute title="labellens.recovery.set_title">
-                <SetPasswordPage />
-              </AuthRoute>
-            }
-          />
-          <Route path={`${ADMIN_BASE}/*`} element={<App />} />
-        </Routes>
-      </Suspense>
+      <Routes>
+        <Route path={`${ADMIN_BASE}/login`} element={<LoginRoute />} />
+        <Route
+          path={`${ADMIN_BASE}/forgot-password`}
+          element={
+            <AuthRoute title="labellens.recovery.forgot_title">
+              <ForgotPasswordPage />
+            </AuthRoute>
+          }
+        />
+        <Route
+          path={`${ADMIN_BASE}/set-password`}
+          element={
+            <AuthRoute title="labellens.recovery.set_title">
+              <SetPasswordPage />
+            </AuthRoute>
+          }
+        />
+        <Route path={`${ADMIN_BASE}/*`} element={<App />} />
+      </Routes>
     </BrowserRouter>
   </StrictMode>,
 );

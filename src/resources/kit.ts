@@ -1,6 +1,15 @@
 import type { SvgIconComponent } from '@mui/icons-material';
-import type { ComponentType } from 'react';
+import { createElement, type ComponentType, type FunctionComponent } from 'react';
+import { Loading } from 'react-admin';
+import { lazyComponent } from '../lazyComponent';
 import type { ResourceData } from '../providers/resourceData';
+
+/**
+ * A screen in its own chunk (src/lazyComponent.tsx), shown as soon as the chunk loads; while it
+ * loads, react-admin's page loading message, which appears after a second (as for React.lazy).
+ */
+export const lazyScreen = (load: () => Promise<{ default: ComponentType }>): FunctionComponent =>
+  lazyComponent(load, createElement(Loading));
 
 /** A sidebar entry: a catalogue key, an icon and an optional badge shown after the label (e.g. a count). */
 export interface MenuEntry {

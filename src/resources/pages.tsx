@@ -1,10 +1,9 @@
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import MessagesIcon from '@mui/icons-material/Mail';
 import PaymentsIcon from '@mui/icons-material/Payments';
-import { lazy } from 'react';
-import type { PageDescriptor } from './kit';
+import { lazyScreen, type PageDescriptor } from './kit';
 
-export const Dashboard = lazy(() => import('../dashboard/Dashboard'));
+export const Dashboard = lazyScreen(() => import('../dashboard/Dashboard'));
 
 export const dashboardPage: PageDescriptor = {
   path: '/dashboard',
@@ -15,12 +14,12 @@ export const dashboardPage: PageDescriptor = {
 /** /admin/messages and /admin/payments: the product shows only a coming-soon placeholder. */
 export const messagesPage: PageDescriptor = {
   path: '/messages',
-  page: lazy(() => import('./comingSoonPages').then((m) => ({ default: m.MessagesPage }))),
+  page: lazyScreen(() => import('./comingSoonPages').then((m) => ({ default: m.MessagesPage }))),
   menu: { label: 'labellens.menu.messages', icon: MessagesIcon },
 };
 
 export const paymentsPage: PageDescriptor = {
   path: '/payments',
-  page: lazy(() => import('./comingSoonPages').then((m) => ({ default: m.PaymentsPage }))),
+  page: lazyScreen(() => import('./comingSoonPages').then((m) => ({ default: m.PaymentsPage }))),
   menu: { label: 'labellens.menu.payments', icon: PaymentsIcon },
 };

@@ -1,9 +1,8 @@
-import { lazy } from 'react';
-import type { PageDescriptor } from '../resources/kit';
+import { lazyScreen, type PageDescriptor } from '../resources/kit';
 
 /** Security (second factor): reached from the user menu (SecurityMenuItem), so it has no sidebar entry. */
 export const securityPage = {
   path: '/security',
-  page: lazy(() => import('./SecurityPage')),
+  page: lazyScreen(() => import('./SecurityPage')),
   title: 'labellens.security.page_title',
 } satisfies PageDescriptor;

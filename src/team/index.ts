@@ -1,10 +1,9 @@
 import GroupsIcon from '@mui/icons-material/Groups';
-import { lazy } from 'react';
-import type { PageDescriptor } from '../resources/kit';
+import { lazyScreen, type PageDescriptor } from '../resources/kit';
 
 /** The Team screen (owners): operators, their roles, activity and second factor. */
 export const teamPage: PageDescriptor = {
   path: '/team',
-  page: lazy(() => import('./TeamPage')),
+  page: lazyScreen(() => import('./TeamPage')),
   menu: { label: 'labellens.menu.team', icon: GroupsIcon },
 };

@@ -1,12 +1,11 @@
 import HealthTipIcon from '@mui/icons-material/TipsAndUpdates';
-import { lazy } from 'react';
-import type { ResourceDescriptor } from '../kit';
+import { lazyScreen, type ResourceDescriptor } from '../kit';
 import { healthTipsData } from './data';
 
 export default {
   data: healthTipsData,
   screens: {
-    list: lazy(() => import('./HealthTipList')),
+    list: lazyScreen(() => import('./HealthTipList')),
     dialogs: { create: true, edit: true },
     recordRepresentation: 'tip',
     menu: { label: 'labellens.menu.health_tips', icon: HealthTipIcon },

@@ -1,12 +1,11 @@
 import TagIcon from '@mui/icons-material/LocalOffer';
-import { lazy } from 'react';
-import type { ResourceDescriptor } from '../kit';
+import { lazyScreen, type ResourceDescriptor } from '../kit';
 import { tagsData } from './data';
 
 export default {
   data: tagsData,
   screens: {
-    list: lazy(() => import('./TagList')),
+    list: lazyScreen(() => import('./TagList')),
     dialogs: { create: true, edit: true },
     recordRepresentation: 'label',
     menu: { label: 'labellens.menu.tags', icon: TagIcon },

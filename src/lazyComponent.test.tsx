@@ -1,0 +1,69 @@
+import { act, render, screen } from '@testing-library/react';
+import { Component, type ReactNode } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { lazyComponent } from './lazyComponent';
+
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+const Greeting = ({ name }: { name: string }) => <p>Hello {name}</p>;
+
+class Boundary extends Component<{ children: ReactNode }, { error?: Error }> {
+  state: { error?: Error } = {};
+  static getDerivedStateFromError(error: Error) {
+    return { error };
+  }
+  render() {
+    return this.state.error ? <p>Failed: {this.state.error.message}</p> : this.props.children;
+  }
+}
+
+describe('lazyComponent', () => {
+  it('shows the fallback until the chunk loads, then the component with its props; loaded once', async () => {
+    const chunk = deferred<{ default: typeof Greeting }>();
+    const load = vi.fn(() => chunk.promise);
+    const LazyGreeting = lazyComponent(load, <p>Loading…</p>);
+
+    const first = render(<LazyGreeting name="Asha" />);
+    expect(screen.getByText('Loading…')).toBeInTheDocument();
+    await act(async () => chunk.resolve({ default: Greeting }));
+    expect(screen.getByText('Hello Asha')).toBeInTheDocument();
+    expect(screen.queryByText('Loading…')).not.toBeInTheDocument();
+    first.unmount();
+
+    // Mounted again once loaded: the component at once, no fallback, no second load.
+    render(<LazyGreeting name="Ravi" />);
+    expect(screen.getByText('Hello Ravi')).toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('throws a failed load to the error boundary, and the next mount loads again', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined); // React reports the caught error
+    const failed = deferred<{ default: typeof Greeting }>();
+    const load = vi
+      .fn<() => Promise<{ default: typeof Greeting }>>()
+      .mockReturnValueOnce(failed.promise)
+      .mockResolvedValueOnce({ default: Greeting });
+    const LazyGreeting = lazyComponent(load);
+
+    const first = render(
+      <Boundary>
+        <LazyGreeting name="Asha" />
+      </Boundary>,
+    );
+    await act(async () => failed.reject(new Error('chunk missing')));
+    expect(screen.getByText('Failed: chunk missing')).toBeInTheDocument();
+    first.unmount();
+
+    render(<LazyGreeting name="Ravi" />);
+    expect(await screen.findByText('Hello Ravi')).toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+});

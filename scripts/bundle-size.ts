@@ -30,7 +30,7 @@ const ROUTES: Route[] = [
   },
   {
     path: '/admin/scans',
-    // A ratchet at today's size (462.0 KB): the goal is 300 KB (docs/architecture.md, "Budgets").
+    // A ratchet at today's size (461.9 KB): the goal is 300 KB (docs/architecture.md, "Budgets").
     budgetBytes: 470 * 1000,
     targetBytes: 300 * 1000,
     signedIn: true,

@@ -1,3 +1,4 @@
+import './domain/zodJitless';
 import { Admin, CanAccess, CustomRoutes, Resource } from 'react-admin';
 import { Route } from 'react-router-dom';
 import { i18nProvider } from './i18n/i18nProvider';

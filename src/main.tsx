@@ -1,4 +1,3 @@
-import './domain/zodJitless';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';

@@ -96,9 +96,14 @@ export default defineConfig(({ mode }) => {
       ...(hosted || mode === 'test' ? [] : [localSupabase()]),
     ],
     resolve: {
-      // qs without its polyfill dependencies, for ra-data-postgrest (src/providers/qsCompat.ts).
+      // Polyfill packages replaced by what they resolve to in the admin's browsers: qs for
+      // ra-data-postgrest (src/providers/qsCompat.ts), object.entries for node-polyglot.
       alias: [
         { find: /^qs$/, replacement: fileURLToPath(new URL('./src/providers/qsCompat.ts', import.meta.url)) },
+        {
+          find: /^object\.entries$/,
+          replacement: fileURLToPath(new URL('./src/i18n/objectEntriesCompat.cjs', import.meta.url)),
+        },
       ],
     },
     define: hosted

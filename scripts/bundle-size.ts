@@ -30,8 +30,8 @@ const ROUTES: Route[] = [
   },
   {
     path: '/admin/scans',
-    // A ratchet at today's size (461.9 KB): the goal is 300 KB (docs/architecture.md, "Budgets").
-    budgetBytes: 470 * 1000,
+    // A ratchet just above today's size (455.8 KB): the goal is 300 KB (docs/architecture.md, "Budgets").
+    budgetBytes: 460 * 1000,
     targetBytes: 300 * 1000,
     signedIn: true,
     ready: (page) => page.locator('table tbody tr').first().waitFor(),

@@ -13,6 +13,28 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'react',
+              importNames: ['lazy'],
+              message:
+                'Use lazyComponent (src/lazyComponent.tsx) or lazyScreen: React 19 holds React.lazy content at least 300 ms after its Suspense fallback.',
+            },
+          ],
+        },
+      ],
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'React',
+          property: 'lazy',
+          message:
+            'Use lazyComponent (src/lazyComponent.tsx) or lazyScreen: React 19 holds React.lazy content at least 300 ms after its Suspense fallback.',
+        },
+      ],
     },
   },
 );

@@ -96,7 +96,7 @@ export default defineConfig(({ mode }) => {
       ...(hosted || mode === 'test' ? [] : [localSupabase()]),
     ],
     resolve: {
-      // Polyfill packages replaced by what they resolve to in the admin's browsers: qs for
+      // Dependencies of dependencies swapped for lighter equivalents without polyfills: qs for
       // ra-data-postgrest (src/providers/qsCompat.ts), object.entries for node-polyglot.
       alias: [
         { find: /^qs$/, replacement: fileURLToPath(new URL('./src/providers/qsCompat.ts', import.meta.url)) },

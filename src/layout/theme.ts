@@ -1,5 +1,5 @@
 import type { CheckboxOwnerState } from '@mui/material/Checkbox';
-import type { Theme } from '@mui/material/styles';
+import type { CSSObject, Theme } from '@mui/material/styles';
 import { defaultDarkTheme, defaultLightTheme, type RaThemeOptions } from 'react-admin';
 import { LiveDataTableBody } from '../list/live/LiveRows';
 import { MultiKeySortHead } from '../list/MultiKeySort';
@@ -57,6 +57,15 @@ const components: RaThemeOptions['components'] = {
   RaNotFound: { styleOverrides: { root: { '& .RaNotFound-message': { opacity: 1 } } } },
 };
 
+/**
+ * react-admin's light theme gives filled inputs a `'&$disabled'` rule, JSS syntax that emotion writes
+ * out as the invalid selector `.css-…-MuiFilledInput-root$disabled`. Browsers drop that rule, so it
+ * changes nothing on screen; jsdom parses it again, and fails, for every element getComputedStyle is
+ * asked about. The rest of react-admin's override is kept as it is.
+ */
+const { '&$disabled': _jssOnly, ...raFilledInputRoot } = (defaultLightTheme.components?.MuiFilledInput
+  ?.styleOverrides?.root ?? {}) as CSSObject;
+
 /** react-admin's default themes in the health-green palette, with the spec's sidebar sizes. */
 export const lightTheme: RaThemeOptions = {
   ...defaultLightTheme,
@@ -65,11 +74,7 @@ export const lightTheme: RaThemeOptions = {
   palette: lightPalette,
   components: {
     ...defaultLightTheme.components,
-    // react-admin's light theme adds `'&$disabled'` here, JSS syntax that emotion writes out as the
-    // invalid selector `.css-…-MuiFilledInput-root$disabled`. Browsers drop that rule, so it changes
-    // nothing on screen; jsdom parses it again, and fails, for every element getComputedStyle is
-    // asked about. Only its valid part is kept.
-    MuiFilledInput: { styleOverrides: { root: { backgroundColor: 'rgba(0, 0, 0, 0.04)' } } },
+    MuiFilledInput: { styleOverrides: { root: raFilledInputRoot } },
     ...components,
   },
 };

@@ -25,7 +25,8 @@ function deadPid(): number {
 
 describe('the local database folder', () => {
   it('creates the folder and its missing parents, and keeps data across a reopen', async () => {
-    const target = localDatabaseTarget(path.join(root, '.data', 'nested', 'db'), undefined);
+    // '' and not undefined, which would take DATABASE_URL: this is about PGlite's folder.
+    const target = localDatabaseTarget(path.join(root, '.data', 'nested', 'db'), '');
     const first = await openLocalDatabase(target, { command: 'test' });
     await first.exec("create table kept (note text); insert into kept values ('across a restart')");
     expect(existsSync(lockFileFor(target.dataDir))).toBe(true);

@@ -1,4 +1,4 @@
-import { openTestDatabase } from '../testing/snapshot';
+import { openTestPglite } from '../testing/snapshot';
 import { openDatabase } from './open';
 import { inOrder, isPgError, type Database } from './types';
 
@@ -27,7 +27,7 @@ async function failure(promise: Promise<unknown>) {
 describe('the worker-backed PGlite', () => {
   test('in-process PGlite does not enforce statement_timeout (why the worker exists)', async () => {
     // The test database (a copy of the migrated one, loaded in about a second) is in-process PGlite.
-    const inProcess = await openTestDatabase();
+    const inProcess = await openTestPglite();
     try {
       await inProcess.exec(`set statement_timeout = '10ms'`);
       // Postgres would cancel this after 10 ms with 57014; PGlite lets it finish.

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../testing/snapshot';
 import { withIdentity } from '../db/identity';
-import type { Database } from '../db/types';
+import type { Database, Queryable } from '../db/types';
 
 // The stand-in's platform as GoTrue's migrations and supabase/postgres's role migrations leave a
 // hosted project: a migration or seed that relies on something only the stand-in had fails here.
@@ -12,15 +12,32 @@ beforeAll(async () => {
 });
 afterAll(() => db.close());
 
-const rejects = async (sql: string) => {
-  await db.exec('savepoint probe');
+/**
+ * Runs `fn` in a transaction that is always rolled back, on one connection (a server's pool would
+ * send each statement to any of its connections).
+ */
+const rolledBack = async (fn: (tx: Queryable) => Promise<void>) => {
+  const rollback = new Error('rolled back');
+  await db
+    .transaction(async (tx) => {
+      await fn(tx);
+      throw rollback;
+    })
+    .catch((error: unknown) => {
+      if (error !== rollback) throw error;
+    });
+};
+
+/** The SQLSTATE `sql` fails with inside `tx`, or null if it succeeds (undone either way). */
+const rejects = async (tx: Queryable, sql: string) => {
+  await tx.exec('savepoint probe');
   try {
-    await db.query(sql);
+    await tx.query(sql);
     return null;
   } catch (error) {
     return (error as { code?: string }).code ?? 'unknown';
   } finally {
-    await db.exec('rollback to savepoint probe');
+    await tx.exec('rollback to savepoint probe');
   }
 };
 
@@ -37,43 +54,37 @@ describe("GoTrue's auth.users", () => {
         (column_name) => ({ column_name, column_default: null }),
       ),
     );
-    await db.exec('begin');
-    try {
-      expect(await rejects(`insert into auth.users (email) values ('no-id@example.in')`)).toBe('23502');
-    } finally {
-      await db.exec('rollback');
-    }
+    await rolledBack(async (tx) => {
+      expect(await rejects(tx, `insert into auth.users (email) values ('no-id@example.in')`)).toBe('23502');
+    });
   });
 
   it('computes confirmed_at and refuses a write to it (generated column)', async () => {
-    await db.exec('begin');
-    try {
-      const { rows } = await db.query<{ confirmed: boolean }>(
+    await rolledBack(async (tx) => {
+      const { rows } = await tx.query<{ confirmed: boolean }>(
         `insert into auth.users (id, email, email_confirmed_at, phone_confirmed_at)
          values (gen_random_uuid(), 'generated@example.in', '2024-05-02T00:00:00Z', '2024-05-01T00:00:00Z')
          returning confirmed_at = '2024-05-01T00:00:00Z'::timestamptz as confirmed`,
       );
       expect(rows).toEqual([{ confirmed: true }]);
       expect(
-        await rejects(`update auth.users set confirmed_at = now() where email = 'generated@example.in'`),
+        await rejects(tx, `update auth.users set confirmed_at = now() where email = 'generated@example.in'`),
       ).toBe('428C9');
-    } finally {
-      await db.exec('rollback');
-    }
+    });
   });
 
   it('keeps emails unique only among non-SSO accounts (users_email_partial_key)', async () => {
-    await db.exec('begin');
-    try {
-      await db.query(
+    await rolledBack(async (tx) => {
+      await tx.query(
         `insert into auth.users (id, email, is_sso_user) values (gen_random_uuid(), 'admin@labellens.dev', true)`,
       );
       expect(
-        await rejects(`insert into auth.users (id, email) values (gen_random_uuid(), 'admin@labellens.dev')`),
+        await rejects(
+          tx,
+          `insert into auth.users (id, email) values (gen_random_uuid(), 'admin@labellens.dev')`,
+        ),
       ).toBe('23505');
-    } finally {
-      await db.exec('rollback');
-    }
+    });
   });
 
   it('has the columns GoTrue added after its first schema', async () => {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import pg from 'pg';
 import { openDatabase, prepareDatabase, type Database } from '../db';
 import { MIGRATION_ROLE_SQL, MIGRATIONS_DIR, PLATFORM_SQL, SEED_SQL } from '../db/prepare';
 import { BLOB_STORE_SQL } from '../storage/objects';
@@ -38,18 +39,120 @@ export async function ensureSnapshot(): Promise<string> {
 }
 
 /**
- * A migrated, seeded database for one test file: a new PGlite loaded from the snapshot (about a
- * second), or the server at DATABASE_URL (prepared in place; tests there must not depend on writes of
- * other files).
+ * A migrated, seeded database for one test file: a new PGlite loaded from the snapshot (about half a
+ * second), or, with DATABASE_URL, a new database on that server cloned from the template database
+ * (ensureServerTemplate) and dropped when closed. Either way no file sees another file's writes.
  */
 export async function openTestDatabase(): Promise<Database> {
-  if (process.env.DATABASE_URL) {
-    const db = await openDatabase({ databaseUrl: process.env.DATABASE_URL });
-    await prepareDatabase(db);
-    return db;
-  }
+  const serverUrl = process.env.DATABASE_URL;
+  return serverUrl ? openServerTestDatabase(serverUrl) : openTestPglite();
+}
+
+/** A migrated, seeded in-process PGlite, loaded from the snapshot, whether or not DATABASE_URL is set. */
+export async function openTestPglite(): Promise<Database> {
   const file = process.env.LABELLENS_TEST_SNAPSHOT ?? (await ensureSnapshot());
   // The seeded database is about 12 MB, so 16MB of buffers hold all of it; PostgreSQL's 128MB
   // default cost a quarter of every test file's database opening (about 540 ms to 400 ms).
   return openDatabase({ loadDataDir: new Blob([await readFile(file)]), sharedBuffers: '16MB' });
+}
+
+/** `url` with its database name replaced. */
+function onDatabase(url: string, name: string): string {
+  const next = new URL(url);
+  next.pathname = `/${name}`;
+  return next.toString();
+}
+
+/** Runs `fn` on a connection to the server's `url` database, outside any test database. */
+async function onServer<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * The database on the DATABASE_URL server that test databases are cloned from, migrated and seeded
+ * once per schema version (named after its hash, as the PGlite snapshot is; the previous version's
+ * goes). Built under a temporary name and renamed when done, so an interrupted build is never cloned.
+ */
+export async function ensureServerTemplate(serverUrl: string): Promise<string> {
+  const name = `labellens_test_${await schemaHash()}`;
+  const exists = (client: pg.Client, datname: string) =>
+    client.query('select 1 from pg_database where datname = $1', [datname]).then((r) => r.rows.length > 0);
+  if (await onServer(serverUrl, (client) => exists(client, name))) return name;
+  const building = `${name}_building`;
+  await onServer(serverUrl, async (client) => {
+    await client.query(`drop database if exists ${pg.escapeIdentifier(building)} with (force)`);
+    await client.query(`create database ${pg.escapeIdentifier(building)}`);
+  });
+  const db = await openDatabase({ databaseUrl: onDatabase(serverUrl, building) });
+  try {
+    await prepareDatabase(db);
+  } finally {
+    await db.close();
+  }
+  await onServer(serverUrl, async (client) => {
+    await client.query(
+      `alter database ${pg.escapeIdentifier(building)} rename to ${pg.escapeIdentifier(name)}`,
+    );
+    // Templates of earlier schema versions are never cloned again.
+    const { rows } = await client.query<{ datname: string }>(
+      "select datname from pg_database where datname ~ '^labellens_test_[0-9a-f]{16}$' and datname <> $1",
+      [name],
+    );
+    for (const { datname } of rows) await client.query(`drop database ${pg.escapeIdentifier(datname)}`);
+  });
+  return name;
+}
+
+let serverClones = 0;
+
+async function openServerTestDatabase(serverUrl: string): Promise<Database> {
+  const template = process.env.LABELLENS_TEST_TEMPLATE ?? (await ensureServerTemplate(serverUrl));
+  // Unique per run, worker and file; globalSetup's teardown drops what a crashed file left behind.
+  const name = `${template}_${process.env.LABELLENS_TEST_RUN ?? 'run'}_${process.pid}_${++serverClones}`;
+  await onServer(serverUrl, async (client) => {
+    // PostgreSQL 15 and later copy the template's files (a small database: quicker than the default
+    // strategy, which writes every page to the WAL).
+    const { rows } = await client.query<{ v: number }>(
+      "select current_setting('server_version_num')::int as v",
+    );
+    const strategy = rows[0].v >= 150000 ? ' strategy file_copy' : '';
+    await client.query(
+      `create database ${pg.escapeIdentifier(name)} template ${pg.escapeIdentifier(template)}${strategy}`,
+    );
+  });
+  const db = await openDatabase({ databaseUrl: onDatabase(serverUrl, name) });
+  return {
+    ...db,
+    close: async () => {
+      await db.close();
+      await onServer(serverUrl, async (client) => {
+        // A closed pool ends its connections without waiting for the server to see them go; a
+        // drop that forced them out would make those clients throw after the file ended.
+        for (let waited = 0; waited < 5_000; waited += 20) {
+          const { rows } = await client.query('select 1 from pg_stat_activity where datname = $1', [name]);
+          if (!rows.length) break;
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        await client.query(`drop database if exists ${pg.escapeIdentifier(name)} with (force)`);
+      });
+    },
+  };
+}
+
+/** Drops the test databases a run left on the server (a file that crashed before closing its own). */
+export async function dropServerTestDatabases(serverUrl: string, template: string, run: string) {
+  await onServer(serverUrl, async (client) => {
+    const { rows } = await client.query<{ datname: string }>(
+      'select datname from pg_database where starts_with(datname, $1)',
+      [`${template}_${run}_`],
+    );
+    for (const { datname } of rows)
+      await client.query(`drop database if exists ${pg.escapeIdentifier(datname)} with (force)`);
+  });
 }

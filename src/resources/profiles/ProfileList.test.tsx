@@ -24,7 +24,7 @@ describe('User Profiles list', { timeout: 60_000 }, () => {
       avg: number | null;
     }>(
       `select name, relationship, scans_count, round(avg_health_score)::int as avg
-         from public.profiles order by created_at desc limit 25`,
+         from public.profiles order by created_at desc, id desc limit 25`,
     );
     renderAdmin('/admin/profiles');
     const rows = await dataRows();

@@ -27,9 +27,7 @@ interface Credentials {
  * table whatever the screens show.
  */
 export function createAuthProvider(client: SupabaseClient, checks: SessionChecks): AuthProvider {
-  const base = supabaseAuthProvider(client, {
-    getIdentity: async (user) => ({ id: user.id, fullName: user.email ?? user.id }),
-  });
+  const base = supabaseAuthProvider(client, {});
 
   function checkAdmin(session: Session): Promise<OperatorRole | null> {
     // The second-factor status is read alongside, for the enrolment gate that follows the check.
@@ -79,6 +77,17 @@ export function createAuthProvider(client: SupabaseClient, checks: SessionChecks
     async getPermissions() {
       const { data } = await client.auth.getSession();
       return data.session ? checkAdmin(data.session) : null;
+    },
+
+    // From the session the tab holds, not ra-supabase's getUser: that holds supabase-js's auth lock
+    // for its whole round trip to /auth/v1/user, and every data request, which takes its token from
+    // the session, waits behind it (a new tab's list left about 250 ms later). The user menu only
+    // shows who is signed in; the database checks the token on every request anyway.
+    async getIdentity() {
+      const { data } = await client.auth.getSession();
+      const user = data.session?.user;
+      if (!user) throw new Error(AUTH_ERROR_KEYS.accessDenied);
+      return { id: user.id, fullName: user.email ?? user.id };
     },
 
     async canAccess({ resource, action }) {

@@ -51,3 +51,18 @@ it('a new token is checked before it is answered: a deactivated operator signing
   expect(corrections).toEqual([]);
   expect(window.sessionStorage.getItem('labellens-admin:operatorRole')).toBeNull();
 });
+
+it('names the signed-in operator from the tab, with no round trip that would hold up data requests', async () => {
+  await signIn(EDITOR);
+  const { auth } = load();
+  const asked: string[] = [];
+  const listen = ({ request }: { request: Request }) => void asked.push(new URL(request.url).pathname);
+  standIn.msw().events.on('request:start', listen);
+  try {
+    const { data } = await supabaseClient.auth.getSession();
+    expect(await auth.getIdentity!()).toEqual({ id: data.session!.user.id, fullName: EDITOR.email });
+    expect(asked).toEqual([]);
+  } finally {
+    standIn.msw().events.removeListener('request:start', listen);
+  }
+});

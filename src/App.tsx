@@ -11,12 +11,17 @@ import { darkTheme, lightTheme } from './layout/theme';
 import { VerifyingAccess } from './layout/VerifyingAccess';
 import { authProvider, supabaseClient } from './providers';
 import { createDataProvider } from './adminDataProvider';
-import { CUSTOM_PAGES, Dashboard, RESOURCES } from './resources';
+import { CUSTOM_PAGES, Dashboard, preloadScreen, RESOURCES } from './resources';
 import { resourceProps } from './resources/kit';
 import { ADMIN_BASE } from './routes';
 
 const dataProvider = createDataProvider(supabaseClient);
 const store = createAdminStore();
+
+// The screen the address opens starts loading with the app, while the session is checked: its route
+// renders only after those checks, and its chunk would wait for them (about 250 ms on a new tab).
+if (window.location.pathname.startsWith(ADMIN_BASE))
+  preloadScreen(window.location.pathname.slice(ADMIN_BASE.length) || '/');
 
 /**
  * The react-admin app under /admin, mounted by main.tsx inside a path-URL router. /admin/login is

@@ -66,4 +66,36 @@ describe('lazyComponent', () => {
     expect(await screen.findByText('Hello Ravi')).toBeInTheDocument();
     expect(load).toHaveBeenCalledTimes(2);
   });
+
+  it('preloads before anything mounts it: a mount after the chunk arrived shows the component at once', async () => {
+    const load = vi.fn(async () => ({ default: Greeting }));
+    const LazyGreeting = lazyComponent(load, <p>Loading…</p>);
+    LazyGreeting.preload();
+    LazyGreeting.preload();
+    expect(load).toHaveBeenCalledTimes(1);
+    await act(async () => undefined); // the chunk arrives
+
+    render(<LazyGreeting name="Asha" />);
+    expect(screen.getByText('Hello Asha')).toBeInTheDocument();
+    expect(screen.queryByText('Loading…')).not.toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('after a failed preload, the first mount loads again instead of showing that failure', async () => {
+    const load = vi
+      .fn<() => Promise<{ default: typeof Greeting }>>()
+      .mockRejectedValueOnce(new Error('offline for a moment'))
+      .mockResolvedValueOnce({ default: Greeting });
+    const LazyGreeting = lazyComponent(load);
+    LazyGreeting.preload();
+    await act(async () => undefined);
+
+    render(
+      <Boundary>
+        <LazyGreeting name="Ravi" />
+      </Boundary>,
+    );
+    expect(await screen.findByText('Hello Ravi')).toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(2);
+  });
 });

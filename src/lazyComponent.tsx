@@ -9,12 +9,12 @@ import { useEffect, useState, type ComponentType, type FunctionComponent, type R
  * 400 ms in all with the page idle. Here the loaded component arrives by a state update, which React
  * commits at once; until then `fallback` shows. Once loaded, it renders at once wherever it mounts.
  * A chunk that fails to load is thrown to the nearest error boundary, as with React.lazy, and the
- * next mount loads it again.
+ * next mount loads it again. `preload()` starts loading before anything mounts it.
  */
 export function lazyComponent<P extends object>(
   load: () => Promise<{ default: ComponentType<P> }>,
   fallback: ReactNode = null,
-): FunctionComponent<P> {
+): LazyComponent<P> {
   let loaded: ComponentType<P> | undefined;
   let loading: Promise<ComponentType<P>> | undefined;
   const start = () => (loading ??= load().then((module) => (loaded = module.default)));
@@ -44,5 +44,14 @@ export function lazyComponent<P extends object>(
     const { Component } = state;
     return Component ? <Component {...props} /> : fallback;
   }
-  return LazyComponent;
+  return Object.assign(LazyComponent, {
+    preload() {
+      // A failed preload leaves nothing behind: the first mount loads again and shows its error.
+      start().catch(() => {
+        loading = undefined;
+      });
+    },
+  });
 }
+
+export type LazyComponent<P extends object = object> = FunctionComponent<P> & { preload(): void };

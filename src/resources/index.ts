@@ -6,7 +6,7 @@ import users from '../users';
 import chats from './chats';
 import contactMessages from './contact-messages';
 import healthTips from './health-tips';
-import { isResource, screenPath, type PageDescriptor, type ScreenDescriptor } from './kit';
+import { isLazy, isResource, screenPath, type PageDescriptor, type ScreenDescriptor } from './kit';
 import news from './news';
 import { Dashboard, dashboardPage, messagesPage, paymentsPage } from './pages';
 import profiles from './profiles';
@@ -36,6 +36,18 @@ export const SCREENS: readonly ScreenDescriptor[] = [
   teamPage,
   securityPage,
 ];
+
+/**
+ * Starts loading the code of the screen that `path` (below /admin, e.g. `/scans/42/show`) opens;
+ * `/` is the dashboard. The admin app calls it as it starts, so the screen's chunk is on its way
+ * while the session is checked, not only once the route renders after those checks.
+ */
+export function preloadScreen(path: string) {
+  const first = `/${path.split('/')[1] ?? ''}`;
+  const screen = first === '/' ? dashboardPage : SCREENS.find((s) => screenPath(s) === first);
+  const component: unknown = screen && (isResource(screen) ? screen.screens.list : screen.page);
+  if (isLazy(component)) component.preload();
+}
 
 /** The react-admin resources. */
 export const RESOURCES = SCREENS.filter(isResource);

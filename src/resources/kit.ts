@@ -1,15 +1,19 @@
 import type { SvgIconComponent } from '@mui/icons-material';
-import { createElement, type ComponentType, type FunctionComponent } from 'react';
+import { createElement, type ComponentType } from 'react';
 import { Loading } from 'react-admin';
-import { lazyComponent } from '../lazyComponent';
+import { lazyComponent, type LazyComponent } from '../lazyComponent';
 import type { ResourceData } from '../providers/resourceData';
 
 /**
  * A screen in its own chunk (src/lazyComponent.tsx), shown as soon as the chunk loads; while it
  * loads, react-admin's page loading message, which appears after a second (as for React.lazy).
  */
-export const lazyScreen = (load: () => Promise<{ default: ComponentType }>): FunctionComponent =>
+export const lazyScreen = (load: () => Promise<{ default: ComponentType }>): LazyComponent =>
   lazyComponent(load, createElement(Loading));
+
+/** Whether a screen's component is a lazyScreen (one that can be preloaded). */
+export const isLazy = (component: unknown): component is LazyComponent =>
+  typeof component === 'function' && typeof (component as Partial<LazyComponent>).preload === 'function';
 
 /** A sidebar entry: a catalogue key, an icon and an optional badge shown after the label (e.g. a count). */
 export interface MenuEntry {

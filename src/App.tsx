@@ -19,7 +19,7 @@ const dataProvider = createDataProvider(supabaseClient);
 const store = createAdminStore();
 
 // The screen the address opens starts loading with the app, while the session is checked: its route
-// renders only after those checks, and its chunk would wait for them (about 250 ms on a new tab).
+// renders only after those checks, and its chunk would otherwise be asked for only then.
 if (window.location.pathname.startsWith(ADMIN_BASE))
   preloadScreen(window.location.pathname.slice(ADMIN_BASE.length) || '/');
 

@@ -81,8 +81,8 @@ export function createAuthProvider(client: SupabaseClient, checks: SessionChecks
 
     // From the session the tab holds, not ra-supabase's getUser: that holds supabase-js's auth lock
     // for its whole round trip to /auth/v1/user, and every data request, which takes its token from
-    // the session, waits behind it (a new tab's list left about 250 ms later). The user menu only
-    // shows who is signed in; the database checks the token on every request anyway.
+    // the session, waits behind it (a new tab's list request left only once /auth/v1/user answered).
+    // The user menu only shows who is signed in; the database checks the token on every request.
     async getIdentity() {
       const { data } = await client.auth.getSession();
       const user = data.session?.user;

@@ -1,8 +1,20 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { isLazy } from './kit';
 import { preloadScreen, SCREENS } from './index';
 import { dashboardPage } from './pages';
 import scans from './scans';
+
+/** Every code-split screen of the registry, with its preload replaced by a spy. */
+function spyOnPreloads() {
+  return SCREENS.flatMap((screen) => {
+    const component = 'screens' in screen ? screen.screens.list : screen.page;
+    return isLazy(component)
+      ? [{ component, preload: vi.spyOn(component, 'preload').mockImplementation(() => undefined) }]
+      : [];
+  });
+}
+
+afterEach(() => vi.restoreAllMocks());
 
 describe('preloadScreen', () => {
   it.each([
@@ -11,26 +23,17 @@ describe('preloadScreen', () => {
     ['/', dashboardPage.page],
     ['/dashboard', dashboardPage.page],
   ])('%s starts loading the screen it opens, and only that one', (path, screen) => {
-    const spies = SCREENS.flatMap((s) => {
-      const component = 'screens' in s ? s.screens.list : s.page;
-      return isLazy(component)
-        ? [[component, vi.spyOn(component, 'preload').mockImplementation(() => undefined)] as const]
-        : [];
-    });
-    expect(spies.map(([component]) => component)).toContain(screen);
+    const spies = spyOnPreloads();
+    expect(spies.map(({ component }) => component)).toContain(screen);
     preloadScreen(path);
-    for (const [component, spy] of spies) expect(spy).toHaveBeenCalledTimes(component === screen ? 1 : 0);
-    vi.restoreAllMocks();
+    for (const { component, preload } of spies)
+      expect(preload).toHaveBeenCalledTimes(component === screen ? 1 : 0);
   });
 
   it('starts nothing for an address that opens no screen', () => {
-    const spies = SCREENS.flatMap((s) => {
-      const component = 'screens' in s ? s.screens.list : s.page;
-      return isLazy(component) ? [vi.spyOn(component, 'preload').mockImplementation(() => undefined)] : [];
-    });
+    const spies = spyOnPreloads();
     preloadScreen('/login');
     preloadScreen('/no-such-screen');
-    for (const spy of spies) expect(spy).not.toHaveBeenCalled();
-    vi.restoreAllMocks();
+    for (const { preload } of spies) expect(preload).not.toHaveBeenCalled();
   });
 });

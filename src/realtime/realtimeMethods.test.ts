@@ -24,6 +24,9 @@ describe("react-admin's realtime contract over Supabase Realtime", () => {
     const callback = (event: LiveEvent) => events.push(event);
     await live.subscribe('resource/news', callback);
     await vi.waitFor(() => expect(live.liveStatus().state).toBe('live'), WAIT);
+    // Joined: what committed before now was not sent, so the screen checks what it read.
+    expect(events.map((e) => [e.type, e.topic])).toEqual([['joined', 'resource/news']]);
+    events.length = 0;
 
     const db = server.db();
     const { rows } = await db.query<{ id: string }>(

@@ -7,13 +7,15 @@ import type { ResourceData } from '../providers/resourceData';
  * as ra-realtime documents it) over Supabase Realtime's postgres_changes: topic `resource/{name}`
  * follows a resource's table, `resource/{name}/{id}` one of its records. Events are
  * `{ type: 'created' | 'updated' | 'deleted', topic, payload: { ids, record? }, date }`, plus
- * `resync` after a connection came back (what changed meanwhile was not sent: refetch).
+ * `joined` once the topic's channel is first joined (Realtime sends only what commits after that, so
+ * a screen that read its rows before checks them again: see LiveRows), and `resync` after a
+ * connection came back (what changed meanwhile was not sent: refetch).
  *
  * One Supabase channel per topic, shared by every callback on it; the database decides per
  * subscriber which rows reach it (row-level security), so a callback only hears of rows its
  * operator may read. Deletes carry the id only (hosted Realtime does not filter them by RLS).
  */
-export type LiveEventType = 'created' | 'updated' | 'deleted' | 'resync';
+export type LiveEventType = 'created' | 'updated' | 'deleted' | 'joined' | 'resync';
 
 export interface LiveEvent {
   type: LiveEventType;
@@ -107,9 +109,10 @@ export function createRealtimeMethods(client: SupabaseClient, resources: readonl
         topic.subscribed = true;
         topic.failed = false;
         recompute();
-        // Back after a drop: what changed meanwhile was not sent, so listeners refetch.
-        if (resubscribed)
-          emit(topicName, { type: 'resync', topic: topicName, payload: { ids: [] }, date: new Date() });
+        // First joined: a change committed before now, after the screen read its rows, was not
+        // sent. Back after a drop: nothing that changed meanwhile was sent, so listeners refetch.
+        const type = resubscribed ? 'resync' : 'joined';
+        emit(topicName, { type, topic: topicName, payload: { ids: [] }, date: new Date() });
       } else if (state === 'CHANNEL_ERROR' || state === 'TIMED_OUT') {
         topic.failed = true;
         recompute();

@@ -1,8 +1,17 @@
 import { Alert, Button } from '@mui/material';
-import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useContext,
+  useEffect,
+  useEffectEvent,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import {
   DataTableBody,
   DataTableRowSxContext,
+  useDataProvider,
   useDataTableRowSxContext,
   useListContext,
   useResourceContext,
@@ -26,17 +35,27 @@ const REFRESH_DELAY_MS = 300;
  * scans · Show") instead of moving the table under the operator's pointer; a shown row someone
  * changes is refetched in place; a shown row someone deletes stays, marked, until the next
  * refetch. After the connection comes back, the page is refetched (what changed meanwhile was
- * not sent).
+ * not sent). Once the channel is first joined, the page is read again quietly: a row committed
+ * after the list's first read but before the join was never sent, and is counted in the bar like
+ * the others (a shown row that changed meanwhile is refetched in place).
  */
 export function LiveRows({ resource, children }: { resource: ResourceData; children: ReactNode }) {
   const translate = useTranslate();
   const name = useResourceContext() ?? resource.name;
-  const { data, refetch } = useListContext();
+  const dataProvider = useDataProvider();
+  const { data, refetch, isFetching, page, perPage, sort, filterValues } = useListContext();
   const [added, setAdded] = useState<ReadonlySet<Identifier>>(new Set());
   const [deleted, setDeleted] = useState<ReadonlySet<Identifier>>(new Set());
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const mounted = useRef(true);
   // A refetch due after the list is gone would run with whoever is signed in then.
-  useEffect(() => () => clearTimeout(timer.current), []);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+      clearTimeout(timer.current);
+    };
+  }, []);
   const shown = (id: Identifier) =>
     data?.some((record: RaRecord) => String(record.id) === String(id)) ?? false;
 
@@ -54,12 +73,45 @@ export function LiveRows({ resource, children }: { resource: ResourceData; child
     }, REFRESH_DELAY_MS);
   };
 
+  // The quiet read after the join. It waits while the page on screen is itself being read: that
+  // read may have left before the join.
+  const checkDue = useRef(false);
+  const [joined, setJoined] = useState(false);
+  // Rows deleted since the join: the quiet read may have seen them before they went.
+  const goneSinceJoin = useRef(new Set<string>());
+  const quietCheck = useEffectEvent(() => {
+    if (!checkDue.current || isFetching || !data) return;
+    checkDue.current = false;
+    const shownNow = new Map(data.map((record: RaRecord) => [String(record.id), JSON.stringify(record)]));
+    dataProvider
+      .getList(name, { pagination: { page, perPage }, sort, filter: filterValues })
+      .then(({ data: fresh }) => {
+        if (!mounted.current) return;
+        const unseen = fresh.filter(
+          (record) => !shownNow.has(String(record.id)) && !goneSinceJoin.current.has(String(record.id)),
+        );
+        if (unseen.length) setAdded((ids) => new Set([...ids, ...unseen.map((record) => record.id)]));
+        const changed = fresh.some((record) => {
+          const before = shownNow.get(String(record.id));
+          return before !== undefined && before !== JSON.stringify(record);
+        });
+        if (changed) refreshSoon();
+      })
+      .catch(() => undefined); // the next change or refetch brings the truth
+  });
+  useEffect(() => quietCheck(), [joined, isFetching, data]);
+
   useSubscribe(resource.liveTable ? [`resource/${resource.name}`] : [], (event) => {
     const [id] = event.payload.ids;
+    if (event.type === 'joined') {
+      checkDue.current = true;
+      return setJoined(true);
+    }
     if (event.type === 'resync') return reload();
     if (event.type === 'created' && !shown(id)) setAdded((ids) => new Set(ids).add(id));
     else if (event.type === 'updated' && shown(id)) refreshSoon();
     else if (event.type === 'deleted') {
+      goneSinceJoin.current.add(String(id));
       if (shown(id)) setDeleted((ids) => new Set(ids).add(id));
       setAdded((ids) => {
         if (!ids.has(id)) return ids;

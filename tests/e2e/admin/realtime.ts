@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Page, Request } from '@playwright/test';
 
 /**
  * Resolves once the Realtime server has accepted the page's join of `topic` (its `phx_reply` with
@@ -20,6 +20,27 @@ export function channelJoined(page: Page, topic: string): Promise<void> {
         ];
         if (sent === `realtime:${topic}` && event === 'phx_reply' && body.status === 'ok') resolve();
       });
+    });
+  });
+}
+
+/**
+ * Resolves once a live list has settled after its channel was joined: the join (as channelJoined)
+ * and then the answer to the list's quiet re-read of its page (`path`, e.g. `/rest/v1/admin_scans`),
+ * the first such request to leave after the join (src/list/live/LiveRows.tsx). A test that counts
+ * the list's requests waits for this first. Call before the page opens its socket.
+ */
+export function liveListSettled(page: Page, topic: string, path: string): Promise<void> {
+  let joined = false;
+  const reread = new Set<Request>();
+  void channelJoined(page, topic).then(() => (joined = true));
+  return new Promise((resolve) => {
+    page.on('request', (request) => {
+      if (joined && request.method() === 'GET' && new URL(request.url()).pathname === path)
+        reread.add(request);
+    });
+    page.on('requestfinished', (request) => {
+      if (reread.has(request)) resolve();
     });
   });
 }

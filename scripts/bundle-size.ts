@@ -30,7 +30,7 @@ const ROUTES: Route[] = [
   },
   {
     path: '/admin/scans',
-    // A ratchet just above today's size (455.9 KB); the 300 KB goal needs a lighter foundation (docs/architecture.md, "Budgets").
+    // A ratchet just above today's size (456.2 KB); the 300 KB goal needs a lighter foundation (docs/architecture.md, "Budgets").
     budgetBytes: 460 * 1000,
     targetBytes: 300 * 1000,
     signedIn: true,

@@ -73,6 +73,46 @@ describe('the screens follow the operator role', () => {
   });
 });
 
+describe('the actions follow the operator role', () => {
+  /** What the Tags list offers on the row of "Organic". */
+  const organicRow = async () => (await screen.findByText('Organic', undefined, WAIT)).closest('tr')!;
+  const rowActions = (row: HTMLElement) => ({
+    edit: within(row).queryAllByRole('link', { name: 'Edit' }).length,
+    delete: within(row).queryAllByRole('button', { name: 'Delete' }).length,
+    statusSwitch: within(row).queryAllByRole('switch', { name: 'Active: Organic' }).length,
+    select: within(row).queryAllByRole('checkbox').length,
+  });
+
+  it('offers support no edit, delete, status switch or selection on content it may only read', async () => {
+    await signIn(await operator('support'));
+    renderAdmin('/admin/tags');
+    const row = await organicRow();
+    expect(rowActions(row)).toEqual({ edit: 0, delete: 0, statusSwitch: 0, select: 0 });
+    expect(screen.queryByRole('checkbox', { name: 'Select all' })).toBeNull();
+  });
+
+  it('offers an editor every action on the same rows', async () => {
+    await signIn(await operator('editor'));
+    renderAdmin('/admin/tags');
+    const row = await organicRow();
+    await waitFor(
+      () => expect(rowActions(row)).toEqual({ edit: 1, delete: 1, statusSwitch: 1, select: 1 }),
+      WAIT,
+    );
+  });
+
+  it("opens no form for support who follows a link to a record's edit dialog", async () => {
+    await signIn(await operator('support'));
+    const { rows } = await server
+      .db()
+      .query<{ id: string }>(`select id from public.tags where key = 'organic'`);
+    renderAdmin(`/admin/tags/${rows[0].id}`);
+    await organicRow();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+  });
+});
+
 describe('the Team screen', () => {
   it('lists the operators to an owner and deactivates one after a confirmation, in the trail', async () => {
     const editor = await operator('editor');

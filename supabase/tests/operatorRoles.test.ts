@@ -125,13 +125,24 @@ describe('the role helpers', () => {
 describe('dashboard (aggregate figures): every operator', () => {
   it.each(WHO)('as %s', async (who) => {
     const outcome = await as(who, async (tx) => {
-      const { rows } = await tx.query<{ s: { totals: unknown } }>(
+      const { rows } = await tx.query<{ s: Record<string, unknown> }>(
         'select public.admin_dashboard_stats() as s',
       );
-      return rows[0].s !== null;
+      const { scans, profiles, chats, payments } = rows[0].s;
+      return { scans, profiles, chats, payments };
     });
     if (who === 'nonOperator') expect(outcome).toMatchObject(DENIED);
-    else expect(outcome).toEqual({ ok: true, value: true });
+    // The figures themselves, the same for every operator: those of the whole tables.
+    else
+      expect(outcome).toEqual({
+        ok: true,
+        value: {
+          scans: totals.scans,
+          profiles: totals.profiles,
+          chats: totals.chats,
+          payments: totals.payments,
+        },
+      });
   });
 });
 

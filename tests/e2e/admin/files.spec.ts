@@ -75,6 +75,7 @@ test('news: a screenshot uploaded while creating and replaced while editing show
   // The replaced object is gone.
   const old = await page.request.get(firstSrc ?? '');
   expect(old.status()).toBe(400);
+  expect(await old.json()).toMatchObject({ statusCode: '404', code: 'NoSuchKey' });
 });
 
 test("a scan's private label photo shows in its details and the list through signed URLs", async ({
@@ -96,4 +97,5 @@ test("a scan's private label photo shows in its details and the list through sig
   // The private object has no public URL.
   const response = await page.request.get(`/storage/v1/object/public/scan-images/${DEMO_USER}/label-1.png`);
   expect(response.status()).toBe(400);
+  expect(await response.json()).toMatchObject({ statusCode: '404', code: 'NoSuchBucket' });
 });

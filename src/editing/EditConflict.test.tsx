@@ -90,4 +90,32 @@ describe('an edit dialog of a live record', () => {
       await other.removeAllChannels();
     }
   });
+
+  it('says who deleted the record and when, and keeps what the operator typed', async () => {
+    const id = await newsItem('Deleted meanwhile');
+    await signIn(DEMO.admin);
+    renderAdmin(`/admin/news/${id}`);
+    const dialog = await screen.findByRole('dialog', undefined, WAIT);
+    const title = await within(dialog).findByDisplayValue('Deleted meanwhile', undefined, WAIT);
+    await userEvent.clear(title);
+    await userEvent.type(title, 'Typed before the delete');
+
+    // The demo editor deletes it (the audit trail names the signed-in user of the request).
+    await server.db().transaction(async (tx) => {
+      await tx.query(
+        `select set_config('request.jwt.claims', json_build_object('sub', id, 'role', 'authenticated')::text, true)
+           from auth.users where email = 'editor@labellens.dev'`,
+      );
+      await tx.query('delete from public.news where id = $1', [id]);
+    });
+    const banner = await within(dialog).findByText(
+      /^editor@labellens\.dev deleted this record at \d{1,2}:\d{2}/,
+      undefined,
+      WAIT,
+    );
+    expect(banner.closest('[role="alert"]')).not.toBeNull();
+    // Nothing to reload or keep: the record is gone; what was typed stays on screen.
+    expect(within(dialog).queryByRole('button', { name: 'Reload' })).toBeNull();
+    expect(title).toHaveValue('Typed before the delete');
+  });
 });

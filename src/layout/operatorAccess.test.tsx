@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { formatDateTime } from '../domain/format';
 import { renderAdmin } from '../test/renderAdmin';
 import { signIn, setUpStandInServer } from '../test/standInServer';
 
@@ -120,6 +121,15 @@ describe('the Team screen', () => {
     renderAdmin('/admin/team');
     const row = (await screen.findByText(editor.email, undefined, WAIT)).closest('tr')!;
     expect(within(row).getByText('Active')).toBeInTheDocument();
+    // Last sign-in in the admin's one date format, on the operators' clock, whatever the browser's.
+    const { rows: owner } = await server
+      .db()
+      .query<{ at: string }>(
+        `select last_sign_in_at as at from auth.users where email = 'admin@labellens.dev'`,
+      );
+    const ownerRow = screen.getByText('admin@labellens.dev', { selector: 'td *, td' }).closest('tr')!;
+    expect(ownerRow).toHaveTextContent(formatDateTime(owner[0].at));
+    expect(within(row).getByText('Never')).toBeInTheDocument();
     fireEvent.click(within(row).getByRole('button', { name: 'Deactivate' }));
     expect(
       await screen.findByText(`Deactivate ${editor.email}? They lose access at their next request.`),

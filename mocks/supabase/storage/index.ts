@@ -330,7 +330,8 @@ async function receive(
   const checkType = () => {
     const head = Buffer.concat(pending).subarray(0, HEAD_BYTES);
     const type = imageTypeOf(head);
-    if (!type || !typeAllowed(type, allowed!)) throw storageErrors.invalidMimeType(type ?? describeBytes(head));
+    if (!type || !typeAllowed(type, allowed!))
+      throw storageErrors.invalidMimeType(type ?? describeBytes(head));
     actualType = type;
     typeChecked = true;
   };

@@ -23,12 +23,8 @@ export function gatewayRefusal(request: Request): Response | null {
   return errorResponse(noApiKey());
 }
 
-/** Whether the request says it has a body (a length above 0, or chunks). */
-export function hasBody(request: Request): boolean {
-  const length = request.headers.get('content-length');
-  if (length !== null) return Number(length) > 0;
-  return request.headers.has('transfer-encoding');
-}
+/** Whether the request has a body (a server passes one only when the request declares it). */
+export const hasBody = (request: Request) => request.body !== null;
 
 const AUTH_OPEN = /^\/auth\/v1\/(verify|callback|authorize)(\/|$)/;
 

@@ -108,7 +108,9 @@ export function standInMiddleware(standIn: StandIn | Promise<StandIn>) {
     const pathname = new URL(path, 'http://localhost').pathname;
     const state = { tooLarge: false };
     try {
-      const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
+      // HTTP/1.1 declares a body by its length or by chunks; GET and HEAD carry none here.
+      const declared = Number(req.headers['content-length'] ?? 0) > 0 || 'transfer-encoding' in req.headers;
+      const hasBody = declared && req.method !== 'GET' && req.method !== 'HEAD';
       const body = hasBody ? bodyStream(req, bodyLimit(pathname), state) : undefined;
       const response = await (
         await standIn

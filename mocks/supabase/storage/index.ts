@@ -29,8 +29,10 @@ import { parseSize } from './sizes';
 
 /** The project-wide upload limit ([storage] file_size_limit; the CLI's default is 50MiB). */
 export const GLOBAL_FILE_SIZE_LIMIT = parseSize(readSupabaseConfig().storage?.file_size_limit ?? '50MiB');
+/** The room a multipart body's envelope (boundaries, part headers, small fields) may take. */
+const MULTIPART_ENVELOPE = 64 * 1024;
 /** The largest request body a server passes to Storage: the upload limit and a multipart envelope. */
-export const STORAGE_MAX_BODY_BYTES = GLOBAL_FILE_SIZE_LIMIT + 64 * 1024;
+export const STORAGE_MAX_BODY_BYTES = GLOBAL_FILE_SIZE_LIMIT + MULTIPART_ENVELOPE;
 
 /** What Storage answers for a body over the project's limit (a server stops reading it first). */
 export const bodyTooLarge = () =>
@@ -220,9 +222,6 @@ async function upload(request: Request, ctx: StandInContext, target: UploadTarge
     throw error;
   }
 }
-
-/** The room a multipart body's envelope (boundaries, part headers, small fields) may take. */
-const MULTIPART_ENVELOPE = 64 * 1024;
 
 const tooLarge = (limit: number) =>
   storageErrors.entityTooLarge(`the maximum allowed size of ${formatBytes(limit)}`);

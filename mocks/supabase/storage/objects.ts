@@ -20,6 +20,7 @@ export const BLOB_STORE_SQL = `
     part int not null,
     object_id uuid references storage.objects (id) on delete cascade,
     data bytea not null,
+    created_at timestamptz not null default now(),
     primary key (upload_id, part)
   );
   create index if not exists parts_object on _storage.parts (object_id, part);
@@ -30,8 +31,9 @@ export const BLOB_STORE_SQL = `
       drop table _storage.blobs;
     end if;
   end $$;
-  -- Parts of an upload that never reached its row (the process stopped mid-upload).
-  delete from _storage.parts where object_id is null;`;
+  -- Parts of an upload that never reached its row (a process stopped mid-upload); a day old, so
+  -- an upload another process on the same Postgres server is receiving now is left alone.
+  delete from _storage.parts where object_id is null and created_at < now() - interval '1 day';`;
 
 /**
  * The size of the parts an upload is written in. Neither the server nor PGlite holds more than a

@@ -12,6 +12,7 @@ import { signJwt } from '../jwt';
 import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY } from '../keys';
 import { createStandIn, type StandIn } from '../standIn';
 import { openTestDatabase } from '../testing/snapshot';
+import { BLOB_STORE_SQL } from './objects';
 
 const URL_BASE = 'http://storage.test';
 const OWNER = '00000000-0000-4000-8000-000000000001';
@@ -545,5 +546,26 @@ describe("the storage quota (a user's folder, enforced by the database)", () => 
     ).toBeNull();
     expect((await scans.remove([`${USER}/fits.png`])).error).toBeNull();
     expect(await unlinkedParts()).toBe(0);
+  });
+});
+
+describe('a database folder written before uploads were stored in parts', () => {
+  it("keeps its objects' bytes: each _storage.blobs row becomes part 0 of its object", async () => {
+    const name = `${USER}/label-1.png`;
+    const expected = readFileSync(`supabase/storage/scan-images/${name}`);
+    // The old layout, holding the object's bytes instead of its parts.
+    await db.exec(`
+      create table _storage.blobs (object_id uuid primary key references storage.objects (id), data bytea not null);
+      insert into _storage.blobs (object_id, data)
+        select o.id, string_agg(p.data, ''::bytea order by p.part) from storage.objects o
+          join _storage.parts p on p.object_id = o.id
+         where o.bucket_id = 'scan-images' and o.name = '${name}' group by o.id;
+      delete from _storage.parts p using storage.objects o
+       where p.object_id = o.id and o.bucket_id = 'scan-images' and o.name = '${name}';`);
+    await db.exec(BLOB_STORE_SQL);
+    const { data, error } = await (await as(USER)).storage.from('scan-images').download(name);
+    expect(error).toBeNull();
+    expect(Buffer.from(await data!.arrayBuffer()).equals(expected)).toBe(true);
+    expect((await db.query(`select to_regclass('_storage.blobs') as t`)).rows).toEqual([{ t: null }]);
   });
 });

@@ -5,12 +5,7 @@ import type { Duplex } from 'node:stream';
 import { createPushSandbox } from '../push/sandbox';
 import { localDatabaseTarget, openPreparedLocalDatabase } from './localDatabase';
 import { REALTIME_PATH, RealtimeServer } from './realtime/server';
-import { createStandIn, type StandIn } from './standIn';
-import { withCors } from './cors';
-import { bodyTooLarge, STORAGE_MAX_BODY_BYTES } from './storage';
-
-/** Largest request body the stand-in reads (PostgREST itself has no limit; the gateway in front has). */
-export const MAX_BODY_BYTES = 1024 * 1024;
+import { bodyLimit, bodyTooLargeResponse, createStandIn, type StandIn } from './standIn';
 
 export interface StartOptions {
   /** Folder for PGlite, or 'memory'; default LOCAL_DB_DIR or .data/db. */
@@ -55,29 +50,42 @@ function signInLimitsFromEnv(): SignInLimits {
 
 class BodyTooLarge extends Error {}
 
-async function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
-  const chunks: Buffer[] = [];
+/**
+ * The request's body as a stream that reads the socket only as the handler asks for it (so a
+ * request answered without its body, such as one without an API key, costs nothing however much
+ * it declares) and fails past `limit` bytes (a body longer than it declared, or sent in chunks).
+ */
+function bodyStream(req: IncomingMessage, limit: number, state: { tooLarge: boolean }) {
+  const chunks = req[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
   let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > limit) throw new BodyTooLarge();
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks);
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        const { done, value } = await chunks.next();
+        if (done) return controller.close();
+        size += value.length;
+        if (size > limit) {
+          state.tooLarge = true;
+          return controller.error(new BodyTooLarge());
+        }
+        controller.enqueue(new Uint8Array(value.buffer, value.byteOffset, value.length));
+      },
+      // A handler that stops reading leaves the rest unread: the answer closes the connection.
+    },
+    { highWaterMark: 0 },
+  );
 }
 
-export function toFetchRequest(req: IncomingMessage, body: Buffer | undefined): Request {
+export function toFetchRequest(req: IncomingMessage, body: ReadableStream<Uint8Array> | undefined): Request {
   const url = `http://${req.headers.host ?? '127.0.0.1'}${req.url ?? '/'}`;
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined) continue;
     for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
   }
-  return new Request(url, {
-    method: req.method,
-    headers,
-    body: body && body.length ? new Uint8Array(body) : undefined,
-  });
+  // undici's RequestInit lists `duplex` (a streamed body needs it); the DOM lib's does not.
+  const init: RequestInit & { duplex?: 'half' } = { method: req.method, headers, body, duplex: 'half' };
+  return new Request(url, init);
 }
 
 export async function sendFetchResponse(res: ServerResponse, response: Response): Promise<void> {
@@ -86,36 +94,39 @@ export async function sendFetchResponse(res: ServerResponse, response: Response)
   res.end(Buffer.from(await response.arrayBuffer()));
 }
 
-/** Connect-style middleware (Vite dev server, the start server): answers API paths, passes the rest on. */
+/**
+ * Connect-style middleware (Vite dev server, the start server): answers API paths, passes the rest
+ * on. The body is handed over unread (see bodyStream): the stand-in checks the API key and the
+ * declared length first, and Storage streams an upload to the database part by part. An answer
+ * given before the whole body arrived closes the connection (as Storage's withConnectionClose),
+ * so a client cannot keep the server reading what nobody will use.
+ */
 export function standInMiddleware(standIn: StandIn | Promise<StandIn>) {
   return async (req: IncomingMessage, res: ServerResponse, next: () => void) => {
     const path = req.url ?? '/';
     if (!/^\/(rest|auth|functions|storage)\/v1(\/|\?|$)|^\/mail(\/|\?|$)/.test(path)) return next();
-    const storage = path.startsWith('/storage/');
+    const pathname = new URL(path, 'http://localhost').pathname;
+    const state = { tooLarge: false };
     try {
-      const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
-      // Storage takes files up to its own limit; the other APIs take JSON.
-      const body = hasBody
-        ? await readBody(req, storage ? STORAGE_MAX_BODY_BYTES : MAX_BODY_BYTES)
-        : undefined;
+      // HTTP/1.1 declares a body by its length or by chunks; GET and HEAD carry none here.
+      const declared = Number(req.headers['content-length'] ?? 0) > 0 || 'transfer-encoding' in req.headers;
+      const hasBody = declared && req.method !== 'GET' && req.method !== 'HEAD';
+      const body = hasBody ? bodyStream(req, bodyLimit(pathname), state) : undefined;
       const response = await (
         await standIn
       ).handle(toFetchRequest(req, body), { clientAddress: req.socket.remoteAddress });
       if (!response) return next();
-      await sendFetchResponse(res, response);
+      if (!req.complete) res.setHeader('Connection', 'close');
+      await sendFetchResponse(res, state.tooLarge ? bodyTooLargeResponse(pathname) : response);
     } catch (error) {
-      const tooLarge = error instanceof BodyTooLarge;
-      if (tooLarge && storage) return await sendFetchResponse(res, withCors(bodyTooLarge()));
-      res.statusCode = tooLarge ? 413 : 500;
+      if (!req.complete) res.setHeader('Connection', 'close');
+      if (state.tooLarge) return await sendFetchResponse(res, bodyTooLargeResponse(pathname));
+      console.error('[stand-in] unexpected error', req.method, pathname, error);
+      res.statusCode = 500;
       res.setHeader('Content-Type', 'application/json');
       res.setHeader('Access-Control-Allow-Origin', '*');
       res.end(
-        JSON.stringify({
-          code: tooLarge ? 'PGRST413' : 'XX000',
-          message: tooLarge ? `Request body exceeds ${MAX_BODY_BYTES} bytes` : 'Internal stand-in error',
-          details: null,
-          hint: null,
-        }),
+        JSON.stringify({ code: 'XX000', message: 'Internal stand-in error', details: null, hint: null }),
       );
     }
   };

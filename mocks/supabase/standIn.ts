@@ -10,7 +10,9 @@ import { handleFunctions } from './functions';
 import { LOCAL_JWT_SECRET } from './keys';
 import { handleRest } from './rest';
 import { handleMail, MailSandbox } from './mail/sandbox';
-import { handleStorage } from './storage';
+import { gatewayRefusal } from './gateway';
+import { RestError, errorResponse as restErrorResponse } from './rest/errors';
+import { bodyTooLarge, handleStorage, STORAGE_MAX_BODY_BYTES } from './storage';
 
 export interface StandIn {
   /**
@@ -29,6 +31,28 @@ const ROUTES = [
   { prefix: '/functions/v1', handler: handleFunctions },
   { prefix: '/storage/v1', handler: handleStorage },
 ] as const;
+
+/** Largest request body the stand-in reads (PostgREST itself has no limit; the gateway in front has). */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+/** The largest body a route reads: Storage takes files up to its own limit; the other APIs take JSON. */
+export const bodyLimit = (pathname: string) =>
+  pathname.startsWith('/storage/v1') ? STORAGE_MAX_BODY_BYTES : MAX_BODY_BYTES;
+
+/** What a route answers for a body over bodyLimit, in its service's shape. */
+export function bodyTooLargeResponse(pathname: string): Response {
+  const response = pathname.startsWith('/storage/v1')
+    ? bodyTooLarge()
+    : restErrorResponse(
+        new RestError(413, {
+          code: 'PGRST413',
+          message: `Request body exceeds ${MAX_BODY_BYTES} bytes`,
+          details: null,
+          hint: null,
+        }),
+      );
+  return noSniff(withCors(response));
+}
 
 /** Browsers take API answers for exactly the type they declare (withCors made the headers mutable). */
 function noSniff(response: Response): Response {
@@ -78,6 +102,11 @@ export function createStandIn({
       const route = ROUTES.find((r) => pathname === r.prefix || pathname.startsWith(`${r.prefix}/`));
       if (!route) return null;
       if (request.method === 'OPTIONS') return new Response(null, { status: 200, headers: CORS_HEADERS });
+      // Asked before any body is read: who sends it, and whether its declared length can be taken.
+      const refusal = gatewayRefusal(request);
+      if (refusal) return noSniff(withCors(refusal));
+      if (Number(request.headers.get('content-length') ?? 0) > bodyLimit(pathname))
+        return bodyTooLargeResponse(pathname);
       const subPath = pathname.slice(route.prefix.length) || '/';
       try {
         return noSniff(withCors(await route.handler(request, ctx, subPath)));

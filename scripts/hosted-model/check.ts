@@ -16,7 +16,7 @@
  * Needs PostgreSQL 15's server binaries (apt-get install postgresql-15, or PG_BIN=<bin dir>).
  * Without them it says so and skips (exit 0), except under CI=true, where it fails.
  */
-import { BUCKETS } from '../../src/domain/storage';
+import { BUCKETS, quotaMessage } from '../../src/domain/storage';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -447,6 +447,7 @@ async function main() {
       await ownerEmails(postgres, authAdmin, authenticator);
       await realtimePublication(postgres);
       await storageBuckets(postgres);
+      await storageQuota(postgres, authenticator);
 
       await admin.query(`set pgrst.db_schemas = 'public, storage, graphql_public'`);
       const advisor = await admin.query<{ level: string; name: string; object: string }>(
@@ -537,4 +538,64 @@ async function storageBuckets(postgres: pg.Client) {
   );
   const { n, rls } = policies.rows[0];
   check('storage.objects policies under RLS', rls && n === 8, `${n} policies, RLS ${rls ? 'on' : 'off'}`);
+}
+
+/**
+ * The storage quota (20241101002400_storage_quota.sql) with hosted's roles, as Storage writes the
+ * row: the user's folder of avatars filled to its quota by `service_role` (Storage's superuser
+ * writes the final row so); then one more, as the user's own insert (canUpload's test under their
+ * role and RLS) and as service_role's final row, each refused 42501 with the quota message.
+ * Rolled back.
+ */
+async function storageQuota(postgres: pg.Client, authenticator: pg.Client) {
+  const quota = BUCKETS.avatars.userQuota;
+  const { rows } = await postgres.query<{ files: number; bytes: number }>(
+    `select max_files as files, max_bytes::float8 as bytes from private.storage_quotas where bucket_id = 'avatars'`,
+  );
+  check(
+    'storage quota matches src/domain/storage.ts',
+    rows[0]?.files === quota.maxFiles && rows[0]?.bytes === quota.maxBytes,
+    JSON.stringify(rows[0] ?? null),
+  );
+  const insert = `insert into storage.objects (bucket_id, name, owner, owner_id, metadata, version)
+    values ('avatars', $1, $2::uuid, $2, '{"size": 1024}', '1')`;
+  const outcome = async (identity: RequestIdentity, name: string) => {
+    await authenticator.query(`savepoint one_more`);
+    try {
+      await assumeIdentity(queryable(authenticator), identity);
+      await authenticator.query(insert, [`${USER_ID}/${name}`, USER_ID]);
+      return 'stored';
+    } catch (error) {
+      return isPgError(error) ? `${error.code} ${error.message}` : String(error);
+    } finally {
+      await authenticator.query(`rollback to savepoint one_more`);
+    }
+  };
+  await authenticator.query('begin');
+  try {
+    await assumeIdentity(queryable(authenticator), {
+      role: 'service_role',
+      claims: { role: 'service_role' },
+    });
+    const held = (
+      await authenticator.query<{ n: number }>(
+        `select count(*)::int as n from storage.objects where bucket_id = 'avatars' and name like $1 || '/%'`,
+        [USER_ID],
+      )
+    ).rows[0].n;
+    for (let i = held; i < quota.maxFiles; i += 1)
+      await authenticator.query(insert, [`${USER_ID}/${i}.png`, USER_ID]);
+    const refused = `42501 ${quotaMessage('avatars', quota)}`;
+    const got = {
+      user: await outcome(USER, 'one-more.png'),
+      serviceRole: await outcome({ role: 'service_role', claims: { role: 'service_role' } }, 'one-more.png'),
+    };
+    check(
+      'storage quota refuses the next file, as the user and as Storage',
+      got.user === refused && got.serviceRole === refused,
+      JSON.stringify(got),
+    );
+  } finally {
+    await authenticator.query('rollback');
+  }
 }

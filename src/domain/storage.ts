@@ -14,6 +14,19 @@ export interface BucketRules {
   /** Bytes, as storage.buckets.file_size_limit. */
   fileSizeLimit: number;
   allowedMimeTypes: readonly ImageType[];
+  /** What one user may keep in their folder of the bucket (buckets users write in). */
+  userQuota?: UserQuota;
+}
+
+/**
+ * The most one user keeps in their own folder (`<user id>/…`) of a bucket: files, and bytes
+ * (whole megabytes). The database enforces it on every write of storage.objects
+ * (supabase/migrations/20241101002400_storage_quota.sql, private.storage_quotas, which a test
+ * compares with these numbers), so hosted Storage refuses the upload past it as the stand-in does.
+ */
+export interface UserQuota {
+  maxFiles: number;
+  maxBytes: number;
 }
 
 const MB = 1024 * 1024;
@@ -21,13 +34,31 @@ const MB = 1024 * 1024;
 export const BUCKETS = {
   /** News articles' screenshots: public, written by the operators who write news. */
   'news-screenshots': { public: true, fileSizeLimit: 5 * MB, allowedMimeTypes: IMAGE_TYPES },
-  /** Label photos the mobile app uploads under `<user id>/…`. */
-  'scan-images': { public: false, fileSizeLimit: 10 * MB, allowedMimeTypes: IMAGE_TYPES },
-  /** Profiles' avatars, under `<user id>/…` as scan images. */
-  avatars: { public: false, fileSizeLimit: 10 * MB, allowedMimeTypes: IMAGE_TYPES },
+  /** Label photos the mobile app uploads under `<user id>/…`: one per scan. */
+  'scan-images': {
+    public: false,
+    fileSizeLimit: 10 * MB,
+    allowedMimeTypes: IMAGE_TYPES,
+    userQuota: { maxFiles: 1000, maxBytes: 500 * MB },
+  },
+  /** Profiles' avatars, under `<user id>/…` as scan images: one per profile, a few replaced. */
+  avatars: {
+    public: false,
+    fileSizeLimit: 10 * MB,
+    allowedMimeTypes: IMAGE_TYPES,
+    userQuota: { maxFiles: 20, maxBytes: 50 * MB },
+  },
 } as const satisfies Record<string, BucketRules>;
 
 export type BucketId = keyof typeof BUCKETS;
+
+/**
+ * What Storage answers (as the message of its AccessDenied error) for a write past the bucket's
+ * user quota; the migration's trigger raises exactly this text.
+ */
+export function quotaMessage(bucket: string, quota: UserQuota): string {
+  return `Storage quota reached: a user keeps at most ${quota.maxFiles} files and ${formatBytes(quota.maxBytes)} in ${bucket}`;
+}
 
 /** "5 MB": a limit as people read it (limits here are whole megabytes). */
 export const formatBytes = (bytes: number) =>

@@ -1,3 +1,4 @@
+import { createHash, randomUUID } from 'node:crypto';
 import { formatBytes, imageTypeOf } from '../../../src/domain/storage';
 import { readSupabaseConfig } from '../config';
 import type { RouteHandler, StandInContext } from '../context';
@@ -5,17 +6,22 @@ import type { RequestIdentity } from '../db';
 import { signJwt, verifyJwt } from '../jwt';
 import { resolveIdentity } from '../rest/identity';
 import { errorResponse, StorageError, storageErrors } from './errors';
+import { multipartBoundary, readMultipart } from './multipart';
 import {
   asCaller,
   callerOwner,
+  copyParts,
+  discardUpload,
   findBucket,
+  findStoredObject,
   findVisibleObject,
   OBJECT_COLUMNS,
   objectMetadata,
+  PART_BYTES,
   readObject,
   storeObject,
   testWrite,
-  type Bucket,
+  writePart,
   type StoredObject,
 } from './objects';
 import { checkObjectKey, splitBucketPath } from './paths';
@@ -23,8 +29,10 @@ import { parseSize } from './sizes';
 
 /** The project-wide upload limit ([storage] file_size_limit; the CLI's default is 50MiB). */
 export const GLOBAL_FILE_SIZE_LIMIT = parseSize(readSupabaseConfig().storage?.file_size_limit ?? '50MiB');
+/** The room a multipart body's envelope (boundaries, part headers, small fields) may take. */
+const MULTIPART_ENVELOPE = 64 * 1024;
 /** The largest request body a server passes to Storage: the upload limit and a multipart envelope. */
-export const STORAGE_MAX_BODY_BYTES = GLOBAL_FILE_SIZE_LIMIT + 64 * 1024;
+export const STORAGE_MAX_BODY_BYTES = GLOBAL_FILE_SIZE_LIMIT + MULTIPART_ENVELOPE;
 
 /** What Storage answers for a body over the project's limit (a server stops reading it first). */
 export const bodyTooLarge = () =>
@@ -172,67 +180,192 @@ interface UploadTarget {
   identity?: RequestIdentity;
 }
 
+/**
+ * An upload as supabase/storage's uploader runs it (src/storage/uploader.ts): the declared length
+ * against the bucket's limit and the declared type against its types, then the caller's permission
+ * test (canUpload: their insert with the declared type and Content-Length, rolled back), all
+ * before the body is read; then the body, streamed into the database part by part (checked on its
+ * length and first bytes as it arrives), and only then the row (completeUpload, as Storage's
+ * superuser). Whatever refuses the upload on the way drops the parts already written.
+ */
 async function upload(request: Request, ctx: StandInContext, target: UploadTarget): Promise<Response> {
   const bucket = await findBucket(ctx.db, target.bucketId);
-  const file = await readFile(request, bucket);
-  const metadata = objectMetadata(file.bytes, file.mimeType, file.cacheControl);
+  const limit = Math.min(bucket.file_size_limit ?? GLOBAL_FILE_SIZE_LIMIT, GLOBAL_FILE_SIZE_LIMIT);
+  const contentType = request.headers.get('content-type') ?? '';
+  const multipart = contentType.startsWith('multipart/form-data');
+  const declared = declaredLength(request);
+  // A multipart body is a little larger than its file: allow its envelope before reading.
+  if (declared !== undefined && declared > limit + (multipart ? MULTIPART_ENVELOPE : 0))
+    throw tooLarge(limit);
+
+  const file = multipart ? await multipartFile(request) : rawFile(request);
+  const allowed = bucket.allowed_mime_types?.length ? bucket.allowed_mime_types : null;
+  if (allowed) {
+    const type = file.mimeType.split(';')[0].trim().toLowerCase();
+    if (!typeAllowed(type, allowed)) throw storageErrors.invalidMimeType(type);
+  }
   if (target.identity)
     await testWrite(ctx.db, target.identity, {
       bucketId: target.bucketId,
       name: target.name,
       upsert: target.upsert,
-      metadata,
+      metadata: { mimetype: file.mimeType, ...(declared !== undefined ? { contentLength: declared } : {}) },
     });
-  const id = await storeObject(ctx.db, { ...target, bytes: file.bytes, metadata });
-  return Response.json({ Id: id, Key: `${target.bucketId}/${target.name}` });
+
+  const received = await receive(ctx, file.chunks, limit, allowed);
+  try {
+    const metadata = objectMetadata(received, received.actualType ?? file.mimeType, file.cacheControl);
+    const id = await storeObject(ctx.db, { ...target, uploadId: received.uploadId, metadata });
+    return Response.json({ Id: id, Key: `${target.bucketId}/${target.name}` });
+  } catch (error) {
+    await discardUpload(ctx.db, received.uploadId);
+    throw error;
+  }
+}
+
+const tooLarge = (limit: number) =>
+  storageErrors.entityTooLarge(`the maximum allowed size of ${formatBytes(limit)}`);
+
+/** The Content-Length the request declares, if it declares one. */
+function declaredLength(request: Request): number | undefined {
+  const header = request.headers.get('content-length');
+  const length = header === null ? NaN : Number(header);
+  return Number.isFinite(length) && length >= 0 ? length : undefined;
+}
+
+interface IncomingFile {
+  mimeType: string;
+  cacheControl: string;
+  chunks: AsyncIterable<Uint8Array>;
+}
+
+/** A raw body: the file itself, typed by Content-Type. */
+function rawFile(request: Request): IncomingFile {
+  const body = request.body;
+  return {
+    mimeType: request.headers.get('content-type') || 'text/plain;charset=UTF-8',
+    cacheControl: request.headers.get('cache-control') ?? 'no-cache',
+    chunks: (async function* () {
+      if (!body) return;
+      const reader = body.getReader();
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) return;
+        yield value;
+      }
+    })(),
+  };
 }
 
 /**
- * The uploaded file: a multipart form's file part (storage-js sends a Blob so) or the raw body,
- * within the bucket's (and the project's) size limit, of a type the bucket allows by its declared
- * type AND by its bytes' signature; stored under the type its bytes are.
+ * A multipart form (storage-js sends a Blob so): its fields up to the first file part, read as
+ * they come, then that file's bytes as a stream (the rest of the body is not read).
  */
-async function readFile(request: Request, bucket: Bucket) {
-  const limit = Math.min(bucket.file_size_limit ?? GLOBAL_FILE_SIZE_LIMIT, GLOBAL_FILE_SIZE_LIMIT);
-  const tooLarge = () => storageErrors.entityTooLarge(`the maximum allowed size of ${formatBytes(limit)}`);
-  const declaredLength = Number(request.headers.get('content-length') ?? 0);
-  const contentType = request.headers.get('content-type') ?? '';
-  // A multipart body is a little larger than its file: allow its envelope before reading.
-  if (declaredLength > limit + (contentType.startsWith('multipart/') ? 64 * 1024 : 0)) throw tooLarge();
-
-  let bytes: Uint8Array;
-  let mimeType: string;
-  let cacheControl: string;
-  if (contentType.startsWith('multipart/form-data')) {
-    const form = await request.formData().catch(() => {
+async function multipartFile(request: Request): Promise<IncomingFile> {
+  const boundary = multipartBoundary(request.headers.get('content-type') ?? '');
+  if (!boundary || !request.body) throw storageErrors.invalidRequest('The multipart body could not be read');
+  const tokens = readMultipart(request.body, boundary);
+  const fields = new Map<string, string>();
+  let field: string | null = null;
+  let fieldBytes = 0;
+  for (;;) {
+    const { done, value } = await tokens.next().catch(() => {
       throw storageErrors.invalidRequest('The multipart body could not be read');
     });
-    const file = [...form.values()].find((value): value is File => typeof value !== 'string');
-    if (!file) throw storageErrors.invalidRequest('No content provided');
-    bytes = new Uint8Array(await file.arrayBuffer());
-    mimeType = file.type || 'text/plain;charset=UTF-8';
-    const seconds = form.get('cacheControl');
-    cacheControl = `max-age=${typeof seconds === 'string' && /^\d+$/.test(seconds) ? seconds : '3600'}`;
-  } else {
-    const read = await readCapped(request, limit);
-    if (!read) throw tooLarge();
-    bytes = read;
-    mimeType = contentType || 'text/plain;charset=UTF-8';
-    cacheControl = request.headers.get('cache-control') ?? 'no-cache';
+    if (done || value.kind === 'end') throw storageErrors.invalidRequest('No content provided');
+    if (value.kind === 'part') {
+      if (value.filename !== null) {
+        const seconds = fields.get('cacheControl');
+        return {
+          mimeType: value.contentType || 'text/plain;charset=UTF-8',
+          cacheControl: `max-age=${seconds && /^\d+$/.test(seconds) ? seconds : '3600'}`,
+          chunks: (async function* () {
+            try {
+              for (;;) {
+                const next = await tokens.next();
+                if (next.done || next.value.kind !== 'data') return;
+                yield next.value.bytes;
+              }
+            } finally {
+              await tokens.return(undefined);
+            }
+          })(),
+        };
+      }
+      field = value.name;
+      fields.set(field, '');
+    } else if (field !== null) {
+      // Fields are small (a cache time, metadata): their envelope allowance bounds them.
+      fieldBytes += value.bytes.length;
+      if (fieldBytes > MULTIPART_ENVELOPE) throw storageErrors.entityTooLarge();
+      fields.set(field, fields.get(field) + new TextDecoder().decode(value.bytes));
+    }
   }
-  if (bytes.length > limit) throw tooLarge();
-  if (bytes.length === 0) throw storageErrors.invalidRequest('No content provided');
+}
 
-  if (bucket.allowed_mime_types?.length) {
-    const declared = mimeType.split(';')[0].trim().toLowerCase();
-    if (!typeAllowed(declared, bucket.allowed_mime_types)) throw storageErrors.invalidMimeType(declared);
-    // What the bytes are decides, not the label: an SVG or a web page sent as image/png is refused.
-    const actual = imageTypeOf(bytes);
-    if (!actual || !typeAllowed(actual, bucket.allowed_mime_types))
-      throw storageErrors.invalidMimeType(actual ?? describeBytes(bytes));
-    mimeType = actual;
+/** How many first bytes are read before the bytes' own type is judged (describeBytes reads them). */
+const HEAD_BYTES = 256;
+
+/**
+ * Streams the file into the database in parts of PART_BYTES under a new upload id, refusing it as
+ * soon as it is longer than `limit` or, for a bucket with allowed types, its first bytes are not
+ * an image it takes (what the bytes are decides, not the label: an SVG or a web page sent as
+ * image/png is refused). Holds at most a part of the file at a time.
+ */
+async function receive(
+  ctx: StandInContext,
+  chunks: AsyncIterable<Uint8Array>,
+  limit: number,
+  allowed: readonly string[] | null,
+) {
+  const uploadId = randomUUID();
+  const md5 = createHash('md5');
+  let size = 0;
+  let part = 0;
+  let pending: Buffer[] = [];
+  let pendingBytes = 0;
+  let actualType: string | null = null;
+  let typeChecked = !allowed;
+  const checkType = () => {
+    const head = Buffer.concat(pending).subarray(0, HEAD_BYTES);
+    const type = imageTypeOf(head);
+    if (!type || !typeAllowed(type, allowed!))
+      throw storageErrors.invalidMimeType(type ?? describeBytes(head));
+    actualType = type;
+    typeChecked = true;
+  };
+  const flush = async () => {
+    if (!pendingBytes) return;
+    const bytes = Buffer.concat(pending, pendingBytes);
+    pending = [];
+    pendingBytes = 0;
+    await writePart(ctx.db, uploadId, part, bytes);
+    part += 1;
+  };
+  try {
+    try {
+      for await (const chunk of chunks) {
+        size += chunk.length;
+        if (size > limit) throw tooLarge(limit);
+        md5.update(chunk);
+        pending.push(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+        pendingBytes += chunk.length;
+        if (!typeChecked && size >= HEAD_BYTES) checkType();
+        if (pendingBytes >= PART_BYTES) await flush();
+      }
+    } catch (error) {
+      if (error instanceof StorageError) throw error;
+      // The body ended early or broke off (a server answers 413 for one over its limit).
+      throw storageErrors.invalidRequest('The request body could not be read');
+    }
+    if (size === 0) throw storageErrors.invalidRequest('No content provided');
+    if (!typeChecked) checkType();
+    await flush();
+    return { uploadId, size, md5: md5.digest('hex'), actualType };
+  } catch (error) {
+    await discardUpload(ctx.db, uploadId);
+    throw error;
   }
-  return { bytes, mimeType, cacheControl };
 }
 
 /** Storage's validateMimeType: `type/subtype`, with `type/*` allowing every subtype. */
@@ -257,31 +390,6 @@ function describeBytes(bytes: Uint8Array): string {
     return 'text/html';
   if (head.startsWith('gif8')) return 'image/gif';
   return 'application/octet-stream';
-}
-
-/** The body, or null as soon as it is longer than cap (the rest is not read). */
-async function readCapped(request: Request, cap: number): Promise<Uint8Array | null> {
-  if (!request.body) return new Uint8Array();
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.length;
-    if (total > cap) {
-      await reader.cancel();
-      return null;
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.length;
-  }
-  return bytes;
 }
 
 async function createSignedUpload(request: Request, ctx: StandInContext, bucketId: string, name: string) {
@@ -525,16 +633,24 @@ async function copy(request: Request, ctx: StandInContext) {
   const { bucketId, sourceKey, destinationKey, destinationBucket } = moveBody(await jsonBody(request));
   await findVisibleObject(ctx.db, identity, bucketId, sourceKey);
   await findBucket(ctx.db, destinationBucket);
-  const source = await readObject(ctx.db, bucketId, sourceKey);
+  const source = await findStoredObject(ctx.db, bucketId, sourceKey);
   await testWrite(ctx.db, identity, { bucketId: destinationBucket, name: destinationKey, upsert: false });
-  const id = await storeObject(ctx.db, {
-    bucketId: destinationBucket,
-    name: destinationKey,
-    owner: callerOwner(identity),
-    upsert: false,
-    bytes: source.data,
-    metadata: { ...source.metadata, lastModified: new Date().toUTCString() },
-  });
+  const uploadId = randomUUID();
+  await copyParts(ctx.db, source.id, uploadId);
+  let id: string;
+  try {
+    id = await storeObject(ctx.db, {
+      bucketId: destinationBucket,
+      name: destinationKey,
+      owner: callerOwner(identity),
+      upsert: false,
+      uploadId,
+      metadata: { ...source.metadata, lastModified: new Date().toUTCString() },
+    });
+  } catch (error) {
+    await discardUpload(ctx.db, uploadId);
+    throw error;
+  }
   return Response.json({ Id: id, Key: `${destinationBucket}/${destinationKey}` });
 }
 

@@ -5,7 +5,7 @@ import { imageTypeOf } from '../../../src/domain/storage';
 import { readSupabaseConfig, type SupabaseConfig } from '../config';
 import type { Queryable } from '../db';
 import { parseSize } from './sizes';
-import { objectMetadata, toBase64 } from './objects';
+import { md5Hex, objectMetadata, toBase64 } from './objects';
 
 const SUPABASE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../supabase');
 
@@ -55,7 +55,7 @@ export async function seedBuckets(
       const bytes = new Uint8Array(await readFile(file));
       const name = path.relative(root, file).split(path.sep).join('/');
       const metadata = objectMetadata(
-        bytes,
+        { size: bytes.length, md5: md5Hex(bytes) },
         imageTypeOf(bytes) ?? 'application/octet-stream',
         'max-age=3600',
       );
@@ -64,9 +64,10 @@ export async function seedBuckets(
          on conflict (bucket_id, name) do update set metadata = excluded.metadata returning id`,
         [id, name, JSON.stringify(metadata)],
       );
+      // One part per demo file (each is far below PART_BYTES); a re-seed replaces the bytes.
+      await tx.query('delete from _storage.parts where object_id = $1', [rows[0].id]);
       await tx.query(
-        `insert into _storage.blobs (object_id, data) values ($1, decode($2, 'base64'))
-         on conflict (object_id) do update set data = excluded.data`,
+        `insert into _storage.parts (upload_id, part, object_id, data) values ($1, 0, $1, decode($2, 'base64'))`,
         [rows[0].id, toBase64(bytes)],
       );
       uploaded += 1;

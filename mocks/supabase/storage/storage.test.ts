@@ -6,12 +6,13 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { readFileSync } from 'node:fs';
 import ws from 'ws';
-import { BUCKETS } from '../../../src/domain/storage';
+import { BUCKETS, quotaMessage } from '../../../src/domain/storage';
 import type { Database } from '../db';
 import { signJwt } from '../jwt';
 import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY } from '../keys';
 import { createStandIn, type StandIn } from '../standIn';
 import { openTestDatabase } from '../testing/snapshot';
+import { BLOB_STORE_SQL } from './objects';
 
 const URL_BASE = 'http://storage.test';
 const OWNER = '00000000-0000-4000-8000-000000000001';
@@ -464,5 +465,107 @@ describe('bad input gets a clear answer and stores nothing', () => {
     const response = await inProcess(`${URL_BASE}/storage/v1/object/public/anything/page.html`);
     expect(response.headers.get('content-type')).toBe('application/octet-stream');
     expect(response.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox");
+  });
+});
+
+describe("the storage quota (a user's folder, enforced by the database)", () => {
+  /** Objects (rows only) that bring the user's folder of the bucket to `files`, `bytes` each. */
+  async function fillFolder(bucket: string, files: number, bytes: number) {
+    const { rows } = await db.query<{ n: number }>(
+      `select count(*)::int as n from storage.objects where bucket_id = $1 and name like $2 || '/%'`,
+      [bucket, USER],
+    );
+    for (let i = rows[0].n; i < files; i += 1)
+      await db.query(
+        `insert into storage.objects (bucket_id, name, metadata, version)
+         values ($1, $2 || '/filler-' || $3 || '.png', jsonb_build_object('size', $4::bigint), '1')`,
+        [bucket, USER, i, bytes],
+      );
+  }
+  const removeFillers = () =>
+    db.exec(`
+      select set_config('storage.allow_delete_query', 'true', false);
+      delete from storage.objects where name like '${USER}/filler-%';
+      select set_config('storage.allow_delete_query', 'false', false);`);
+  afterEach(removeFillers);
+
+  const unlinkedParts = async () =>
+    (await db.query<{ n: number }>('select count(*)::int as n from _storage.parts where object_id is null'))
+      .rows[0].n;
+
+  it('the last allowed file is stored, the next refused with the quota message; deleting one frees its place', async () => {
+    const quota = BUCKETS.avatars.userQuota;
+    await fillFolder('avatars', quota.maxFiles - 1, 1024);
+    const avatars = (await as(USER)).storage.from('avatars');
+    expect((await avatars.upload(`${USER}/last.png`, blob(PNG, 'image/png'))).error).toBeNull();
+
+    const refused = await avatars.upload(`${USER}/one-more.png`, blob(PNG, 'image/png'));
+    expect(failure(refused.error)).toEqual({
+      status: 400,
+      statusCode: '403',
+      message: quotaMessage('avatars', quota),
+    });
+    expect(await objectCount('avatars', `${USER}/one-more.png`)).toBe(0);
+    // A signed upload URL is refused too, when it is asked for.
+    expect(failure((await avatars.createSignedUploadUrl(`${USER}/signed.png`)).error)).toEqual({
+      status: 400,
+      statusCode: '403',
+      message: quotaMessage('avatars', quota),
+    });
+
+    expect((await avatars.remove([`${USER}/last.png`])).error).toBeNull();
+    expect((await avatars.upload(`${USER}/one-more.png`, blob(PNG, 'image/png'))).error).toBeNull();
+    expect((await avatars.remove([`${USER}/one-more.png`])).error).toBeNull();
+    expect(await unlinkedParts()).toBe(0);
+  });
+
+  it('a file past the bytes left is refused before its body is read; one that fits is stored', async () => {
+    const quota = BUCKETS['scan-images'].userQuota;
+    const { rows } = await db.query<{ bytes: string; n: number }>(
+      `select coalesce(sum((metadata ->> 'size')::bigint), 0)::text as bytes, count(*)::int as n
+         from storage.objects where bucket_id = 'scan-images' and name like $1 || '/%'`,
+      [USER],
+    );
+    // One filler leaves exactly 1 KB.
+    await fillFolder('scan-images', rows[0].n + 1, quota.maxBytes - Number(rows[0].bytes) - 1024);
+    const scans = (await as(USER)).storage.from('scan-images');
+    const png = (size: number) => {
+      const bytes = new Uint8Array(size);
+      bytes.set(PNG);
+      return bytes;
+    };
+    // A raw body (storage-js sends a Uint8Array as is): its Content-Length is its size.
+    const tooMuch = await scans.upload(`${USER}/big.png`, png(1025), { contentType: 'image/png' });
+    expect(failure(tooMuch.error)).toEqual({
+      status: 400,
+      statusCode: '403',
+      message: quotaMessage('scan-images', quota),
+    });
+    expect(
+      (await scans.upload(`${USER}/fits.png`, png(1024), { contentType: 'image/png' })).error,
+    ).toBeNull();
+    expect((await scans.remove([`${USER}/fits.png`])).error).toBeNull();
+    expect(await unlinkedParts()).toBe(0);
+  });
+});
+
+describe('a database folder written before uploads were stored in parts', () => {
+  it("keeps its objects' bytes: each _storage.blobs row becomes part 0 of its object", async () => {
+    const name = `${USER}/label-1.png`;
+    const expected = readFileSync(`supabase/storage/scan-images/${name}`);
+    // The old layout, holding the object's bytes instead of its parts.
+    await db.exec(`
+      create table _storage.blobs (object_id uuid primary key references storage.objects (id), data bytea not null);
+      insert into _storage.blobs (object_id, data)
+        select o.id, string_agg(p.data, ''::bytea order by p.part) from storage.objects o
+          join _storage.parts p on p.object_id = o.id
+         where o.bucket_id = 'scan-images' and o.name = '${name}' group by o.id;
+      delete from _storage.parts p using storage.objects o
+       where p.object_id = o.id and o.bucket_id = 'scan-images' and o.name = '${name}';`);
+    await db.exec(BLOB_STORE_SQL);
+    const { data, error } = await (await as(USER)).storage.from('scan-images').download(name);
+    expect(error).toBeNull();
+    expect(Buffer.from(await data!.arrayBuffer()).equals(expected)).toBe(true);
+    expect((await db.query(`select to_regclass('_storage.blobs') as t`)).rows).toEqual([{ t: null }]);
   });
 });

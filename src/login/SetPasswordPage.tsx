@@ -24,8 +24,8 @@ function readLink(): { tokenHash: string; type: EmailOtpType } | null {
 /**
  * /admin/set-password?token_hash=…&type=recovery|invite, the emailed link's page. The token hash
  * is verified with supabase-js's verifyOtp (once: the link is single-use), which starts a session;
- * the token is then taken out of the address bar, and the operator chooses a password. A link that
- * has expired or was used says so and offers a new one.
+ * the token is then taken out of the address bar, and the operator chooses a password, which also
+ * accepts a pending invitation. A link that has expired or was used says so and offers a new one.
  */
 export function SetPasswordPage() {
   const navigate = useNavigate();
@@ -61,8 +61,13 @@ export function SetPasswordPage() {
     if (next.password || next.confirm) return;
     setState('saving');
     const { error } = await supabaseClient.auth.updateUser({ password });
-    if (error) {
-      setProblem({ save: error.message });
+    // Then the invitation, if this account has one pending, is accepted by this session, which began
+    // from the emailed link: only such a session may (public.admin_accept_invitation()). After the
+    // password, so that a password someone else set on the account no longer works once it counts.
+    const accepted = error ? null : await supabaseClient.rpc('admin_accept_invitation');
+    const refusal = error ?? accepted?.error;
+    if (refusal) {
+      setProblem({ save: refusal.message });
       setState('ready');
       return;
     }

@@ -28,11 +28,15 @@ export async function handleUpdateUser(request: Request, ctx: StandInContext): P
     // GoTrue with GOTRUE_SECURITY_UPDATE_PASSWORD_REQUIRE_CURRENT_PASSWORD: a stolen access token
     // alone cannot change the password (supabase-js sends it as updateUser({ current_password })).
     const current = stringField(body, 'current_password');
-    // Except in a session from an emailed recovery or invite link: its user has no password to give.
+    // Asked only of an account that has a password, outside a session from an emailed link
+    // (supabase/auth internal/api/user.go: user.HasPassword() and !session.IsRecovery()). So the
+    // first password of an invited account is set without one, whoever holds its session: that is
+    // why an invitation counts only once accepted through its link (docs/architecture.md).
     const recovering = session ? await isRecoverySession(ctx.db, session.id) : false;
-    if (!recovering && !current)
+    const asked = !recovering && !!user.encrypted_password;
+    if (asked && !current)
       throw badRequest('current_password_required', 'Current password required when setting new password.');
-    if (!recovering && !(await passwordMatches(ctx.db, user.id, current)))
+    if (asked && !(await passwordMatches(ctx.db, user.id, current)))
       throw badRequest('current_password_invalid', 'Current password required when setting new password.');
     if (await passwordMatches(ctx.db, user.id, password))
       throw unprocessable('same_password', 'New password should be different from the old password.');

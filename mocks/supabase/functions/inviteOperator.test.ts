@@ -52,13 +52,15 @@ it('an owner invites: the account, the email, the role, the audit entry; the inv
     status: 200,
     body: {
       success: true,
+      link: 'invite',
       operator: { user_id: expect.any(String), email: 'fresh.editor@labellens.dev', role: 'editor' },
     },
   });
   const id = sent.body.operator.user_id;
   expect(
-    (await db.query('select role, is_active from public.admin_users where user_id = $1', [id])).rows,
-  ).toEqual([{ role: 'editor', is_active: true }]);
+    (await db.query('select role, is_active, accepted_at from public.admin_users where user_id = $1', [id]))
+      .rows,
+  ).toEqual([{ role: 'editor', is_active: true, accepted_at: null }]);
   const { rows: audit } = await db.query(
     `select actor_email, actor_role, action, resource, record_label from public.audit_log
       where id > $1 and resource = 'admin_users' order by id`,
@@ -88,6 +90,9 @@ it('an owner invites: the account, the email, the role, the audit entry; the inv
   });
   expect(verified.error).toBeNull();
   expect((await invitee.auth.updateUser({ password: 'Fresh-editor-1' })).error).toBeNull();
+  // Pending until the link's session accepts (what the set-password page does next).
+  expect(await invitee.rpc('admin_role')).toMatchObject({ data: null, error: null });
+  expect(await invitee.rpc('admin_accept_invitation')).toMatchObject({ data: true, error: null });
   const editor = await signedIn('fresh.editor@labellens.dev', 'Fresh-editor-1');
   expect(await editor.rpc('admin_role')).toMatchObject({ data: 'editor', error: null });
   // Accepted: a second invitation to the same address is refused.

@@ -97,6 +97,12 @@ as $$
      )
 $$;
 
+-- An account reads its own row once it counts: a pending invitation tells its account nothing
+-- (not even the role it was invited to), so a session of a taken-over account learns nothing.
+drop policy "Users read their own admin row" on public.admin_users;
+create policy "Operators read their own accepted row" on public.admin_users for select to authenticated
+  using (user_id = (select auth.uid()) and accepted_at is not null);
+
 -- ---------------------------------------------------------------------------------------------
 -- 3. Accepting an invitation
 

@@ -60,12 +60,13 @@ export function SetPasswordPage() {
     setProblem(next);
     if (next.password || next.confirm) return;
     setState('saving');
-    const { error } = await supabaseClient.auth.updateUser({ password });
-    // Then the invitation, if this account has one pending, is accepted by this session, which began
-    // from the emailed link: only such a session may (public.admin_accept_invitation()). After the
-    // password, so that a password someone else set on the account no longer works once it counts.
-    const accepted = error ? null : await supabaseClient.rpc('admin_accept_invitation');
-    const refusal = error ?? accepted?.error;
+    // First the invitation, if this account has one pending: only a session that began at an
+    // emailed link, as this one did, may accept it (public.admin_accept_invitation(), which also
+    // removes whatever someone did to the account before: other sessions, factors, a password).
+    // Then the password. Without a pending invitation the call changes nothing.
+    const accepted = await supabaseClient.rpc('admin_accept_invitation');
+    const { error } = accepted.error ? { error: null } : await supabaseClient.auth.updateUser({ password });
+    const refusal = accepted.error ?? error;
     if (refusal) {
       setProblem({ save: refusal.message });
       setState('ready');

@@ -127,10 +127,12 @@ as $$
 $$;
 revoke all on function private.session_came_from_email() from public, anon, authenticated;
 
--- Called by the admin's set-password page once the invitee (or an operator back through a
--- password-reset link) has chosen a password. Accepting also ends every other session of the
--- account and removes the second factors enrolled before the address was proven: whoever signed up
--- with the address before the invitee keeps nothing. Audited through admin_users' trigger.
+-- Called by the admin's set-password page when the invitee (there from the invitation or a
+-- password-reset link) saves a password, just before the page sets it. Whatever was done to the
+-- account before the address was proven goes: every other session, every second factor (one
+-- enrolled there would demand aal2 for the new password) and the password (one set there would
+-- sign in). Whoever signed up with the address before the invitee keeps nothing. Audited through
+-- admin_users' trigger.
 create function public.admin_accept_invitation() returns boolean
 language plpgsql security definer
 set search_path = ''
@@ -153,6 +155,8 @@ begin
   end if;
   delete from auth.sessions s where s.user_id = auth.uid() and s.id <> session_id;
   delete from auth.mfa_factors f where f.user_id = auth.uid();
+  -- '' is Auth's "no password" (models.User.HasPassword); the page sets the invitee's next.
+  update auth.users u set encrypted_password = '', updated_at = now() where u.id = auth.uid();
   return true;
 end
 $$;

@@ -2,6 +2,7 @@ import { FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
 import type { Database } from '../db';
 import { createStandIn, type StandIn } from '../standIn';
 import { openTestDatabase } from '../testing/snapshot';
+import { totpCode } from './mfaTesting';
 import { resetEmailRateLimit } from './recovery';
 import { DEMO, standInClient, TEST_SUPABASE_URL } from './testClient';
 
@@ -69,7 +70,10 @@ async function whatItCanDo(client: SupabaseClient) {
     return error ? `error ${error.code}` : data.length;
   };
   const { rows: scan } = await db.query<{ id: string }>(SCAN_ID_SQL);
-  const news = await client.from('news').insert({ title: 'Taken over', content: 'x', source_url: 'https://example.com/' }).select();
+  const news = await client
+    .from('news')
+    .insert({ title: 'Taken over', content: 'x', source_url: 'https://example.com/' })
+    .select();
   const upload = await client.storage
     .from('news-screenshots')
     .upload(`takeover-${Date.now()}.png`, new Blob([PNG], { type: 'image/png' }));
@@ -123,8 +127,16 @@ it('a sign-up with a pending invitee’s address gets a session of that account 
   expect(
     (await standInClient(standIn).auth.signInWithPassword({ email, password: 'Attacker-pass-1' })).error,
   ).toMatchObject({ status: 400, code: 'invalid_credentials' });
-  // But the account had none, so its session may set one without a current password (GoTrue too).
+  // But the account had none, so its session may set one without a current password (GoTrue too),
+  // and it may enrol an authenticator app of its own on the account.
   expect((await attacker.auth.updateUser({ password: 'Attacker-pass-2' })).error).toBeNull();
+  const enrolled = await attacker.auth.mfa.enroll({ factorType: 'totp' });
+  expect(enrolled.error).toBeNull();
+  const secret = enrolled.data!.totp!.secret;
+  expect(
+    (await attacker.auth.mfa.challengeAndVerify({ factorId: enrolled.data!.id, code: totpCode(secret) }))
+      .error,
+  ).toBeNull();
 
   const appUser = await whatItCanDo(await signedIn(DEMO.user.email, DEMO.user.password));
   const operator = await whatItCanDo(await owner());
@@ -171,8 +183,14 @@ it('a sign-up with a pending invitee’s address gets a session of that account 
     (await invitee.auth.verifyOtp({ token_hash: resetLink.tokenHash, type: 'recovery' })).error,
   ).toBeNull();
   expect((await accessClaims(invitee)).amr.map((claim: { method: string }) => claim.method)).toEqual(['otp']);
-  expect((await invitee.auth.updateUser({ password: 'Invitee-pass-1' })).error).toBeNull();
+  // The factor someone else enrolled would demand aal2 for a new password (GoTrue's UserUpdate).
+  expect((await invitee.auth.updateUser({ password: 'Invitee-pass-1' })).error).toMatchObject({
+    status: 401,
+    code: 'insufficient_aal',
+  });
+  // Accepting (the set-password page does it first) removes it, the other sessions and the password.
   expect(await invitee.rpc('admin_accept_invitation')).toMatchObject({ data: true, error: null });
+  expect((await invitee.auth.updateUser({ password: 'Invitee-pass-1' })).error).toBeNull();
   expect(await invitee.rpc('admin_role')).toMatchObject({ data: 'owner', error: null });
   expect(await (await signedIn(email, 'Invitee-pass-1')).rpc('admin_role')).toMatchObject({ data: 'owner' });
 

@@ -2,11 +2,19 @@ import type { StandInContext } from '../context';
 import { writeAuditLogEntry } from './auditLog';
 import { authenticate } from './authenticate';
 import { objectField, readJsonBody, stringField } from './body';
-import { badRequest, unprocessable } from './errors';
-import { endSessions, isRecoverySession, type LogoutScope } from './sessions';
+import { AuthHttpError, badRequest, unprocessable } from './errors';
+import { endSessions, isRecoverySession, sessionAssurance, type LogoutScope } from './sessions';
 import { goTrueUserOf } from './mfa';
 import { findUserByEmail, passwordMatches, updateUser, type UserChanges } from './users';
 import { checkPasswordStrength, validateEmail } from './validation';
+
+async function hasVerifiedFactor(ctx: StandInContext, userId: string): Promise<boolean> {
+  const { rows } = await ctx.db.query(
+    `select 1 from auth.mfa_factors where user_id = $1 and status = 'verified'`,
+    [userId],
+  );
+  return rows.length > 0;
+}
 
 /** GET /user */
 export async function handleGetUser(request: Request, ctx: StandInContext): Promise<Response> {
@@ -22,6 +30,19 @@ export async function handleUpdateUser(request: Request, ctx: StandInContext): P
   const password = stringField(body, 'password');
   const data = objectField(body, 'data');
   const changes: UserChanges = { userMetadata: data };
+
+  // GoTrue's UserUpdate (supabase/auth internal/api/user.go): with a verified factor, a new password
+  // or email needs an aal2 session, even one that began at an emailed link.
+  const changesCredentials = !!password || (!!email && email.toLowerCase() !== user.email);
+  if (changesCredentials && (await hasVerifiedFactor(ctx, user.id))) {
+    const { aal } = session ? await sessionAssurance(ctx.db, session.id) : { aal: 'aal1' };
+    if (aal !== 'aal2')
+      throw new AuthHttpError(
+        401,
+        'insufficient_aal',
+        'AAL2 session is required to update email or password when MFA is enabled.',
+      );
+  }
 
   if (password) {
     checkPasswordStrength(password);

@@ -90,10 +90,10 @@ it('an owner invites: the account, the email, the role, the audit entry; the inv
     type: 'invite',
   });
   expect(verified.error).toBeNull();
-  expect((await invitee.auth.updateUser({ password: 'Fresh-editor-1' })).error).toBeNull();
-  // Pending until the link's session accepts (what the set-password page does next).
+  // Pending until the link's session accepts; then the password (what the set-password page does).
   expect(await invitee.rpc('admin_role')).toMatchObject({ data: null, error: null });
   expect(await invitee.rpc('admin_accept_invitation')).toMatchObject({ data: true, error: null });
+  expect((await invitee.auth.updateUser({ password: 'Fresh-editor-1' })).error).toBeNull();
   const editor = await signedIn('fresh.editor@labellens.dev', 'Fresh-editor-1');
   expect(await editor.rpc('admin_role')).toMatchObject({ data: 'editor', error: null });
   // Accepted: a second invitation to the same address is refused.

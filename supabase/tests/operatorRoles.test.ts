@@ -447,6 +447,133 @@ describe('team and settings: owner only', () => {
   });
 });
 
+describe('an invitation counts once accepted through its emailed link', () => {
+  const OLD_SESSION = '00000000-0000-4000-8000-00000000a001';
+  const LINK_SESSION = '00000000-0000-4000-8000-00000000a002';
+  const LATER_SESSION = '00000000-0000-4000-8000-00000000a003';
+  /** A request of the invitee (USER_ID) in a session, with the amr methods its token carries. */
+  const invitee = (session: string | null, methods: string[]): RequestIdentity => ({
+    role: 'authenticated',
+    claims: {
+      sub: USER_ID,
+      role: 'authenticated',
+      aud: 'authenticated',
+      aal: 'aal1',
+      ...(session ? { session_id: session } : {}),
+      amr: methods.map((method) => ({ method, timestamp: 1_700_000_000 })),
+    },
+  });
+  // The demo app user, invited as an owner: a pending row, a session from before (someone's
+  // sign-up with the address, with a factor and a password), and the session of the emailed link.
+  const pending = async (tx: Queryable) => {
+    await tx.query(
+      `insert into public.admin_users (user_id, role, invited_at, accepted_at) values ($1, 'owner', now(), null)`,
+      [USER_ID],
+    );
+    await tx.query(
+      `insert into auth.sessions (id, user_id, aal, created_at, updated_at)
+       values ($2, $1, 'aal1', now() - interval '10 minutes', now()), ($3, $1, 'aal1', now() - interval '1 minute', now())`,
+      [USER_ID, OLD_SESSION, LINK_SESSION],
+    );
+    await tx.query(
+      `insert into auth.mfa_factors (id, user_id, friendly_name, factor_type, status, created_at, updated_at, secret)
+       values (gen_random_uuid(), $1, 'not mine', 'totp', 'verified', now(), now(), 'JBSWY3DPEHPK3PXP')`,
+      [USER_ID],
+    );
+  };
+  const asInvitee = <T>(session: string | null, methods: string[], fn: (tx: Queryable) => Promise<T>) =>
+    as(
+      'owner',
+      async (tx) => {
+        await assumeIdentity(tx, invitee(session, methods));
+        return fn(tx);
+      },
+      pending,
+    );
+  const rights = async (tx: Queryable) =>
+    (
+      await tx.query(
+        `select public.is_admin() as is_admin, public.admin_role() as role,
+                (select count(*)::int from public.admin_users) as admin_rows,
+                (select count(*)::int from public.contact_messages) as inbox`,
+      )
+    ).rows[0];
+  const NONE = { is_admin: false, role: null, admin_rows: 0, inbox: 0 };
+
+  it('a pending row grants nothing, to any session of the account', async () => {
+    expect(await asInvitee(OLD_SESSION, ['password'], rights)).toEqual({ ok: true, value: NONE });
+    expect(await asInvitee(LINK_SESSION, ['otp'], rights)).toEqual({ ok: true, value: NONE });
+  });
+
+  it('only a session that began at an emailed link accepts', async () => {
+    const REFUSED = {
+      ok: false,
+      code: '42501',
+      message: 'Open the link in your invitation email to accept it',
+    };
+    const accept = (tx: Queryable) => tx.query('select public.admin_accept_invitation()');
+    expect(await asInvitee(OLD_SESSION, ['password'], accept)).toEqual(REFUSED);
+    expect(await asInvitee(OLD_SESSION, ['password', 'totp'], accept)).toEqual(REFUSED);
+    expect(await asInvitee(null, ['otp'], accept)).toEqual(REFUSED);
+    // A link's amr on a session id Auth does not know: refused too.
+    expect(await asInvitee('00000000-0000-4000-8000-00000000a0ff', ['otp'], accept)).toEqual(REFUSED);
+  });
+
+  it('accepted from the link: audited; the other sessions, the factors and the password are gone; earlier sessions never count', async () => {
+    const outcome = await asInvitee(LINK_SESSION, ['otp'], async (tx) => {
+      const first = (await tx.query('select public.admin_accept_invitation() as a')).rows[0].a;
+      const again = (await tx.query('select public.admin_accept_invitation() as a')).rows[0].a;
+      const linkRights = await rights(tx);
+      const oldRights = await assumeIdentity(tx, invitee(OLD_SESSION, ['password', 'totp'])).then(() =>
+        rights(tx),
+      );
+      await tx.query("select set_config('role', 'none', true)");
+      await tx.query(
+        `insert into auth.sessions (id, user_id, aal, created_at, updated_at) values ($2, $1, 'aal1', now(), now())`,
+        [USER_ID, LATER_SESSION],
+      );
+      const laterRights = await assumeIdentity(tx, invitee(LATER_SESSION, ['password'])).then(() =>
+        rights(tx),
+      );
+      await tx.query("select set_config('role', 'none', true)");
+      const account = (
+        await tx.query(
+          `select (select array_agg(id::text) from auth.sessions where user_id = $1) as sessions,
+                  (select count(*)::int from auth.mfa_factors where user_id = $1) as factors,
+                  (select encrypted_password from auth.users where id = $1) as password,
+                  (select accepted_at = (select created_at from auth.sessions where id = $2)
+                     from public.admin_users where user_id = $1) as accepted_at_link_start,
+                  (select changes ? 'accepted_at' from public.audit_log
+                    where resource = 'admin_users' and actor_id = $1 order by id desc limit 1) as audited`,
+          [USER_ID, LINK_SESSION],
+        )
+      ).rows[0];
+      return { first, again, linkRights, oldRights, laterRights, account };
+    });
+    // An owner reads the whole team: the seed's operators, the editor, the support operator and them.
+    const team = (await count(db, 'select count(*) as n from public.admin_users')) + 3;
+    const OWNER = { is_admin: true, role: 'owner', admin_rows: team, inbox: totals.contact_messages };
+    expect(outcome).toEqual({
+      ok: true,
+      value: {
+        first: true,
+        again: false,
+        linkRights: OWNER,
+        // The session from before the acceptance (deleted by it) reads its own row, nothing else.
+        oldRights: { ...NONE, admin_rows: 1 },
+        laterRights: OWNER,
+        account: {
+          sessions: [LINK_SESSION, LATER_SESSION],
+          factors: 0,
+          password: '',
+          accepted_at_link_start: true,
+          audited: true,
+        },
+      },
+    });
+  });
+});
+
 describe('adding an invited operator', () => {
   it('adds an account once; an invitation not yet accepted can be renewed with another role', async () => {
     const outcome = await as(

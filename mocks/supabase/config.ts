@@ -8,8 +8,15 @@ export interface SupabaseConfig {
   functions?: Record<string, { verify_jwt?: boolean }>;
   auth?: {
     hook?: Record<string, { enabled?: boolean; uri?: string }>;
-    /** [auth.email]: the OTP lifetime and the templates of the emails Auth sends. */
-    email?: { otp_expiry?: number; template?: Record<string, { subject?: string; content_path?: string }> };
+    /**
+     * [auth.email]: whether a sign-up must confirm its address first (enable_confirmations, off in
+     * this project: GoTrue's Mailer.Autoconfirm), the OTP lifetime and the emails' templates.
+     */
+    email?: {
+      enable_confirmations?: boolean;
+      otp_expiry?: number;
+      template?: Record<string, { subject?: string; content_path?: string }>;
+    };
     rate_limit?: { email_sent?: number };
   };
   /** [storage] and its [storage.buckets.<name>] (what `supabase seed buckets` creates and uploads). */

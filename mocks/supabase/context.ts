@@ -18,6 +18,8 @@ export interface StandInContext {
   authHooks: AuthHooks;
   /** Where Auth's emails go locally (the Mailpit-like sandbox at /mail). */
   mail: MailSandbox;
+  /** [auth.email] enable_confirmations: a sign-up confirms its address by email before a session. */
+  emailConfirmations: boolean;
 }
 
 /** subPath is the request path below the part's prefix, e.g. '/scans' for /rest/v1/scans. */

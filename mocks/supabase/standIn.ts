@@ -3,6 +3,7 @@ import type { PushSender } from '../../supabase/functions/send-notification/push
 import { handleAuth } from './auth';
 import { readAuthHooks, type AuthHooks } from './auth/hooks';
 import { SignInCounter, setClientAddress, type SignInLimits } from './auth/signInLimits';
+import { readSupabaseConfig } from './config';
 import type { StandInContext } from './context';
 import { CORS_HEADERS, withCors } from './cors';
 import type { Database } from './db';
@@ -67,6 +68,7 @@ export function createStandIn({
   signInLimits,
   authHooks = readAuthHooks(),
   mail = new MailSandbox(),
+  emailConfirmations = readSupabaseConfig().auth?.email?.enable_confirmations ?? false,
 }: {
   db: Database;
   jwtSecret?: string;
@@ -76,6 +78,8 @@ export function createStandIn({
   /** The auth hooks to call; supabase/config.toml's unless told (tests of a reject decision). */
   authHooks?: AuthHooks;
   mail?: MailSandbox;
+  /** supabase/config.toml's [auth.email] enable_confirmations unless told (tests of either setting). */
+  emailConfirmations?: boolean;
 }): StandIn {
   const inProcessFetch: typeof fetch = async (input, init) => {
     const response = await standIn.handle(new Request(input, init));
@@ -90,6 +94,7 @@ export function createStandIn({
     signIns: new SignInCounter(signInLimits),
     authHooks,
     mail,
+    emailConfirmations,
   };
   const standIn: StandIn = {
     db,

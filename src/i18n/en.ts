@@ -166,6 +166,8 @@ export const en = {
         send: 'Send invitation',
         sending: 'Sending...',
         sent: 'Invitation sent to %{email}',
+        sent_reset:
+          'The account of %{email} was already confirmed, which used its invitation link up: a password-reset link was sent instead. The invitation counts once they choose a password through it.',
       },
       role_help: {
         owner: 'Everything, including the team and the settings',

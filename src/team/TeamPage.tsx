@@ -197,9 +197,12 @@ export default function TeamPage() {
       <InviteDialog
         open={inviting}
         onClose={() => setInviting(false)}
-        onInvited={(email) => {
+        onInvited={(email, link) => {
           setInviting(false);
-          notify('labellens.team.invite.sent', { type: 'success', messageArgs: { email } });
+          notify(link === 'recovery' ? 'labellens.team.invite.sent_reset' : 'labellens.team.invite.sent', {
+            type: 'success',
+            messageArgs: { email },
+          });
           return queryClient.invalidateQueries({ queryKey: TEAM_KEY });
         }}
       />

@@ -30,6 +30,7 @@ describe('Security Advisor', () => {
   it('reports no error, and as warnings only the functions the admin app calls as authenticated', async () => {
     expect(await advisorFindings()).toEqual(
       [
+        'admin_accept_invitation()',
         'admin_add_operator(operator uuid, new_role text)',
         'admin_dashboard_stats()',
         'admin_list_users(search text)',

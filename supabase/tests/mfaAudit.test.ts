@@ -135,7 +135,8 @@ const CALLS: Record<string, string> = {
   'function admin_set_operator_role': `select (public.admin_set_operator_role('${INACTIVE_ADMIN_ID}', 'editor')).role = 'editor' as ok`,
   'function admin_set_operator_active': `select (public.admin_set_operator_active('${INACTIVE_ADMIN_ID}', true)).is_active as ok`,
   'function admin_reset_operator_factors': `select public.admin_reset_operator_factors('${INACTIVE_ADMIN_ID}') = 0 as ok`,
-  'function admin_add_operator': `select (public.admin_add_operator('${USER_ID}', 'support')).role = 'support' as ok`,
+  // The seed's app user who never confirmed their address (a confirmed account is never added).
+  'function admin_add_operator': `select (public.admin_add_operator(md5('labellens-user-9')::uuid, 'support')).role = 'support' as ok`,
 };
 /** The role helpers answer rather than refuse: no role below aal2. */
 const ROLE_HELPERS: Record<string, string> = {

@@ -76,7 +76,7 @@ describe('password recovery', () => {
     expect(data.user?.email).toBe(DEMO.admin.email);
     expect(data.session?.access_token).toEqual(expect.any(String));
     const amr = JSON.parse(Buffer.from(data.session!.access_token.split('.')[1], 'base64url').toString()).amr;
-    expect(amr.map((a: { method: string }) => a.method)).toEqual(['recovery']);
+    expect(amr.map((a: { method: string }) => a.method)).toEqual(['otp']);
 
     expect((await client.auth.updateUser({ password: 'Recovered-pass-1' })).error).toBeNull();
     const fresh = standInClient(standIn);
@@ -161,7 +161,7 @@ describe('invitations', () => {
     expect(error).toBeNull();
     expect(data.user?.email_confirmed_at).toEqual(expect.any(String));
     const amr = JSON.parse(Buffer.from(data.session!.access_token.split('.')[1], 'base64url').toString()).amr;
-    expect(amr.map((a: { method: string }) => a.method)).toEqual(['invite']);
+    expect(amr.map((a: { method: string }) => a.method)).toEqual(['otp']);
     expect((await client.auth.updateUser({ password: 'Invited-pass-1' })).error).toBeNull();
     const signedIn = await standInClient(standIn).auth.signInWithPassword({
       email: 'new.operator@labellens.dev',

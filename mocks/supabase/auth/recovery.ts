@@ -27,15 +27,39 @@ export const tokenHashOf = (email: string, otp: string) =>
     .update(email + otp)
     .digest('hex');
 
+/** The [auth.email.template.<name>] of each link kind (GoTrue's template names). */
+const TEMPLATE_NAMES: Record<LinkKind, string> = { recovery: 'recovery', invite: 'invite', signup: 'confirmation' };
+
+/**
+ * GoTrue's own confirmation email (supabase/auth internal/mailer/templatemailer/templatemailer.go,
+ * defaultConfirmationMail and its subject), sent when config.toml has no template of its own: only
+ * a sign-up with email confirmations on sends one.
+ */
+const DEFAULT_TEMPLATES: Partial<Record<LinkKind, { subject: string; html: string }>> = {
+  signup: {
+    subject: 'Confirm your email address',
+    html: `<h2>Confirm your email address</h2>
+
+<p>Follow the link below to confirm this email address and finish signing up.</p>
+<p><a href="{{ .ConfirmationURL }}">Confirm email address</a></p>
+`,
+  },
+};
+
 /** An [auth.email.template.<kind>] of supabase/config.toml, rendered as GoTrue renders it. */
 function renderTemplate(kind: LinkKind, values: Record<string, string>) {
-  const template = CONFIG.auth?.email?.template?.[kind];
-  if (!template?.content_path) throw new Error(`supabase/config.toml has no [auth.email.template.${kind}]`);
-  const html = readFileSync(path.resolve(PROJECT_DIR, template.content_path), 'utf8').replace(
+  const template = CONFIG.auth?.email?.template?.[TEMPLATE_NAMES[kind]];
+  const fallback = DEFAULT_TEMPLATES[kind];
+  if (!template?.content_path && !fallback)
+    throw new Error(`supabase/config.toml has no [auth.email.template.${TEMPLATE_NAMES[kind]}]`);
+  const source = template?.content_path
+    ? readFileSync(path.resolve(PROJECT_DIR, template.content_path), 'utf8')
+    : fallback!.html;
+  const html = source.replace(
     /\{\{\s*\.(\w+)\s*\}\}/g,
     (_, name: string) => values[name] ?? '',
   );
-  return { subject: template.subject ?? kind, html };
+  return { subject: template?.subject ?? fallback?.subject ?? kind, html };
 }
 
 /** Emails sent in the last hour, for GoTrue's email_sent limit (per project, as hosted counts it). */
@@ -53,12 +77,14 @@ export function resetEmailRateLimit() {
   sentAt.length = 0;
 }
 
-export type LinkKind = 'recovery' | 'invite';
+/** The emailed links: a sign-up's confirmation (with confirmations on) shares the invite's token. */
+export type LinkKind = 'recovery' | 'invite' | 'signup';
 
 /** Where GoTrue keeps each kind's token hash and when it was sent (constants, never request text). */
 const TOKEN_COLUMNS: Record<LinkKind, { token: string; sentAt: string }> = {
   recovery: { token: 'recovery_token', sentAt: 'recovery_sent_at' },
   invite: { token: 'confirmation_token', sentAt: 'confirmation_sent_at' },
+  signup: { token: 'confirmation_token', sentAt: 'confirmation_sent_at' },
 };
 
 /**
@@ -84,9 +110,10 @@ export const verifyUrl = (request: Request, tokenHash: string, kind: LinkKind, r
 };
 
 /**
- * Sends a recovery or invite email: a fresh token (issueLinkToken) and the link of the kind's
- * template with {{ .TokenHash }}. Recovery emails to one user are at most one a minute (GoTrue's SMTP
- * max frequency); every email counts against the project's hourly email limit.
+ * Sends a recovery, invite or sign-up confirmation email: a fresh token (issueLinkToken) and the
+ * link of the kind's template with {{ .TokenHash }}. Recovery and confirmation emails to one user are
+ * at most one a minute (GoTrue's SMTP max frequency); every email counts against the project's
+ * hourly email limit.
  */
 export async function sendLinkEmail(
   ctx: StandInContext,
@@ -96,9 +123,10 @@ export async function sendLinkEmail(
   redirectTo = '',
 ) {
   const email = user.email ?? '';
-  if (kind === 'recovery') {
+  // GoTrue's sendRecovery and sendConfirmation check the frequency; its sendInvite does not.
+  if (kind !== 'invite') {
     const { rows } = await ctx.db.query<{ seconds: number | null }>(
-      `select extract(epoch from now() - recovery_sent_at)::float8 as seconds from auth.users where id = $1`,
+      `select extract(epoch from now() - ${TOKEN_COLUMNS[kind].sentAt})::float8 as seconds from auth.users where id = $1`,
       [user.id],
     );
     const since = rows[0]?.seconds;
@@ -139,15 +167,17 @@ export async function handleRecover(request: Request, ctx: StandInContext): Prom
 const expiredOrInvalid = () => new AuthHttpError(403, 'otp_expired', 'Token has expired or is invalid');
 
 /**
- * POST /verify with a token hash (supabase-js `verifyOtp({ token_hash, type })`): types recovery and
- * invite. The token is used once and lives OTP_EXPIRY_SECONDS; the answer is a session, whose amr
- * says how it began (so the new password needs no current one).
+ * POST /verify with a token hash (supabase-js `verifyOtp({ token_hash, type })`): types recovery,
+ * invite and signup. The token is used once and lives OTP_EXPIRY_SECONDS; the answer is a session
+ * whose amr is 'otp' as GoTrue's verifyPost issues it (models.OTP, supabase/auth
+ * internal/api/verify.go), so the new password needs no current one and the database can tell a
+ * session that began from an emailed link (public.admin_accept_invitation()).
  */
 export async function handleVerify(request: Request, ctx: StandInContext): Promise<Response> {
   const body = await readJsonBody(request);
   const type = stringField(body, 'type');
   const tokenHash = stringField(body, 'token_hash');
-  if (type !== 'recovery' && type !== 'invite')
+  if (type !== 'recovery' && type !== 'invite' && type !== 'signup')
     throw badRequest('validation_failed', 'Verify requires a verification type');
   if (!tokenHash) throw badRequest('validation_failed', 'Verify requires a token or a token hash');
   const { token, sentAt } = TOKEN_COLUMNS[type];
@@ -161,7 +191,7 @@ export async function handleVerify(request: Request, ctx: StandInContext): Promi
     );
     const user = rows[0];
     if (!user || user.expired) return null;
-    const started = await startSession(tx, user.id, type);
+    const started = await startSession(tx, user.id, 'otp');
     await markSignedIn(tx, user.id);
     return { user, ...started };
   });

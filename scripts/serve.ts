@@ -16,6 +16,16 @@ const DIST = path.resolve('dist');
 const HOST = process.env.HOST ?? '127.0.0.1';
 const PORT = Number(process.env.PORT ?? 5173);
 const hosted = Boolean(process.env.VITE_SUPABASE_URL);
+/** Addresses only this machine can reach; anything else (0.0.0.0, a LAN address) serves the network. */
+const LOOPBACK_HOST = /^(127\.\d+\.\d+\.\d+|localhost|::1)$/;
+const wildcard = HOST === '0.0.0.0' || HOST === '::';
+/**
+ * Where this server is reached, for the stand-in's Auth links (site URL, verify links): PUBLIC_URL
+ * when given (e.g. http://192.168.1.20:5173 with HOST=0.0.0.0), else http://HOST:PORT, with
+ * 127.0.0.1 for a wildcard HOST. Never a request's Host header (docs/architecture.md, Auth links).
+ */
+const PUBLIC_URL =
+  process.env.PUBLIC_URL ?? `http://${wildcard ? '127.0.0.1' : HOST.includes(':') ? `[${HOST}]` : HOST}:${PORT}`;
 /** How long open requests may take to finish after a stop signal before the process exits anyway. */
 const STOP_GRACE_MS = 5000;
 
@@ -26,7 +36,7 @@ async function main() {
   }
   const standIn = hosted
     ? undefined
-    : await startStandIn({ command: 'npm start' }).catch(exitWhenFolderInUse);
+    : await startStandIn({ command: 'npm start', publicUrl: PUBLIC_URL }).catch(exitWhenFolderInUse);
   const api = standIn && standInMiddleware(standIn);
   const serveStatic = staticFileHandler(
     DIST,
@@ -88,9 +98,24 @@ async function main() {
         if ('totpSecret' in a) console.log(`  ${''.padEnd(30)} TOTP secret: ${a.totpSecret}`);
       }
       // Password-reset emails go nowhere but here (the local Auth's mail sandbox).
-      console.log(`Local mail (password-reset links): ${url}/mail/`);
+      console.log(`Local mail (password-reset links, this machine only): ${url}/mail/`);
+      console.log(`Auth's links lead to ${PUBLIC_URL} (PUBLIC_URL sets another address).`);
+      if (!LOOPBACK_HOST.test(HOST)) console.warn(networkWarning());
     }
   });
+}
+
+/** Said when the stand-in is reachable from other machines (HOST is not a loopback address). */
+function networkWarning() {
+  return [
+    '',
+    `WARNING: HOST=${HOST} serves the local Supabase stand-in to other machines.`,
+    "  It uses the Supabase CLI's public demo keys: anyone who can reach this port can sign a",
+    '  service_role token with the published JWT secret and read or change every row, and the demo',
+    '  accounts above have published passwords. Use it only on a network you trust, never for real data.',
+    '  The mail sandbox (/mail) answers only this machine (loopback addresses), whatever HOST is.',
+    '',
+  ].join('\n');
 }
 
 void main();

@@ -110,6 +110,7 @@ describe('finding 5: brute force and timing on sign-in', { timeout: 90_000 }, ()
   test('issue 16 finding 3: wrong passwords for the admin from one address never lock the admin out elsewhere', async () => {
     expect(DEFAULT_SIGN_IN_LIMITS).toEqual({
       requestsPerAddress: 30,
+      verificationsPerAddress: 30,
       failuresPerAddressAndAccount: 10,
       windowSeconds: 300,
     });

@@ -1,5 +1,4 @@
 import { FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
-import { resetEmailRateLimit } from '../auth/recovery';
 import { DEMO, standInClient, TEST_SUPABASE_URL } from '../auth/testClient';
 import type { Database } from '../db';
 import { createStandIn, type StandIn } from '../standIn';
@@ -16,7 +15,6 @@ beforeAll(async () => {
   db = await openTestDatabase();
   standIn = createStandIn({ db });
 });
-beforeEach(() => resetEmailRateLimit());
 afterAll(() => db.close());
 
 async function signedIn(email: string, password: string): Promise<SupabaseClient> {

@@ -75,6 +75,19 @@ const escapeHtml = (text: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
   );
 
+/** 127.0.0.0/8 and ::1, also as IPv4-mapped IPv6 (`::ffff:127.0.0.1`), as a server's socket reports them. */
+export function isLoopbackAddress(address: string): boolean {
+  const v4 = address.replace(/^::ffff:/i, '');
+  return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(v4) || address === '::1';
+}
+
+/** The answer to a request for /mail from another machine: the sandbox is this machine's only. */
+export const notThisMachine = () =>
+  new Response('The local mail sandbox answers only requests from this machine (a loopback address).\n', {
+    status: 403,
+    headers: { 'Content-Type': 'text/plain; charset=utf-8' },
+  });
+
 /** Mailpit's list summary of a message (GET /api/v1/messages). */
 const summary = (m: MailMessage) => ({
   ID: m.ID,

@@ -1,4 +1,5 @@
 import { readSupabaseConfig, type SupabaseConfig } from '../config';
+import { parseGoDuration } from './validation';
 
 /**
  * The Supabase Auth settings the stand-in follows, read from supabase/config.toml's [auth] as the
@@ -65,20 +66,10 @@ export function authConfigFor(publicOrigin?: string, config: SupabaseConfig = re
     maxFrequencySeconds:
       auth.email?.max_frequency === undefined
         ? DEFAULTS.maxFrequencySeconds
-        : goDurationSeconds(auth.email.max_frequency),
+        : parseGoDuration(auth.email.max_frequency) / 1000,
     otpExpirySeconds: auth.email?.otp_expiry ?? DEFAULTS.otpExpirySeconds,
     emailsPerHour: limits.email_sent ?? DEFAULTS.emailsPerHour,
     signInSignUps: limits.sign_in_sign_ups ?? DEFAULTS.perFiveMinutes,
     tokenVerifications: limits.token_verifications ?? DEFAULTS.perFiveMinutes,
   };
-}
-
-const UNIT_SECONDS: Record<string, number> = { h: 3600, m: 60, s: 1, ms: 0.001 };
-
-/** A Go duration as the CLI's config takes it ("60s", "1m0s", "1h"), in seconds. */
-export function goDurationSeconds(text: string): number {
-  const parts = [...text.matchAll(/(\d+(?:\.\d+)?)(h|ms|m|s)/g)];
-  if (!parts.length || parts.map((p) => p[0]).join('') !== text)
-    throw new Error(`supabase/config.toml: "${text}" is not a duration such as "60s"`);
-  return parts.reduce((sum, [, amount, unit]) => sum + Number(amount) * UNIT_SECONDS[unit], 0);
 }

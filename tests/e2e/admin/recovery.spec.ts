@@ -15,7 +15,7 @@ test('a forgotten password: the emailed link sets a new one and lands on the das
   await page.getByLabel('Email').fill(SUPPORT);
   await page.getByRole('button', { name: 'Send the link' }).click();
   await expect(page.getByRole('status')).toHaveText(
-    'If an account uses that address, a link to choose a new password is on its way. It works once, for one hour.',
+    'If an account uses that address, a link to choose a new password is on its way. It works once, for one hour. One link a minute goes to an address: if you asked a moment ago, use that one.',
   );
 
   const link = await newestLink(request, SUPPORT, 'Reset your LabelLens Admin password');

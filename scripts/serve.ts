@@ -25,7 +25,8 @@ const wildcard = HOST === '0.0.0.0' || HOST === '::';
  * 127.0.0.1 for a wildcard HOST. Never a request's Host header (docs/architecture.md, Auth links).
  */
 const PUBLIC_URL =
-  process.env.PUBLIC_URL ?? `http://${wildcard ? '127.0.0.1' : HOST.includes(':') ? `[${HOST}]` : HOST}:${PORT}`;
+  process.env.PUBLIC_URL ??
+  `http://${wildcard ? '127.0.0.1' : HOST.includes(':') ? `[${HOST}]` : HOST}:${PORT}`;
 /** How long open requests may take to finish after a stop signal before the process exits anyway. */
 const STOP_GRACE_MS = 5000;
 

@@ -22,7 +22,9 @@ async function ask(email: string) {
 
 describe('forgot-password page', () => {
   it('says the same for a known address, an unknown one and a known one Auth refuses with 429', async () => {
-    await stand.db().query(`update auth.users set recovery_sent_at = null where email = $1`, [DEMO.user.email]);
+    await stand
+      .db()
+      .query(`update auth.users set recovery_sent_at = null where email = $1`, [DEMO.user.email]);
     const sent = t('labellens.recovery.sent');
     expect(await ask(DEMO.user.email)).toBe(sent);
     document.body.innerHTML = '';

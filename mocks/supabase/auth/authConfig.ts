@@ -47,7 +47,10 @@ const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
  * `publicOrigin`, its path kept; every other URL stays as written. A site_url that is not on a
  * loopback host (a real site) is never moved. The request's Host header plays no part.
  */
-export function authConfigFor(publicOrigin?: string, config: SupabaseConfig = readSupabaseConfig()): AuthConfig {
+export function authConfigFor(
+  publicOrigin?: string,
+  config: SupabaseConfig = readSupabaseConfig(),
+): AuthConfig {
   const auth = config.auth ?? {};
   const configured = new URL(auth.site_url ?? 'http://127.0.0.1:3000');
   const local = LOOPBACK_HOSTS.has(configured.hostname);

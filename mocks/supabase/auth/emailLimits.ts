@@ -38,7 +38,10 @@ const emailRateLimitExceeded = () =>
  * GoTrue's validateSentWithinFrequencyLimit: one email of a kind per address per max_frequency,
  * with generateFrequencyLimitErrorMessage's whole seconds left (a Go Duration divided, so rounded down).
  */
-export function checkSendFrequency(secondsSinceSent: number | null, config: Pick<AuthConfig, 'maxFrequencySeconds'>) {
+export function checkSendFrequency(
+  secondsSinceSent: number | null,
+  config: Pick<AuthConfig, 'maxFrequencySeconds'>,
+) {
   if (secondsSinceSent === null || secondsSinceSent >= config.maxFrequencySeconds) return;
   throw new AuthHttpError(
     429,

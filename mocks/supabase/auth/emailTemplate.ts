@@ -44,7 +44,12 @@ function advance(start: Context, text: string): Context {
       else {
         const attr = /^([a-zA-Z_:][-a-zA-Z0-9_:.]*)\s*=\s*(["'])/.exec(text.slice(i));
         if (attr && /\s/.test(text[i - 1] ?? ' ')) {
-          state = { kind: 'attr', quote: attr[2], url: URL_ATTRIBUTES.has(attr[1].toLowerCase()), part: 'start' };
+          state = {
+            kind: 'attr',
+            quote: attr[2],
+            url: URL_ATTRIBUTES.has(attr[1].toLowerCase()),
+            part: 'start',
+          };
           i += attr[0].length - 1;
         }
       }
@@ -93,7 +98,9 @@ function percentEncode(value: string, normalize: boolean): string {
     const unreserved = /[A-Za-z0-9\-._~]/.test(c);
     const reserved = normalize && /[!#$&*+,/:;=?@[\]]/.test(c);
     const validEscape =
-      normalize && c === '%' && /^[0-9a-fA-F]{2}$/.test(String.fromCharCode(bytes[i + 1] ?? 0, bytes[i + 2] ?? 0));
+      normalize &&
+      c === '%' &&
+      /^[0-9a-fA-F]{2}$/.test(String.fromCharCode(bytes[i + 1] ?? 0, bytes[i + 2] ?? 0));
     out += unreserved || reserved || validEscape ? c : `%${bytes[i].toString(16).padStart(2, '0')}`;
   }
   return out;

@@ -25,9 +25,10 @@ afterAll(() => db.close());
 
 /** A stand-in behind a real HTTP server on 127.0.0.1, told the address it is served at. */
 async function served(options: { auth?: Partial<AuthConfig> } = {}) {
-  let standIn: StandIn | undefined;
+  // The stand-in needs the port the server gets, and the server needs the stand-in.
+  const holder: { standIn?: StandIn } = {};
   const server: Server = createServer((req, res) => {
-    void standInMiddleware(standIn!)(req, res, () => {
+    void standInMiddleware(holder.standIn!)(req, res, () => {
       res.statusCode = 404;
       res.end();
     });
@@ -35,7 +36,8 @@ async function served(options: { auth?: Partial<AuthConfig> } = {}) {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
   const origin = `http://127.0.0.1:${port}`;
-  standIn = createStandIn({ db, publicUrl: origin, ...options });
+  const standIn = createStandIn({ db, publicUrl: origin, ...options });
+  holder.standIn = standIn;
   return { standIn, port, origin, close: () => new Promise((resolve) => server.close(resolve)) };
 }
 
@@ -49,7 +51,12 @@ interface Sent {
 function send(
   port: number,
   path: string,
-  { method = 'GET', headers = {}, body, localAddress }: { method?: string; headers?: Record<string, string>; body?: unknown; localAddress?: string } = {},
+  {
+    method = 'GET',
+    headers = {},
+    body,
+    localAddress,
+  }: { method?: string; headers?: Record<string, string>; body?: unknown; localAddress?: string } = {},
 ): Promise<Sent> {
   return new Promise((resolve, reject) => {
     const payload = body === undefined ? undefined : JSON.stringify(body);
@@ -148,7 +155,9 @@ describe('finding 5: links are built from site_url and the allow-list, never the
       expect({ status: answer.status, text: answer.text }).toEqual({ status: 200, text: '{}' });
       const mail = await newestMail(standIn, DEMO.user.email);
       const link = firstHref(mail.HTML);
-      expect(link).toMatch(new RegExp(`^${origin}/admin/set-password\\?token_hash=[0-9a-f]{56}&type=recovery$`));
+      expect(link).toMatch(
+        new RegExp(`^${origin}/admin/set-password\\?token_hash=[0-9a-f]{56}&type=recovery$`),
+      );
       expect(mail.HTML).not.toContain('evil.example');
     } finally {
       await close();
@@ -158,23 +167,35 @@ describe('finding 5: links are built from site_url and the allow-list, never the
   test('generate_link with a forged Host and a redirect_to outside the list: action_link and redirect_to on the site URL', async () => {
     const { port, origin, close } = await served();
     try {
-      const answer = await send(port, '/auth/v1/admin/generate_link?redirect_to=https%3A%2F%2Fevil.example%2F', {
-        method: 'POST',
-        headers: { ...SERVICE_HEADERS, Host: `evil.example:${port}` },
-        body: { type: 'recovery', email: DEMO.user.email },
-      });
+      const answer = await send(
+        port,
+        '/auth/v1/admin/generate_link?redirect_to=https%3A%2F%2Fevil.example%2F',
+        {
+          method: 'POST',
+          headers: { ...SERVICE_HEADERS, Host: `evil.example:${port}` },
+          body: { type: 'recovery', email: DEMO.user.email },
+        },
+      );
       expect(answer.status).toBe(200);
-      const body = JSON.parse(answer.text) as { action_link: string; hashed_token: string; redirect_to: string };
+      const body = JSON.parse(answer.text) as {
+        action_link: string;
+        hashed_token: string;
+        redirect_to: string;
+      };
       expect(body.redirect_to).toBe(origin);
       expect(body.action_link).toBe(
         `${origin}/auth/v1/verify?token=${body.hashed_token}&type=recovery&redirect_to=${origin}`,
       );
       // An allowed redirect_to is kept (config.toml's additional_redirect_urls, moved to this origin).
-      const allowed = await send(port, `/auth/v1/admin/generate_link?redirect_to=${encodeURIComponent(`${origin}/admin`)}`, {
-        method: 'POST',
-        headers: SERVICE_HEADERS,
-        body: { type: 'recovery', email: DEMO.user.email },
-      });
+      const allowed = await send(
+        port,
+        `/auth/v1/admin/generate_link?redirect_to=${encodeURIComponent(`${origin}/admin`)}`,
+        {
+          method: 'POST',
+          headers: SERVICE_HEADERS,
+          body: { type: 'recovery', email: DEMO.user.email },
+        },
+      );
       expect(JSON.parse(allowed.text).redirect_to).toBe(`${origin}/admin`);
     } finally {
       await close();
@@ -199,15 +220,25 @@ describe('finding 5: links are built from site_url and the allow-list, never the
     // A real site in site_url is never moved.
     expect(
       authConfigFor('http://127.0.0.1:4400', {
-        auth: { site_url: 'https://admin.labellens.app', additional_redirect_urls: ['https://admin.labellens.app/admin'] },
+        auth: {
+          site_url: 'https://admin.labellens.app',
+          additional_redirect_urls: ['https://admin.labellens.app/admin'],
+        },
       }),
-    ).toMatchObject({ siteUrl: 'https://admin.labellens.app', uriAllowList: ['https://admin.labellens.app/admin'] });
+    ).toMatchObject({
+      siteUrl: 'https://admin.labellens.app',
+      uriAllowList: ['https://admin.labellens.app/admin'],
+    });
   });
 
   test("redirect_to as GoTrue's IsRedirectURLValid judges it, with gobwas globs", () => {
     const config = {
       siteUrl: 'http://127.0.0.1:5173',
-      uriAllowList: ['https://*.labellens.app/admin/**', 'labellens://auth-callback', 'https://{a,b}.example.org/?'],
+      uriAllowList: [
+        'https://*.labellens.app/admin/**',
+        'labellens://auth-callback',
+        'https://{a,b}.example.org/?',
+      ],
     } as AuthConfig;
     const verdicts = Object.fromEntries(
       [
@@ -244,12 +275,17 @@ describe('finding 5: links are built from site_url and the allow-list, never the
       '': false,
     });
     // GetReferrer: redirect_to, else an allowed Referer, else the site URL.
-    const at = (url: string, headers: Record<string, string> = {}) => referrerOf(new Request(url, { headers }), config);
-    expect(at('http://x/auth/v1/recover?redirect_to=https%3A%2F%2Fevil.example%2F')).toBe('http://127.0.0.1:5173');
+    const at = (url: string, headers: Record<string, string> = {}) =>
+      referrerOf(new Request(url, { headers }), config);
+    expect(at('http://x/auth/v1/recover?redirect_to=https%3A%2F%2Fevil.example%2F')).toBe(
+      'http://127.0.0.1:5173',
+    );
     expect(at('http://x/auth/v1/recover', { Referer: 'https://ops.labellens.app/admin/team' })).toBe(
       'https://ops.labellens.app/admin/team',
     );
-    expect(at('http://x/auth/v1/recover', { redirect_to: 'labellens://auth-callback' })).toBe('labellens://auth-callback');
+    expect(at('http://x/auth/v1/recover', { redirect_to: 'labellens://auth-callback' })).toBe(
+      'labellens://auth-callback',
+    );
   });
 });
 
@@ -272,17 +308,26 @@ describe("findings 6 and 9: Auth's limits per client address, from config.toml",
       answers.push({ status: response.status, body: await response.json() });
     }
     expect(answers.slice(0, 30)).toEqual(
-      Array(30).fill({ status: 403, body: { code: 'otp_expired', message: 'Token has expired or is invalid' } }),
+      Array(30).fill({
+        status: 403,
+        body: { code: 'otp_expired', message: 'Token has expired or is invalid' },
+      }),
     );
     expect(answers.slice(30)).toEqual(
-      Array(10).fill({ status: 429, body: { code: 'over_request_rate_limit', message: 'Request rate limit reached' } }),
+      Array(10).fill({
+        status: 429,
+        body: { code: 'over_request_rate_limit', message: 'Request rate limit reached' },
+      }),
     );
     // Another address is not held back; the limited one waits for the bucket to refill.
     expect((await verifyWrong(standIn, '198.51.100.8', 0))!.status).toBe(403);
     // The GET link is the same route, the same limit.
-    const get = await standIn.handle(new Request(`${TEST_SUPABASE_URL}/auth/v1/verify?token=x&type=recovery`), {
-      clientAddress: '198.51.100.7',
-    });
+    const get = await standIn.handle(
+      new Request(`${TEST_SUPABASE_URL}/auth/v1/verify?token=x&type=recovery`),
+      {
+        clientAddress: '198.51.100.7',
+      },
+    );
     expect(get!.status).toBe(429);
   });
 
@@ -313,14 +358,20 @@ describe("findings 6 and 9: Auth's limits per client address, from config.toml",
       return out;
     };
     // Unknown addresses: nothing is mailed, only the route's limit answers.
-    expect(await statuses('recover', (i) => ({ email: `nobody-${i}@example.org` }))).toEqual([...Array(30).fill(200), 429]);
+    expect(await statuses('recover', (i) => ({ email: `nobody-${i}@example.org` }))).toEqual([
+      ...Array(30).fill(200),
+      429,
+    ]);
     // Too-short passwords: refused after the limit is counted, as GoTrue's limitHandler runs first.
     expect(await statuses('signup', (i) => ({ email: `new-${i}@example.org`, password: 'x' }))).toEqual([
       ...Array(30).fill(422),
       429,
     ]);
     const limited = await post('recover', { email: DEMO.user.email });
-    expect(await limited!.json()).toEqual({ code: 'over_request_rate_limit', message: 'Request rate limit reached' });
+    expect(await limited!.json()).toEqual({
+      code: 'over_request_rate_limit',
+      message: 'Request rate limit reached',
+    });
   });
 
   test("a second recovery email to one address within config.toml's max_frequency (60s): GoTrue's 429 and message", async () => {
@@ -339,26 +390,34 @@ describe("findings 6 and 9: Auth's limits per client address, from config.toml",
     expect(again.status).toBe(429);
     const body = await again.json();
     expect(body.code).toBe('over_email_send_rate_limit');
-    expect(body.message).toMatch(/^For security purposes, you can only request this after (59|60) seconds\.$/);
+    expect(body.message).toMatch(
+      /^For security purposes, you can only request this after (59|60) seconds\.$/,
+    );
     // An unknown address answers {} at once, however often: Auth reveals the difference only here.
-    await db.query(`update auth.users set recovery_sent_at = now() - interval '61 seconds' where email = $1`, [
-      DEMO.admin.email,
-    ]);
+    await db.query(
+      `update auth.users set recovery_sent_at = now() - interval '61 seconds' where email = $1`,
+      [DEMO.admin.email],
+    );
     expect((await recover())!.status).toBe(200);
   });
 });
 
 describe('issue 36: GET /verify as GoTrue serves it', () => {
-  const sessionFragment = /^access_token=[\w.-]+&expires_at=\d+&expires_in=3600&refresh_token=[\w-]+&sb=&token_type=bearer&type=recovery$/;
+  const sessionFragment =
+    /^access_token=[\w.-]+&expires_at=\d+&expires_in=3600&refresh_token=[\w-]+&sb=&token_type=bearer&type=recovery$/;
 
-  test("an action_link followed over HTTP: 303 to the allowed redirect_to with the session in the fragment, once", async () => {
+  test('an action_link followed over HTTP: 303 to the allowed redirect_to with the session in the fragment, once', async () => {
     const { port, origin, close } = await served();
     try {
-      const generated = await send(port, `/auth/v1/admin/generate_link?redirect_to=${encodeURIComponent(`${origin}/admin`)}`, {
-        method: 'POST',
-        headers: SERVICE_HEADERS,
-        body: { type: 'recovery', email: DEMO.user.email },
-      });
+      const generated = await send(
+        port,
+        `/auth/v1/admin/generate_link?redirect_to=${encodeURIComponent(`${origin}/admin`)}`,
+        {
+          method: 'POST',
+          headers: SERVICE_HEADERS,
+          body: { type: 'recovery', email: DEMO.user.email },
+        },
+      );
       const actionLink = new URL(JSON.parse(generated.text).action_link);
       expect(actionLink.origin).toBe(origin);
       const followed = await send(port, actionLink.pathname + actionLink.search);
@@ -431,7 +490,10 @@ describe("issue 36: templates filled as Go's html/template fills them", () => {
       new Request(`${TEST_SUPABASE_URL}/auth/v1/invite`, {
         method: 'POST',
         headers: SERVICE_HEADERS,
-        body: JSON.stringify({ email: "o'neil+ops@labellens.dev", data: { full_name: '<script>x</script>' } }),
+        body: JSON.stringify({
+          email: "o'neil+ops@labellens.dev",
+          data: { full_name: '<script>x</script>' },
+        }),
       }),
     );
     expect(invited!.status).toBe(200);

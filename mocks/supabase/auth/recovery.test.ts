@@ -144,7 +144,11 @@ describe('password recovery', () => {
     expect(invited.error).toMatchObject({ status: 429, code: 'over_email_send_rate_limit' });
     // Another stand-in in this process has its own budget (no module-wide counter).
     await db.query(`update auth.users set recovery_sent_at = null where email = $1`, [rows[0].email]);
-    const other = createStandIn({ db, publicUrl: TEST_SUPABASE_URL, auth: { autoconfirm: false, emailsPerHour: 10 } });
+    const other = createStandIn({
+      db,
+      publicUrl: TEST_SUPABASE_URL,
+      auth: { autoconfirm: false, emailsPerHour: 10 },
+    });
     expect((await standInClient(other).auth.resetPasswordForEmail(rows[0].email)).error).toBeNull();
   });
 

@@ -209,7 +209,13 @@ export async function handleVerifyGet(request: Request, ctx: StandInContext): Pr
   }
   const session = (await (
     await sessionResponse(request, ctx, result.user, result.session, result.refreshToken)
-  ).json()) as { access_token: string; token_type: string; expires_in: number; expires_at: number; refresh_token: string };
+  ).json()) as {
+    access_token: string;
+    token_type: string;
+    expires_in: number;
+    expires_at: number;
+    refresh_token: string;
+  };
   return seeOther(
     `${redirectTo}#${encodeValues({
       access_token: session.access_token,

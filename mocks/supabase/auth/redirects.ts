@@ -41,8 +41,10 @@ export function isRedirectUrlValid(config: AuthConfig, redirectUrl: string): boo
 
 /** Scheme, host (brackets dropped) and port of a URL, as Go's url.Parse gives them; null if none. */
 function goUrlParts(url: string): { scheme: string; hostname: string; port: string } | null {
-  if (/[\x00-\x1f\x7f ]/.test(url)) return null;
-  const match = /^(?:([a-zA-Z][a-zA-Z0-9+.-]*):)?(?:\/\/(?:[^@/?#]*@)?(\[[^\]]*\]|[^:/?#]*)(?::([0-9]*))?)?/.exec(url);
+  // Go's url.Parse refuses ASCII control characters (and a space in the host part).
+  if ([...url].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f || c === ' ')) return null;
+  const match =
+    /^(?:([a-zA-Z][a-zA-Z0-9+.-]*):)?(?:\/\/(?:[^@/?#]*@)?(\[[^\]]*\]|[^:/?#]*)(?::([0-9]*))?)?/.exec(url);
   if (!match) return null;
   return {
     scheme: match[1] ?? '',

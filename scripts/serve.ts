@@ -19,6 +19,7 @@ const hosted = Boolean(process.env.VITE_SUPABASE_URL);
 /** Addresses only this machine can reach; anything else (0.0.0.0, a LAN address) serves the network. */
 const LOOPBACK_HOST = /^(127\.\d+\.\d+\.\d+|localhost|::1)$/;
 const wildcard = HOST === '0.0.0.0' || HOST === '::';
+const hostInUrl = HOST.includes(':') ? `[${HOST}]` : HOST;
 /**
  * Where this server is reached, for the stand-in's Auth links (site URL, verify links): PUBLIC_URL
  * when given (e.g. http://192.168.1.20:5173 with HOST=0.0.0.0), else http://HOST:PORT, with
@@ -99,7 +100,12 @@ async function main() {
         if ('totpSecret' in a) console.log(`  ${''.padEnd(30)} TOTP secret: ${a.totpSecret}`);
       }
       // Password-reset emails go nowhere but here (the local Auth's mail sandbox).
-      console.log(`Local mail (password-reset links, this machine only): ${url}/mail/`);
+      // The sandbox answers loopback callers only: from here that is 127.0.0.1, whatever HOST serves.
+      console.log(
+        LOOPBACK_HOST.test(HOST) || wildcard
+          ? `Local mail (password-reset links, this machine only): http://${wildcard ? '127.0.0.1' : hostInUrl}:${PORT}/mail/`
+          : `Local mail: not reachable (HOST=${HOST} does not listen on a loopback address, and /mail answers only those).`,
+      );
       console.log(`Auth's links lead to ${PUBLIC_URL} (PUBLIC_URL sets another address).`);
       if (!LOOPBACK_HOST.test(HOST)) console.warn(networkWarning());
     }

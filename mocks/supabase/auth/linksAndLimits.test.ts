@@ -402,6 +402,41 @@ describe("findings 6 and 9: Auth's limits per client address, from config.toml",
   });
 });
 
+describe('finding 9: anonymous recovery requests cannot stop invitations', () => {
+  test('more /recover emails than email_sent (10), from many addresses, then an invitation: still sent', async () => {
+    const standIn = createStandIn({ db });
+    const { rows } = await db.query<{ email: string }>(
+      `select email from auth.users where email like '%@example.in' order by email limit 12`,
+    );
+    await db.query(`update auth.users set recovery_sent_at = null where email like '%@example.in'`);
+    const answers = [];
+    for (const [i, { email }] of rows.entries()) {
+      const response = await standIn.handle(
+        new Request(`${TEST_SUPABASE_URL}/auth/v1/recover`, {
+          method: 'POST',
+          headers: AUTH_HEADERS,
+          body: JSON.stringify({ email }),
+        }),
+        { clientAddress: `203.0.113.${i + 1}` },
+      );
+      answers.push(response!.status);
+    }
+    expect(answers).toEqual(Array(12).fill(200));
+    // With confirmations off GoTrue spends no email budget (mail.go sendEmail under autoconfirm).
+    const invited = await standIn.handle(
+      new Request(`${TEST_SUPABASE_URL}/auth/v1/invite`, {
+        method: 'POST',
+        headers: SERVICE_HEADERS,
+        body: JSON.stringify({ email: 'after.the.flood@labellens.dev' }),
+      }),
+    );
+    expect(invited!.status).toBe(200);
+    expect((await newestMail(standIn, 'after.the.flood@labellens.dev')).Subject).toBe(
+      'You are invited to LabelLens Admin',
+    );
+  });
+});
+
 describe('issue 36: GET /verify as GoTrue serves it', () => {
   const sessionFragment =
     /^access_token=[\w.-]+&expires_at=\d+&expires_in=3600&refresh_token=[\w-]+&sb=&token_type=bearer&type=recovery$/;

@@ -159,6 +159,16 @@ describe('finding 5: links are built from site_url and the allow-list, never the
         new RegExp(`^${origin}/admin/set-password\\?token_hash=[0-9a-f]{56}&type=recovery$`),
       );
       expect(mail.HTML).not.toContain('evil.example');
+      // The access token's issuer is Auth's configured address too.
+      const signedIn = await send(port, '/auth/v1/token?grant_type=password', {
+        method: 'POST',
+        headers: { ...AUTH_HEADERS, Host: `evil.example:${port}` },
+        body: DEMO.admin,
+      });
+      const claims = JSON.parse(
+        Buffer.from(JSON.parse(signedIn.text).access_token.split('.')[1], 'base64url').toString(),
+      );
+      expect(claims.iss).toBe(`${origin}/auth/v1`);
     } finally {
       await close();
     }

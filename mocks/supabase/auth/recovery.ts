@@ -163,7 +163,7 @@ export async function handleVerify(request: Request, ctx: StandInContext): Promi
   if (!tokenHash) throw badRequest('validation_failed', 'Verify requires a token or a token hash');
   const result = await redeemLinkToken(ctx, type, tokenHash);
   if (!result) throw expiredOrInvalid();
-  return sessionResponse(request, ctx, result.user, result.session, result.refreshToken);
+  return sessionResponse(ctx, result.user, result.session, result.refreshToken);
 }
 
 /** Go's url.Values.Encode: keys sorted, each pair query-escaped. */
@@ -208,7 +208,7 @@ export async function handleVerifyGet(request: Request, ctx: StandInContext): Pr
     return seeOther(`${redirectTo.split('#')[0]}#${fragment}`);
   }
   const session = (await (
-    await sessionResponse(request, ctx, result.user, result.session, result.refreshToken)
+    await sessionResponse(ctx, result.user, result.session, result.refreshToken)
   ).json()) as {
     access_token: string;
     token_type: string;

@@ -12,8 +12,8 @@ import { checkPasswordStrength, validateEmail } from './validation';
  * confirmations off (autoconfirm): the user is confirmed at once and gets a session.
  */
 export async function handleSignup(request: Request, ctx: StandInContext): Promise<Response> {
-  // GoTrue counts sign-ups per address before reading the body (its limitHandler).
-  if (!ctx.signIns.admit(clientAddressOf(request))) throw tooManyRequests();
+  // GoTrue counts sign-ups per address before reading the body (limitHandler(Signups), its own bucket).
+  if (!ctx.signIns.admitRoute('signup', clientAddressOf(request))) throw tooManyRequests();
   const body = await readJsonBody(request);
   const password = stringField(body, 'password');
   const data = objectField(body, 'data') ?? {};
@@ -35,6 +35,6 @@ export async function handleSignup(request: Request, ctx: StandInContext): Promi
     });
     await markSignedIn(tx, created.id);
     const { session, refreshToken } = await startSession(tx, created.id);
-    return sessionResponse(request, ctx, (await findUserById(tx, created.id))!, session, refreshToken, tx);
+    return sessionResponse(ctx, (await findUserById(tx, created.id))!, session, refreshToken, tx);
   });
 }

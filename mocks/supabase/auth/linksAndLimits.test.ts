@@ -545,5 +545,7 @@ describe("issue 36: templates filled as Go's html/template fills them", () => {
     const mail = await newestMail(standIn, "o'neil+ops@labellens.dev");
     expect(mail.HTML).toContain('invited o&#39;neil&#43;ops@labellens.dev to join');
     expect(mail.HTML).not.toContain("o'neil+ops");
+    // The text part (Mailpit's, derived from the HTML) reads as written.
+    expect(mail.Text).toContain("invited o'neil+ops@labellens.dev to join");
   });
 });

@@ -13,14 +13,6 @@ export const DEMO_ACCOUNTS = [
     description: 'active admin with an authenticator app (TOTP secret below)',
     totpSecret: 'LABELLENSDEMOADMINTOTPSECRETKEY2',
   },
-  {
-    email: 'editor@labellens.dev',
-    password: 'LabelLens-editor-1',
-    description: 'operator with the editor role',
-  },
-  {
-    email: 'support@labellens.dev',
-    password: 'LabelLens-support-1',
-    description: 'operator with the support role',
-  },
+  { email: 'editor@labellens.dev', password: 'LabelLens-editor-1', description: 'operator with the editor role' },
+  { email: 'support@labellens.dev', password: 'LabelLens-support-1', description: 'operator with the support role' },
 ] as const;

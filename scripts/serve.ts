@@ -10,24 +10,14 @@ import { DEMO_ACCOUNTS } from '../mocks/supabase/demoAccounts';
 import { exitWhenFolderInUse } from '../mocks/supabase/localDatabase';
 import { serveRealtime, standInMiddleware, startStandIn } from '../mocks/supabase/node';
 import { builtScriptHashes, securityHeaders } from './securityHeaders';
+import { networkWarning, serveAddress } from './serveAddress';
 import { staticFileHandler } from './staticFiles';
 
 const DIST = path.resolve('dist');
 const HOST = process.env.HOST ?? '127.0.0.1';
 const PORT = Number(process.env.PORT ?? 5173);
 const hosted = Boolean(process.env.VITE_SUPABASE_URL);
-/** Addresses only this machine can reach; anything else (0.0.0.0, a LAN address) serves the network. */
-const LOOPBACK_HOST = /^(127\.\d+\.\d+\.\d+|localhost|::1)$/;
-const wildcard = HOST === '0.0.0.0' || HOST === '::';
-const hostInUrl = HOST.includes(':') ? `[${HOST}]` : HOST;
-/**
- * Where this server is reached, for the stand-in's Auth links (site URL, verify links): PUBLIC_URL
- * when given (e.g. http://192.168.1.20:5173 with HOST=0.0.0.0), else http://HOST:PORT, with
- * 127.0.0.1 for a wildcard HOST. Never a request's Host header (docs/architecture.md, Auth links).
- */
-const PUBLIC_URL =
-  process.env.PUBLIC_URL ??
-  `http://${wildcard ? '127.0.0.1' : HOST.includes(':') ? `[${HOST}]` : HOST}:${PORT}`;
+const ADDRESS = serveAddress(HOST, PORT, process.env.PUBLIC_URL);
 /** How long open requests may take to finish after a stop signal before the process exits anyway. */
 const STOP_GRACE_MS = 5000;
 
@@ -38,7 +28,7 @@ async function main() {
   }
   const standIn = hosted
     ? undefined
-    : await startStandIn({ command: 'npm start', publicUrl: PUBLIC_URL }).catch(exitWhenFolderInUse);
+    : await startStandIn({ command: 'npm start', publicUrl: ADDRESS.publicUrl }).catch(exitWhenFolderInUse);
   const api = standIn && standInMiddleware(standIn);
   const serveStatic = staticFileHandler(
     DIST,
@@ -100,29 +90,15 @@ async function main() {
         if ('totpSecret' in a) console.log(`  ${''.padEnd(30)} TOTP secret: ${a.totpSecret}`);
       }
       // Password-reset emails go nowhere but here (the local Auth's mail sandbox).
-      // The sandbox answers loopback callers only: from here that is 127.0.0.1, whatever HOST serves.
       console.log(
-        LOOPBACK_HOST.test(HOST) || wildcard
-          ? `Local mail (password-reset links, this machine only): http://${wildcard ? '127.0.0.1' : hostInUrl}:${PORT}/mail/`
+        ADDRESS.mailUrl
+          ? `Local mail (password-reset links, this machine only): ${ADDRESS.mailUrl}`
           : `Local mail: not reachable (HOST=${HOST} does not listen on a loopback address, and /mail answers only those).`,
       );
-      console.log(`Auth's links lead to ${PUBLIC_URL} (PUBLIC_URL sets another address).`);
-      if (!LOOPBACK_HOST.test(HOST)) console.warn(networkWarning());
+      console.log(`Auth's links lead to ${ADDRESS.publicUrl} (PUBLIC_URL sets another address).`);
+      if (ADDRESS.servesNetwork) console.warn(networkWarning(HOST));
     }
   });
-}
-
-/** Said when the stand-in is reachable from other machines (HOST is not a loopback address). */
-function networkWarning() {
-  return [
-    '',
-    `WARNING: HOST=${HOST} serves the local Supabase stand-in to other machines.`,
-    "  It uses the Supabase CLI's public demo keys: anyone who can reach this port can sign a",
-    '  service_role token with the published JWT secret and read or change every row, and the demo',
-    '  accounts above have published passwords. Use it only on a network you trust, never for real data.',
-    '  The mail sandbox (/mail) answers only this machine (loopback addresses), whatever HOST is.',
-    '',
-  ].join('\n');
 }
 
 void main();

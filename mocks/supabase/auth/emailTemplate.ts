@@ -20,6 +20,8 @@ export function renderEmailTemplate(
     const [, name, key] = action;
     const value = name === 'Data' && key ? goPrint(data[key]) : (values[name] ?? '');
     out += escapeFor(state, value);
+    // As in Go's escaper, what follows a value that began a URL is past the URL's start.
+    if (state.kind === 'attr' && state.url && state.part === 'start') state = { ...state, part: 'path' };
     last = action.index + action[0].length;
   }
   return out + template.slice(last);

@@ -107,9 +107,10 @@ export async function sendLinkEmail(ctx: StandInContext, request: Request, user:
 }
 
 /**
- * POST /recover: the same empty answer whether or not the address has an account. GoTrue limits the
- * route per client address first (api.go: limitHandler(Recover), sign_in_sign_ups per 5 minutes);
- * for a known address the per-address frequency and the email budget may still answer 429.
+ * POST /recover (supabase/auth internal/api/recover.go): `{}` for an unknown address and for a known
+ * one whose email went out. GoTrue limits the route per client address first (api.go:
+ * limitHandler(Recover), sign_in_sign_ups per 5 minutes); for a known address the per-address
+ * frequency and the email budget may answer 429, which only a known address can meet.
  */
 export async function handleRecover(request: Request, ctx: StandInContext): Promise<Response> {
   if (!ctx.signIns.admitRoute('recover', clientAddressOf(request))) throw tooManyRequests();

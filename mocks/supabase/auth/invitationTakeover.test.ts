@@ -3,7 +3,6 @@ import type { Database } from '../db';
 import { createStandIn, type StandIn } from '../standIn';
 import { openTestDatabase } from '../testing/snapshot';
 import { totpCode } from './mfaTesting';
-import { resetEmailRateLimit } from './recovery';
 import { DEMO, standInClient, TEST_SUPABASE_URL } from './testClient';
 
 /**
@@ -21,7 +20,6 @@ beforeAll(async () => {
   db = await openTestDatabase();
   standIn = createStandIn({ db });
 });
-beforeEach(() => resetEmailRateLimit());
 afterAll(() => db.close());
 
 async function signedIn(email: string, password: string): Promise<SupabaseClient> {

@@ -1,5 +1,4 @@
 import type { StandInContext } from '../context';
-
 /** GET /settings: what this stand-in supports (email + password; confirmations as config.toml says). */
 export const handleSettings = async (_request: Request, ctx: StandInContext) =>
   Response.json({
@@ -28,7 +27,7 @@ export const handleSettings = async (_request: Request, ctx: StandInContext) =>
       phone: false,
     },
     disable_signup: false,
-    mailer_autoconfirm: !ctx.emailConfirmations,
+    mailer_autoconfirm: ctx.auth.autoconfirm,
     phone_autoconfirm: false,
     sms_provider: '',
     saml_enabled: false,

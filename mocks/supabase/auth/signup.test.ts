@@ -3,7 +3,6 @@ import { LOCAL_SERVICE_ROLE_KEY } from '../keys';
 import type { Database } from '../db';
 import { createStandIn, type StandIn } from '../standIn';
 import { openTestDatabase } from '../testing/snapshot';
-import { resetEmailRateLimit } from './recovery';
 import { DEMO, standInClient } from './testClient';
 
 /**
@@ -16,7 +15,6 @@ let db: Database;
 beforeAll(async () => {
   db = await openTestDatabase();
 });
-beforeEach(() => resetEmailRateLimit());
 afterAll(() => db.close());
 
 /** An account that never confirmed its address (an app user, or an invitee), via the admin API. */
@@ -84,7 +82,7 @@ describe('with confirmations on (a hosted project’s default)', () => {
   let standIn: StandIn;
   let client: SupabaseClient;
   beforeAll(() => {
-    standIn = createStandIn({ db, emailConfirmations: true });
+    standIn = createStandIn({ db, auth: { autoconfirm: false } });
     client = standInClient(standIn);
   });
   const mails = (email: string) => standIn.mail.list().filter((m) => m.To[0].Address === email);

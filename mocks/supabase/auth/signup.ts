@@ -65,23 +65,22 @@ async function confirm(tx: Queryable, id: string) {
  *   emailed link (supabase/migrations/20241101002200_invitations_accepted.sql).
  */
 export async function handleSignup(request: Request, ctx: StandInContext): Promise<Response> {
-  // GoTrue counts sign-ups per address before reading the body (its limitHandler).
-  if (!ctx.signIns.admit(clientAddressOf(request))) throw tooManyRequests();
+  // GoTrue counts sign-ups per address before reading the body (limitHandler(Signups), its own bucket).
+  if (!ctx.signIns.admitRoute('signup', clientAddressOf(request))) throw tooManyRequests();
   const body = await readJsonBody(request);
   const password = stringField(body, 'password');
   const data = objectField(body, 'data') ?? {};
   if (!password) throw unprocessable('validation_failed', 'Signup requires a valid password');
   checkPasswordStrength(password);
   const email = validateEmail(stringField(body, 'email'));
-  const redirectTo = new URL(request.url).searchParams.get('redirect_to') ?? '';
   const existing = await findUserByEmail(ctx.db, email);
 
   if (existing?.email_confirmed_at) {
-    if (!ctx.emailConfirmations) throw unprocessable('user_already_exists', 'User already registered');
+    if (ctx.auth.autoconfirm) throw unprocessable('user_already_exists', 'User already registered');
     return Response.json(sanitizedUser(email, data));
   }
 
-  if (ctx.emailConfirmations) {
+  if (!ctx.auth.autoconfirm) {
     const user: UserRow =
       existing ??
       (await insertUser(ctx.db, {
@@ -93,7 +92,7 @@ export async function handleSignup(request: Request, ctx: StandInContext): Promi
         userMetadata: data,
         appMetadata: {},
       }));
-    await sendLinkEmail(ctx, request, user, 'signup', redirectTo);
+    await sendLinkEmail(ctx, request, user, 'signup');
     const answer = toGoTrueUser((await findUserById(ctx.db, user.id))!);
     if (await wasInvited(ctx, user.id)) answer.user_metadata = {};
     return Response.json(answer);
@@ -116,7 +115,7 @@ export async function handleSignup(request: Request, ctx: StandInContext): Promi
     if (existing) await confirm(tx, id);
     await markSignedIn(tx, id);
     const { session, refreshToken } = await startSession(tx, id, 'password');
-    return sessionResponse(request, ctx, (await findUserById(tx, id))!, session, refreshToken, tx);
+    return sessionResponse(ctx, (await findUserById(tx, id))!, session, refreshToken, tx);
   });
 }
 

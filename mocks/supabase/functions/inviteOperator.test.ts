@@ -1,5 +1,4 @@
 import { FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
-import { resetEmailRateLimit } from '../auth/recovery';
 import { DEMO, standInClient, TEST_SUPABASE_URL } from '../auth/testClient';
 import { LOCAL_SERVICE_ROLE_KEY } from '../keys';
 import type { Database } from '../db';
@@ -17,7 +16,6 @@ beforeAll(async () => {
   db = await openTestDatabase();
   standIn = createStandIn({ db });
 });
-beforeEach(() => resetEmailRateLimit());
 afterAll(() => db.close());
 
 async function signedIn(email: string, password: string): Promise<SupabaseClient> {

@@ -32,6 +32,19 @@ comment on column public.admin_users.invited_at is
 comment on column public.admin_users.accepted_at is
   'When the invitee accepted through the emailed link: the accepting session''s start. Null while pending; the row grants nothing until then.';
 
+-- One definition of the roles in the database: the column's check and every function that takes a
+-- role ask private.is_operator_role() (src/domain/operatorRoles.ts's OPERATOR_ROLES is the same
+-- list; supabase/tests/operatorRoles.test.ts compares them).
+create function private.is_operator_role(candidate text) returns boolean
+language sql immutable
+set search_path = ''
+as $$ select candidate in ('owner', 'editor', 'support') $$;
+-- Execute stays granted to everyone (it only compares its argument): a check constraint runs its
+-- function as whoever writes the row, e.g. the service role that adds an operator in tests.
+alter table public.admin_users
+  drop constraint admin_users_role_known,
+  add constraint admin_users_role_known check (private.is_operator_role(role));
+
 -- Invitations sent before this migration and never opened stay pending (their accounts were never
 -- confirmed); every other row was an operator already.
 update public.admin_users a
@@ -220,7 +233,7 @@ begin
   if not public.has_admin_role('owner') then
     raise exception 'Admin privileges required' using errcode = '42501';
   end if;
-  if new_role is null or new_role not in ('owner', 'editor', 'support') then
+  if new_role is null or not private.is_operator_role(new_role) then
     raise exception 'Unknown role %', new_role using errcode = '22023';
   end if;
   perform private.require_aal2_for_protected_owner(operator);
@@ -295,7 +308,7 @@ begin
   if not public.has_admin_role('owner') then
     raise exception 'Admin privileges required' using errcode = '42501';
   end if;
-  if new_role is null or new_role not in ('owner', 'editor', 'support') then
+  if new_role is null or not private.is_operator_role(new_role) then
     raise exception 'Unknown role %', new_role using errcode = '22023';
   end if;
   if not exists (select 1 from auth.users u where u.id = operator and u.deleted_at is null) then

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assumeIdentity, type Database, type Queryable, type RequestIdentity } from '../../mocks/supabase/db';
 import { openTestDatabase } from '../../mocks/supabase/testing/snapshot';
+import { OPERATOR_ROLES } from '../../src/domain/operatorRoles';
 import { ADMIN_ID, attempt, count, USER_ID, type Outcome } from './fixtures';
 
 /**
@@ -125,6 +126,22 @@ describe('the role helpers', () => {
         async (tx) => (await tx.query(`select public.has_admin_role('owner', 'support') as ok`)).rows[0].ok,
       ),
     ).toEqual({ ok: true, value: false });
+  });
+});
+
+describe('the roles', () => {
+  it("are the screens' OPERATOR_ROLES, for the column's check and the functions that take a role", async () => {
+    const { rows } = await db.query<{ role: string; known: boolean }>(
+      `select r as role, private.is_operator_role(r) as known
+         from unnest($1::text[]) r`,
+      [[...OPERATOR_ROLES, 'viewer', 'Owner', '']],
+    );
+    expect(rows).toEqual([
+      ...OPERATOR_ROLES.map((role) => ({ role, known: true })),
+      { role: 'viewer', known: false },
+      { role: 'Owner', known: false },
+      { role: '', known: false },
+    ]);
   });
 });
 

@@ -73,9 +73,11 @@ describe('an edit dialog of a live record', () => {
       config: { private: true, presence: { key: editorId } },
     });
     // Presence enabled at join, or Realtime asks the broadcast policy only (which admits nobody).
-    channel.on('presence', { event: 'sync' }, () => undefined).subscribe((state) => {
-      if (state === 'SUBSCRIBED') void channel.track({ user_id: editorId });
-    });
+    channel
+      .on('presence', { event: 'sync' }, () => undefined)
+      .subscribe((state) => {
+        if (state === 'SUBSCRIBED') void channel.track({ user_id: editorId });
+      });
     try {
       expect(await within(dialog).findByText('editor@labellens.dev', undefined, WAIT)).toBeInTheDocument();
       expect(within(dialog).getByText('Also open by:')).toBeInTheDocument();

@@ -198,7 +198,9 @@ export function createRealtimeMethods(client: SupabaseClient, resources: readonl
         .on('presence', { event: 'sync' }, () => {
           const ids = [
             ...new Set(
-              Object.values(channel.presenceState<PresenceMeta>()).flatMap((metas) => metas.map((m) => m.user_id)),
+              Object.values(channel.presenceState<PresenceMeta>()).flatMap((metas) =>
+                metas.map((m) => m.user_id),
+              ),
             ),
           ].filter((userId) => typeof userId === 'string');
           void nameOperators(ids).then((present) => !ended && onChange(present));

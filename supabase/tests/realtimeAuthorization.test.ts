@@ -27,7 +27,9 @@ const recordIds: Record<string, string> = {};
 beforeAll(async () => {
   db = await openTestDatabase();
   for (const [resource, table] of Object.entries(DIALOG_TABLES))
-    recordIds[resource] = (await db.query<{ id: string }>(`select id from public.${table} limit 1`)).rows[0].id;
+    recordIds[resource] = (
+      await db.query<{ id: string }>(`select id from public.${table} limit 1`)
+    ).rows[0].id;
 });
 afterAll(() => db.close());
 
@@ -46,7 +48,9 @@ describe('presence on an edit dialog’s private channel', () => {
       for (const resource of Object.keys(OPERATOR_ACCESS)) {
         const id = recordIds[resource] ?? '00000000-0000-4000-8000-00000000beef';
         const expected = resource in DIALOG_TABLES && operatorCan(role, resource, 'edit');
-        expect(await mayShare(signedIn(ROLE_IDS[role]), `presence:${resource}:${id}`), resource).toBe(expected);
+        expect(await mayShare(signedIn(ROLE_IDS[role]), `presence:${resource}:${id}`), resource).toBe(
+          expected,
+        );
       }
     },
   );

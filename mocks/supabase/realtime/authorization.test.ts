@@ -32,7 +32,10 @@ const clients: SupabaseClient[] = [];
 const sockets: RawSocket[] = [];
 
 const token = (sub: string, extra: Record<string, unknown> = {}) =>
-  signJwt({ sub, role: 'authenticated', aud: 'authenticated', aal: 'aal2', ...extra }, { expiresInSeconds: 3600 });
+  signJwt(
+    { sub, role: 'authenticated', aud: 'authenticated', aal: 'aal2', ...extra },
+    { expiresInSeconds: 3600 },
+  );
 
 async function client(accessToken?: string) {
   const c = createClient(url, LOCAL_ANON_KEY, {
@@ -44,10 +47,16 @@ async function client(accessToken?: string) {
   return c;
 }
 
-type Subscribed = { channel: RealtimeChannel; status: 'SUBSCRIBED' } | { status: 'CHANNEL_ERROR'; error: Error };
+type Subscribed =
+  { channel: RealtimeChannel; status: 'SUBSCRIBED' } | { status: 'CHANNEL_ERROR'; error: Error };
 
 /** Joins the edit dialog's channel as src/realtime/realtimeMethods.ts does (private, keyed by user id). */
-async function joinPresence(c: SupabaseClient, key: string, name = topic, isPrivate = true): Promise<Subscribed> {
+async function joinPresence(
+  c: SupabaseClient,
+  key: string,
+  name = topic,
+  isPrivate = true,
+): Promise<Subscribed> {
   const channel = c.channel(name, { config: { private: isPrivate, presence: { key } } });
   channel.on('presence', { event: 'sync' }, () => undefined);
   return new Promise((resolve) =>
@@ -64,11 +73,13 @@ async function joined(c: SupabaseClient, key: string, name = topic, isPrivate = 
   return result.channel;
 }
 
-const unauthorized = (t: string) => `Unauthorized: You do not have permissions to read from this Channel topic: ${t}`;
+const unauthorized = (t: string) =>
+  `Unauthorized: You do not have permissions to read from this Channel topic: ${t}`;
 
 beforeAll(async () => {
   db = await openTestDatabase();
-  newsId = (await db.query<{ id: string }>('select id from public.news order by created_at limit 1')).rows[0].id;
+  newsId = (await db.query<{ id: string }>('select id from public.news order by created_at limit 1')).rows[0]
+    .id;
   topic = `presence:news:${newsId}`;
   const standIn = createStandIn({ db });
   realtime = await RealtimeServer.start({ db });
@@ -178,10 +189,15 @@ describe('private channels (Realtime Authorization, with realtime-js)', () => {
 
 describe('an outsider on an operator’s presence topic (raw frames)', () => {
   const join = (s: RawSocket, accessToken: string | undefined, isPrivate: boolean) =>
-    s.request(`realtime:${topic}`, 'phx_join', {
-      config: { presence: { key: 'intruder', enabled: true }, postgres_changes: [], private: isPrivate },
-      ...(accessToken ? { access_token: accessToken } : {}),
-    }, '1');
+    s.request(
+      `realtime:${topic}`,
+      'phx_join',
+      {
+        config: { presence: { key: 'intruder', enabled: true }, postgres_changes: [], private: isPrivate },
+        ...(accessToken ? { access_token: accessToken } : {}),
+      },
+      '1',
+    );
 
   it.each([
     ['an anonymous socket', () => Promise.resolve(undefined)],
@@ -194,21 +210,34 @@ describe('an outsider on an operator’s presence topic (raw frames)', () => {
     const s = await openRawSocket(url, LOCAL_ANON_KEY);
     sockets.push(s);
     const t = await accessToken();
-    expect((await join(s, t, true))[4]).toEqual({ status: 'error', response: { reason: unauthorized(topic) } });
+    expect((await join(s, t, true))[4]).toEqual({
+      status: 'error',
+      response: { reason: unauthorized(topic) },
+    });
     // Not joined: a track is not taken.
-    const track = await s.request(`realtime:${topic}`, 'presence', {
-      type: 'presence',
-      event: 'track',
-      payload: { user_id: EDITOR, email: 'fake@labellens.dev' },
-    }, '1');
+    const track = await s.request(
+      `realtime:${topic}`,
+      'presence',
+      {
+        type: 'presence',
+        event: 'track',
+        payload: { user_id: EDITOR, email: 'fake@labellens.dev' },
+      },
+      '1',
+    );
     expect(track[4]).toEqual({ status: 'error', response: { reason: 'unmatched topic' } });
     // The public channel of the same name is another channel: its presence is not the owner's.
     expect((await join(s, t, false))[4]).toMatchObject({ status: 'ok' });
-    const publicTrack = await s.request(`realtime:${topic}`, 'presence', {
-      type: 'presence',
-      event: 'track',
-      payload: { user_id: EDITOR },
-    }, '1');
+    const publicTrack = await s.request(
+      `realtime:${topic}`,
+      'presence',
+      {
+        type: 'presence',
+        event: 'track',
+        payload: { user_id: EDITOR },
+      },
+      '1',
+    );
     expect(publicTrack[4]).toEqual({ status: 'ok', response: {} });
 
     // The owner's dialog changes again; the outsider hears none of it.
@@ -218,9 +247,10 @@ describe('an outsider on an operator’s presence topic (raw frames)', () => {
     expect(Object.keys(owner.presenceState())).toEqual([OWNER]);
     const seen = JSON.stringify(s.frames);
     expect(seen).not.toContain(OWNER);
-    expect(s.frames.filter((f) => f[3] === 'presence_state' || f[3] === 'presence_diff').map((f) => Object.keys(f[4]))).toEqual([
-      [],
-      ['joins', 'leaves'],
-    ]);
+    expect(
+      s.frames
+        .filter((f) => f[3] === 'presence_state' || f[3] === 'presence_diff')
+        .map((f) => Object.keys(f[4])),
+    ).toEqual([[], ['joins', 'leaves']]);
   });
 });

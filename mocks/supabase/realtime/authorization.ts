@@ -38,7 +38,10 @@ class Rollback<T> extends Error {
   }
 }
 
-async function rolledBack<T>(db: Database, fn: (tx: Queryable) => Promise<T>): Promise<T> {
+/** Where the checks run: the stand-in's database, or the hosted model's connection (check.ts). */
+export type Transactor = Pick<Database, 'transaction'>;
+
+async function rolledBack<T>(db: Transactor, fn: (tx: Queryable) => Promise<T>): Promise<T> {
   try {
     await db.transaction(async (tx) => {
       throw new Rollback(await fn(tx));
@@ -63,7 +66,7 @@ function setConnConfig(tx: Queryable, context: AuthorizationContext) {
 
 /** get_read_authorizations: the extensions' read flags; throws on a policy error (refusal). */
 export async function authorizeRead(
-  db: Database,
+  db: Transactor,
   context: AuthorizationContext,
   extensions: readonly Extension[],
   policies: Policies,
@@ -89,7 +92,7 @@ export async function authorizeRead(
 
 /** get_write_authorizations: an extension not asked about is not writable. */
 export async function authorizeWrite(
-  db: Database,
+  db: Transactor,
   context: AuthorizationContext,
   extensions: readonly Extension[],
   policies: Policies,

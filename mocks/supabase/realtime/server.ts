@@ -470,9 +470,12 @@ export class RealtimeServer {
     let policies: Policies | null = null;
     if (isPrivate) {
       const extensions: Extension[] = presenceAsked ? ['broadcast', 'presence'] : ['broadcast'];
-      policies = await authorizeRead(this.db, authorizationContext(message.topic, check), extensions, emptyPolicies()).catch(
-        () => null,
-      );
+      policies = await authorizeRead(
+        this.db,
+        authorizationContext(message.topic, check),
+        extensions,
+        emptyPolicies(),
+      ).catch(() => null);
       if (!policies?.broadcast.read && !policies?.presence.read)
         return this.reply(connection, message, 'error', { reason: unauthorizedRead(message.topic) });
     }
@@ -491,7 +494,8 @@ export class RealtimeServer {
       // Realtime subscribes through the publication and finds neither (realtime.subscription's
       // check answers the same error for both).
       const found = ['INSERT', 'UPDATE', 'DELETE', '*'].includes(event) && info !== null && info.published;
-      const columnKnown = !filterText || (filter !== null && !!info?.columns.some((c) => c.name === filter.column));
+      const columnKnown =
+        !filterText || (filter !== null && !!info?.columns.some((c) => c.name === filter.column));
       const valid = found && columnKnown;
       // Realtime's texts (postgres_cdc_rls/subscriptions.ex create/params_to_log): no table found
       // through the publication, or the filter's column check raising in the database.
@@ -606,9 +610,12 @@ export class RealtimeServer {
     if (channel.private) {
       const previous = channel.policies ?? emptyPolicies();
       const asked = (['broadcast', 'presence'] as const).filter((e) => previous[e].read !== undefined);
-      const policies = await authorizeRead(this.db, authorizationContext(channel.topic, check), asked, emptyPolicies()).catch(
-        () => null,
-      );
+      const policies = await authorizeRead(
+        this.db,
+        authorizationContext(channel.topic, check),
+        asked,
+        emptyPolicies(),
+      ).catch(() => null);
       if (connection.channels.get(channel.topic) !== channel) return;
       const revoked = asked.some((e) => previous[e].read === true && policies?.[e].read !== true);
       if (revoked || !policies)
@@ -666,7 +673,8 @@ export class RealtimeServer {
   private async presenceEvent(connection: Connection, channel: Channel, message: Message) {
     const now = Date.now();
     const window = channel.presenceWindow;
-    if (now > window.resetAt) Object.assign(window, { count: 0, resetAt: now + this.limits.channelPresenceWindowMs });
+    if (now > window.resetAt)
+      Object.assign(window, { count: 0, resetAt: now + this.limits.channelPresenceWindowMs });
     if (window.count >= this.limits.maxChannelPresenceEvents)
       return this.shutdown(connection, channel, 'Client presence rate limit exceeded');
     window.count++;

@@ -48,7 +48,7 @@ export interface PresentOperator {
 }
 
 /** The private channel an edit dialog shares presence on (the migration's policies read this form). */
-export const presenceTopic = (resource: string, id: Identifier) => `presence:${resource}:${id}`;
+const presenceTopic = (resource: string, id: Identifier) => `presence:${resource}:${id}`;
 
 const EVENT_TYPES = { INSERT: 'created', UPDATE: 'updated', DELETE: 'deleted' } as const;
 

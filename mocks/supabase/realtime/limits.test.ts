@@ -169,6 +169,24 @@ describe('rates, with Realtime’s errors', () => {
     });
   });
 
+  it('answers a track whose payload is not an object, and an unknown presence event, with errors', async () => {
+    const { url } = await serve();
+    const s = await raw(url);
+    await s.request('realtime:room', 'phx_join', joinFrame('room'), '1');
+    const track = await s.request(
+      'realtime:room',
+      'presence',
+      { type: 'presence', event: 'TRACK', payload: [1] },
+      '1',
+    );
+    expect(track[4]).toEqual({
+      status: 'error',
+      response: { reason: 'Presence track payload must be a map' },
+    });
+    const other = await s.request('realtime:room', 'presence', { type: 'presence', event: 'shout' }, '1');
+    expect(other[4]).toEqual({ status: 'error', response: {} });
+  });
+
   it('ends a channel when its connection sends too many presence messages a second', async () => {
     const { url } = await serve();
     const s = await raw(url);

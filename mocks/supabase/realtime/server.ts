@@ -682,7 +682,13 @@ export class RealtimeServer {
       return this.shutdown(connection, channel, 'Too many presence messages per second');
 
     const payload = message.payload;
-    if (payload.event === 'track' && channel.private && channel.policies?.presence.write === undefined) {
+    // presence_handler.ex: the event's name in any case; a track's payload must be an object.
+    const event = String(payload.event ?? '').toLowerCase();
+    if (event !== 'track' && event !== 'untrack') return this.reply(connection, message, 'error', {});
+    const tracked = payload.payload ?? {};
+    if (event === 'track' && (typeof tracked !== 'object' || Array.isArray(tracked)))
+      return this.reply(connection, message, 'error', { reason: 'Presence track payload must be a map' });
+    if (event === 'track' && channel.private && channel.policies?.presence.write === undefined) {
       const context = authorizationContext(channel.topic, channel);
       let policies: Policies | null = channel.policies ?? emptyPolicies();
       try {
@@ -697,20 +703,24 @@ export class RealtimeServer {
       channel.policies = policies;
       channel.presenceEnabled = policies.presence.read === true;
     }
-    if (payload.event === 'track' && channel.private && !channel.policies?.presence.write)
+    if (event === 'track' && channel.private && !channel.policies?.presence.write)
       // Realtime answers an unauthorized track with a bare error reply (UnableToHandlePresence).
       return this.reply(connection, message, 'error', {});
-    this.updatePresence(connection, channel, payload);
+    this.updatePresence(connection, channel, event, tracked as Record<string, unknown>);
     if (connection.channels.get(channel.topic) === channel) this.reply(connection, message, 'ok', {});
   }
 
-  private updatePresence(connection: Connection, channel: Channel, payload: Record<string, unknown>) {
+  private updatePresence(
+    connection: Connection,
+    channel: Channel,
+    event: 'track' | 'untrack',
+    tracked: Record<string, unknown>,
+  ) {
     // A client that tracks without having asked for presence at join gets the state first.
     this.syncPresence(connection, channel);
-    if (payload.event === 'untrack') return this.untrack(channel);
-    if (payload.event !== 'track') return;
+    if (event === 'untrack') return this.untrack(channel);
     // Presence lives in the server's memory: each channel's share of it is bounded.
-    const size = JSON.stringify(payload.payload ?? {}).length;
+    const size = JSON.stringify(tracked).length;
     if (size > this.limits.maxPresenceBytes)
       return this.shutdown(connection, channel, 'Track message size exceeded');
     const key = channel.presenceKey;
@@ -725,7 +735,7 @@ export class RealtimeServer {
       for (const meta of others) if (!left.includes(meta)) topicBytes += JSON.stringify(meta).length;
     if (topicBytes > this.limits.maxTopicPresenceBytes)
       return this.shutdown(connection, channel, 'Track message size exceeded');
-    const meta = { ...(payload.payload as object), phx_ref: randomUUID() };
+    const meta = { ...tracked, phx_ref: randomUUID() };
     channel.presenceRef = meta.phx_ref;
     state.set(key, [...metas.filter((m) => !left.includes(m)), meta]);
     this.broadcastPresence(channel, {

@@ -194,6 +194,8 @@ export function createRealtimeMethods(client: SupabaseClient, resources: readonl
         config: { private: true, presence: { key: me.user_id } },
       });
       let ended = false;
+      // Naming may take a request; only the latest sync's answer is shown.
+      let latest = 0;
       channel
         .on('presence', { event: 'sync' }, () => {
           const ids = [
@@ -203,7 +205,8 @@ export function createRealtimeMethods(client: SupabaseClient, resources: readonl
               ),
             ),
           ].filter((userId) => typeof userId === 'string');
-          void nameOperators(ids).then((present) => !ended && onChange(present));
+          const sync = ++latest;
+          void nameOperators(ids).then((present) => !ended && sync === latest && onChange(present));
         })
         .subscribe((state) => {
           if (state === 'SUBSCRIBED') void channel.track({ user_id: me.user_id } satisfies PresenceMeta);

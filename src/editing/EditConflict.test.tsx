@@ -57,26 +57,27 @@ describe('an edit dialog of a live record', () => {
     const dialog = await screen.findByRole('dialog', undefined, WAIT);
     await within(dialog).findByDisplayValue('Presence original', undefined, WAIT);
 
-    // A second operator's tab with the same record open.
+    // A second operator's tab with the same record open (the seed's editor), as the dialog joins:
+    // a private channel, tracking the user id only; the dialog names it from the database.
+    const editorId = '00000000-0000-4000-8000-000000000005';
     const other = createClient('http://localhost:54321', LOCAL_ANON_KEY, {
       auth: { persistSession: false, autoRefreshToken: false },
     });
     await other.realtime.setAuth(
       await signJwt(
-        { sub: '00000000-0000-4000-8000-0000000000e1', role: 'authenticated', aal: 'aal2' },
+        { sub: editorId, role: 'authenticated', aud: 'authenticated', aal: 'aal2' },
         { expiresInSeconds: 600 },
       ),
     );
     const channel = other.channel(`presence:news:${id}`, {
-      config: { presence: { key: '00000000-0000-4000-8000-0000000000e1' } },
+      config: { private: true, presence: { key: editorId } },
     });
-    channel.subscribe((state) => {
-      if (state === 'SUBSCRIBED')
-        void channel.track({
-          user_id: '00000000-0000-4000-8000-0000000000e1',
-          email: 'editor@labellens.dev',
-        });
-    });
+    // Presence enabled at join, or Realtime asks the broadcast policy only (which admits nobody).
+    channel
+      .on('presence', { event: 'sync' }, () => undefined)
+      .subscribe((state) => {
+        if (state === 'SUBSCRIBED') void channel.track({ user_id: editorId });
+      });
     try {
       expect(await within(dialog).findByText('editor@labellens.dev', undefined, WAIT)).toBeInTheDocument();
       expect(within(dialog).getByText('Also open by:')).toBeInTheDocument();

@@ -35,6 +35,7 @@ describe('Security Advisor', () => {
         'admin_dashboard_stats()',
         'admin_list_users(search text)',
         'admin_mfa_status()',
+        'admin_operator_emails(operators uuid[])',
         'admin_owner_ids(words text[])',
         'admin_page_rows(relation text, read_relation text, sort_terms jsonb, skip integer, take integer)',
         'admin_reset_operator_factors(operator uuid)',

@@ -1,6 +1,7 @@
 import { createClient } from '@supabase/supabase-js';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { signJwt } from '../../mocks/supabase/jwt';
 import { LOCAL_ANON_KEY } from '../../mocks/supabase/keys';
 import { renderAdmin } from '../test/renderAdmin';
@@ -118,5 +119,38 @@ describe('an edit dialog of a live record', () => {
     // Nothing to reload or keep: the record is gone; what was typed stays on screen.
     expect(within(dialog).queryByRole('button', { name: 'Reload' })).toBeNull();
     expect(title).toHaveValue('Typed before the delete');
+  });
+
+  it("shows a colleague's save that comes right after a save of ours failed", async () => {
+    const id = await newsItem('Failed save');
+    await signIn(DEMO.admin);
+    renderAdmin(`/admin/news/${id}`);
+    const dialog = await screen.findByRole('dialog', undefined, WAIT);
+    const title = await within(dialog).findByDisplayValue('Failed save', undefined, WAIT);
+    await userEvent.clear(title);
+    await userEvent.type(title, 'Mine, not saved');
+
+    // Our save fails (the dialog stays open with the text), and at once another operator saves.
+    server
+      .msw()
+      .use(
+        http.patch(
+          'http://localhost:54321/rest/v1/news',
+          () =>
+            HttpResponse.json(
+              { code: 'XX000', message: 'Server down', details: null, hint: null },
+              { status: 500 },
+            ),
+          { once: true },
+        ),
+      );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(/^Failed to update news article/, undefined, WAIT)).toBeInTheDocument();
+    await server.db().query(`update public.news set title = 'Their save' where id = $1`, [id]);
+    // Told by what it carries, not by when it came: theirs is not our save.
+    expect(
+      await within(dialog).findByText(/^Someone saved a newer version at /, undefined, WAIT),
+    ).toBeInTheDocument();
+    expect(title).toHaveValue('Mine, not saved');
   });
 });

@@ -1,5 +1,13 @@
 import { Alert, Button, Chip, Stack } from '@mui/material';
-import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useContext,
+  useEffect,
+  useRef,
+  useState,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 import { useFormContext } from 'react-hook-form';
 import {
   Confirm,
@@ -32,7 +40,7 @@ export interface Conflict {
  * saves a version newer than the one the dialog loaded (its `updated_at`, kept by the database), or
  * deletes it, the conflict is reported with who and when (from the audit trail).
  */
-function useEditConflict(id: Identifier) {
+function useEditConflict(id: Identifier, written: RefObject<Record<string, unknown> | null>) {
   const resource = useResourceContext() ?? '';
   const record = useRecordContext<{ updated_at?: string }>();
   const provider = useContext(DataProviderContext) as AdminDataProvider | null;
@@ -40,15 +48,6 @@ function useEditConflict(id: Identifier) {
   // "Keep my text": the banner goes, the conflict stays for the save to ask about.
   const [kept, setKept] = useState(false);
   const [overwriteAllowed, setOverwriteAllowed] = useState(false);
-  // This dialog's own save changes updated_at too: its event is not someone else's. It is ignored
-  // from the click until a moment after the save ends (a successful save closes the dialog).
-  const ownSave = useRef(false);
-  const { saving } = useSaveContext();
-  useEffect(() => {
-    if (saving || !ownSave.current) return;
-    const timer = setTimeout(() => (ownSave.current = false), OWN_SAVE_GRACE_MS);
-    return () => clearTimeout(timer);
-  }, [saving]);
   // The version the operator started from (react-admin refreshes the record below the form).
   const baseline = useRef<string | undefined>(undefined);
   useEffect(() => {
@@ -74,10 +73,14 @@ function useEditConflict(id: Identifier) {
   };
 
   useSubscribe(record?.updated_at !== undefined ? [`resource/${resource}/${id}`] : [], (event) => {
-    if (ownSave.current) return;
     if (event.type === 'deleted') void whoDid('deleted', event.date.toISOString());
     if (event.type !== 'updated') return;
     const updatedAt = event.payload.record?.updated_at;
+    if (written.current && event.payload.record && carries(event.payload.record, written.current)) {
+      // Our own save (it closes the dialog once answered): its version is the one we start from.
+      if (typeof updatedAt === 'string') baseline.current = updatedAt;
+      return;
+    }
     if (
       typeof updatedAt === 'string' &&
       updatedAt !== baseline.current &&
@@ -97,8 +100,6 @@ function useEditConflict(id: Identifier) {
     },
     keep: () => setKept(true),
     allowOverwrite: () => setOverwriteAllowed(true),
-    /** The operator pressed Save (and it goes ahead). */
-    saving: () => void (ownSave.current = true),
   };
 }
 
@@ -109,8 +110,22 @@ const ConflictContext = createContext<ReturnType<typeof useEditConflict> | null>
  * record open, a warning when someone saves or deletes it meanwhile, and a save that asks before
  * writing over a newer version.
  */
-export function EditConflictScope({ id, children }: { id: Identifier; children: ReactNode }) {
-  return <ConflictContext.Provider value={useEditConflict(id)}>{children}</ConflictContext.Provider>;
+export function EditConflictScope({
+  id,
+  written,
+  children,
+}: {
+  id: Identifier;
+  /**
+   * What this dialog last sent to be saved (the edit's `transform` records it). This dialog's own
+   * save changes updated_at too: its event is told from someone else's by carrying these values,
+   * never by when it comes, so another operator's save at the same moment, or after a save of ours
+   * that failed, is always shown.
+   */
+  written: RefObject<Record<string, unknown> | null>;
+  children: ReactNode;
+}) {
+  return <ConflictContext.Provider value={useEditConflict(id, written)}>{children}</ConflictContext.Provider>;
 }
 
 /** Above the fields: the operators who also have it open, and the conflict warning. */
@@ -143,7 +158,7 @@ export function GuardedSaveButton() {
       <SaveButton
         alwaysEnable
         onClick={(event) => {
-          if (conflict?.kind !== 'updated' || scope?.overwriteAllowed) return scope?.saving();
+          if (conflict?.kind !== 'updated' || scope?.overwriteAllowed) return;
           event.preventDefault();
           setAsking(true);
         }}
@@ -158,7 +173,6 @@ export function GuardedSaveButton() {
         onConfirm={() => {
           setAsking(false);
           scope?.allowOverwrite();
-          scope?.saving();
           void handleSubmit((values) => save?.(values))();
         }}
         onClose={() => setAsking(false)}
@@ -167,7 +181,15 @@ export function GuardedSaveButton() {
   );
 }
 
-const OWN_SAVE_GRACE_MS = 2000;
+/**
+ * Whether a version carries what this dialog wrote: every written value that is plain data (text,
+ * number, flag, null) is the record's. A file the data provider turned into a path is left out.
+ */
+function carries(record: Record<string, unknown>, written: Record<string, unknown>) {
+  return Object.entries(written).every(
+    ([key, value]) => (value !== null && typeof value === 'object') || record[key] === value,
+  );
+}
 
 const sameInstant = (a: string, b: string | undefined) => b !== undefined && Date.parse(a) === Date.parse(b);
 

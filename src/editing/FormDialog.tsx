@@ -36,6 +36,8 @@ export function FormDialog({ id, title, schema, defaultValues, onClose, children
   const toast = useResourceToast();
   const titleId = useId();
   const dirty = useRef(false);
+  // What an edit last sent to be saved: EditConflictScope tells this dialog's own save by it.
+  const written = useRef<Record<string, unknown> | null>(null);
   const [confirmingDiscard, setConfirmingDiscard] = useState(false);
   const editing = id !== undefined;
 
@@ -62,7 +64,7 @@ export function FormDialog({ id, title, schema, defaultValues, onClose, children
   const editForm = editing && (
     <Form resolver={zodResolver(schema)}>
       <DirtyProbe dirtyRef={dirty} />
-      <EditConflictScope id={id}>
+      <EditConflictScope id={id} written={written}>
         <DialogContent dividers>
           <EditNotices id={id} />
           {children}
@@ -93,6 +95,7 @@ export function FormDialog({ id, title, schema, defaultValues, onClose, children
           redirect={false}
           mutationMode="pessimistic"
           mutationOptions={mutationOptions}
+          transform={(data: Record<string, unknown>) => (written.current = data)}
           loading={<LinearProgress sx={{ m: 3 }} />}
         >
           {editForm}

@@ -175,14 +175,14 @@ export class RealtimeServer {
     if (url.pathname !== REALTIME_PATH) return false;
     const apikey = url.searchParams.get('apikey') ?? String(req.headers.apikey ?? '');
     const vsn = url.searchParams.get('vsn') === '2.0.0' ? '2.0.0' : '1.0.0';
-    void verifyJwt(apikey, this.jwtSecret).then((check) => {
-      if (!check.ok) {
+    void this.verifyApikey(apikey).then((verdict) => {
+      if (verdict !== 'ok') {
         // As Realtime's UserSocket refuses a connection: before the upgrade, with a status.
         const body = JSON.stringify({
-          message: check.reason === 'expired' ? 'Token has expired' : 'Unauthorized',
+          message: verdict === 'expired' ? 'Token has expired' : 'Unauthorized',
         });
         socket.end(
-          `HTTP/1.1 ${check.reason === 'expired' ? '401 Unauthorized' : '403 Forbidden'}\r\n` +
+          `HTTP/1.1 ${verdict === 'expired' ? '401 Unauthorized' : '403 Forbidden'}\r\n` +
             `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
         );
         return;
@@ -258,7 +258,10 @@ export class RealtimeServer {
     };
   }
 
-  /** Whether an apikey may open a connection (a JWT the project's secret signed, not expired). */
+  /**
+   * Whether an apikey may open a connection (a JWT the project's secret signed, not expired): the one
+   * check both transports ask (a server's upgrade here, the MSW WebSocket link in mocks/msw).
+   */
   async verifyApikey(apikey: string): Promise<'ok' | 'expired' | 'invalid'> {
     const check = await verifyJwt(apikey, this.jwtSecret);
     return check.ok ? 'ok' : check.reason;

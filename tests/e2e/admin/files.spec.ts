@@ -72,9 +72,10 @@ test('news: a screenshot uploaded while creating and replaced while editing show
   await toast(page, 'News article updated successfully');
   await expect(thumbnail).not.toHaveAttribute('src', firstSrc ?? '');
   await expect(thumbnail).toHaveAttribute('src', /news-screenshots\/[0-9a-f-]{36}\.png$/);
-  // The replaced object is gone.
+  // The replaced object is gone (Storage answers every client error 400; its code says which).
   const old = await page.request.get(firstSrc ?? '');
   expect(old.status()).toBe(400);
+  expect(await old.json()).toMatchObject({ statusCode: '404', code: 'NoSuchKey' });
 });
 
 test("a scan's private label photo shows in its details and the list through signed URLs", async ({
@@ -96,4 +97,5 @@ test("a scan's private label photo shows in its details and the list through sig
   // The private object has no public URL.
   const response = await page.request.get(`/storage/v1/object/public/scan-images/${DEMO_USER}/label-1.png`);
   expect(response.status()).toBe(400);
+  expect(await response.json()).toMatchObject({ statusCode: '404', code: 'NoSuchBucket' });
 });

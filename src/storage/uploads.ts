@@ -1,6 +1,12 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { HttpError, type DataProvider, type RaRecord } from 'react-admin';
-import { checkImageBytes, fileProblem, IMAGE_EXTENSIONS, type BucketId, type ImageType } from '../domain/storage';
+import {
+  checkImageBytes,
+  fileProblem,
+  IMAGE_EXTENSIONS,
+  type BucketId,
+  type ImageType,
+} from '../domain/storage';
 import type { ResourceData } from '../providers/resourceData';
 
 /** A form's file field uploaded to a public bucket when the record is saved (ResourceData.upload). */

@@ -216,7 +216,10 @@ export async function writeObject(tx: Queryable, object: ObjectWrite): Promise<s
     JSON.stringify(object.metadata),
   ]);
   const id = rows[0].id;
-  await tx.query('delete from _storage.parts where object_id = $1 and upload_id <> $2', [id, object.uploadId]);
+  await tx.query('delete from _storage.parts where object_id = $1 and upload_id <> $2', [
+    id,
+    object.uploadId,
+  ]);
   await tx.query('update _storage.parts set object_id = $1 where upload_id = $2', [id, object.uploadId]);
   return id;
 }

@@ -404,7 +404,9 @@ describe('bad input gets a clear answer and stores nothing', () => {
       expect(await objectCount('news-screenshots', name)).toBe(0);
     }
     // Only the first two `/`-pieces are compared: hosted takes this one, and serves it as sent.
-    expect((await owner.upload('odd.png', new Uint8Array(PNG), { contentType: 'image/png/x' })).error).toBeNull();
+    expect(
+      (await owner.upload('odd.png', new Uint8Array(PNG), { contentType: 'image/png/x' })).error,
+    ).toBeNull();
     const odd = await inProcess(`${URL_BASE}/storage/v1/object/public/news-screenshots/odd.png`);
     expect(odd.headers.get('content-type')).toBe('image/png/x');
   });
@@ -416,7 +418,9 @@ describe('bad input gets a clear answer and stores nothing', () => {
       ['html-as.png', HTML],
     ] as const) {
       // Raw (the admin's way) and multipart (a Blob): the declared type is all that is checked.
-      expect((await owner.upload(name, new Uint8Array(bytes), { contentType: 'image/png' })).error).toBeNull();
+      expect(
+        (await owner.upload(name, new Uint8Array(bytes), { contentType: 'image/png' })).error,
+      ).toBeNull();
       expect((await owner.upload(`blob-${name}`, blob(bytes, 'image/png'))).error).toBeNull();
       const { rows } = await db.query<{ type: string }>(
         `select metadata->>'mimetype' as type from storage.objects

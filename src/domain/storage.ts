@@ -61,6 +61,13 @@ export function quotaMessage(bucket: string, quota: UserQuota): string {
   return `Storage quota reached: a user keeps at most ${quota.maxFiles} files and ${formatBytes(quota.maxBytes)} in ${bucket}`;
 }
 
+/**
+ * What Storage answers for a declared type a bucket does not take (supabase/storage's
+ * InvalidMimeType), and what the database raises for one it takes only by validateMimeType's
+ * loose comparison (20241101002600_storage_declared_types.sql raises exactly this text).
+ */
+export const typeNotSupportedMessage = (type: string) => `mime type ${type} is not supported`;
+
 /** "5 MB": a limit as people read it (limits here are whole megabytes). */
 export const formatBytes = (bytes: number) =>
   bytes >= MB && bytes % MB === 0 ? `${bytes / MB} MB` : `${Math.ceil(bytes / 1024)} KB`;

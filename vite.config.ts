@@ -11,7 +11,13 @@ function localSupabase(): Plugin {
     async configureServer(server) {
       const { serveRealtime, startStandIn, standInMiddleware } = await import('./mocks/supabase/node');
       const { exitWhenFolderInUse } = await import('./mocks/supabase/localDatabase');
-      const standIn = startStandIn({ command: 'npm run dev' });
+      // Auth's links lead to the dev server's configured address (never a request's Host header).
+      const { host, port } = server.config.server;
+      const listened = typeof host === 'string' && host !== '0.0.0.0' && host !== '::' ? host : '127.0.0.1';
+      const standIn = startStandIn({
+        command: 'npm run dev',
+        publicUrl: `http://${listened}:${port ?? 5173}`,
+      });
       standIn.catch(exitWhenFolderInUse);
       const realtime = server.httpServer ? serveRealtime(server.httpServer, standIn) : undefined;
       server.httpServer?.once(

@@ -10,12 +10,14 @@ import { DEMO_ACCOUNTS } from '../mocks/supabase/demoAccounts';
 import { exitWhenFolderInUse } from '../mocks/supabase/localDatabase';
 import { serveRealtime, standInMiddleware, startStandIn } from '../mocks/supabase/node';
 import { builtScriptHashes, securityHeaders } from './securityHeaders';
+import { networkWarning, serveAddress } from './serveAddress';
 import { staticFileHandler } from './staticFiles';
 
 const DIST = path.resolve('dist');
 const HOST = process.env.HOST ?? '127.0.0.1';
 const PORT = Number(process.env.PORT ?? 5173);
 const hosted = Boolean(process.env.VITE_SUPABASE_URL);
+const ADDRESS = serveAddress(HOST, PORT, process.env.PUBLIC_URL);
 /** How long open requests may take to finish after a stop signal before the process exits anyway. */
 const STOP_GRACE_MS = 5000;
 
@@ -26,7 +28,7 @@ async function main() {
   }
   const standIn = hosted
     ? undefined
-    : await startStandIn({ command: 'npm start' }).catch(exitWhenFolderInUse);
+    : await startStandIn({ command: 'npm start', publicUrl: ADDRESS.publicUrl }).catch(exitWhenFolderInUse);
   const api = standIn && standInMiddleware(standIn);
   const serveStatic = staticFileHandler(
     DIST,
@@ -88,7 +90,13 @@ async function main() {
         if ('totpSecret' in a) console.log(`  ${''.padEnd(30)} TOTP secret: ${a.totpSecret}`);
       }
       // Password-reset emails go nowhere but here (the local Auth's mail sandbox).
-      console.log(`Local mail (password-reset links): ${url}/mail/`);
+      console.log(
+        ADDRESS.mailUrl
+          ? `Local mail (password-reset links, this machine only): ${ADDRESS.mailUrl}`
+          : `Local mail: not reachable (HOST=${HOST} does not listen on a loopback address, and /mail answers only those).`,
+      );
+      console.log(`Auth's links lead to ${ADDRESS.publicUrl} (PUBLIC_URL sets another address).`);
+      if (ADDRESS.servesNetwork) console.warn(networkWarning(HOST));
     }
   });
 }

@@ -7,10 +7,22 @@ import { parse } from 'smol-toml';
 export interface SupabaseConfig {
   functions?: Record<string, { verify_jwt?: boolean }>;
   auth?: {
+    /** Where Auth's links lead by default, and the other addresses a `redirect_to` may name. */
+    site_url?: string;
+    additional_redirect_urls?: string[];
     hook?: Record<string, { enabled?: boolean; uri?: string }>;
-    /** [auth.email]: the OTP lifetime and the templates of the emails Auth sends. */
-    email?: { otp_expiry?: number; template?: Record<string, { subject?: string; content_path?: string }> };
-    rate_limit?: { email_sent?: number };
+    /**
+     * [auth.email]: confirmations, the least time between two emails of a kind to one address (a Go
+     * duration such as "60s"), the OTP lifetime and the templates of the emails Auth sends.
+     */
+    email?: {
+      enable_confirmations?: boolean;
+      max_frequency?: string;
+      otp_expiry?: number;
+      template?: Record<string, { subject?: string; content_path?: string }>;
+    };
+    /** [auth.rate_limit], under the Supabase CLI's key names. */
+    rate_limit?: { email_sent?: number; sign_in_sign_ups?: number; token_verifications?: number };
   };
   /** [storage] and its [storage.buckets.<name>] (what `supabase seed buckets` creates and uploads). */
   storage?: {

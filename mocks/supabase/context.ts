@@ -1,4 +1,6 @@
 import type { PushSender } from '../../supabase/functions/send-notification/push';
+import type { AuthConfig } from './auth/authConfig';
+import type { EmailBudget } from './auth/emailLimits';
 import type { AuthHooks } from './auth/hooks';
 import type { SignInCounter } from './auth/signInLimits';
 import type { Database } from './db';
@@ -14,6 +16,10 @@ export interface StandInContext {
   push: PushSender;
   /** Failed password sign-ins per account and address, for GoTrue's rate limit. */
   signIns: SignInCounter;
+  /** supabase/config.toml's [auth] for this stand-in's address: site URL, redirect allow-list, limits. */
+  auth: AuthConfig;
+  /** This stand-in's `email_sent` budget (one per stand-in, as one per Auth server). */
+  emailBudget: EmailBudget;
   /** The Postgres-function auth hooks GoTrue calls (supabase/config.toml's [auth.hook.*]). */
   authHooks: AuthHooks;
   /** Where Auth's emails go locally (the Mailpit-like sandbox at /mail). */

@@ -1,4 +1,4 @@
-import { DEFAULT_SIGN_IN_LIMITS, type SignInLimits } from './auth/signInLimits';
+import type { SignInLimits } from './auth/signInLimits';
 import type { EventEmitter } from 'node:events';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
@@ -14,6 +14,8 @@ export interface StartOptions {
   databaseUrl?: string;
   /** What holds the database folder, shown to a second process that tries to open it. */
   command?: string;
+  /** The origin the stand-in is served at: its Auth's site URL and links follow it (authConfigFor). */
+  publicUrl?: string;
   log?: (line: string) => void;
 }
 
@@ -33,7 +35,12 @@ export async function startStandIn(options: StartOptions = {}): Promise<StandIn>
     `[stand-in] database: ${target.label}` +
       `${applied.length ? `, applied ${applied.length} migration(s)` : ''}${seeded ? ', loaded demo data' : ''}`,
   );
-  return createStandIn({ db, push: createPushSandbox({ log }), signInLimits: signInLimitsFromEnv() });
+  return createStandIn({
+    db,
+    push: createPushSandbox({ log }),
+    signInLimits: signInLimitsFromEnv(),
+    publicUrl: options.publicUrl,
+  });
 }
 
 /**
@@ -41,11 +48,9 @@ export async function startStandIn(options: StartOptions = {}): Promise<StandIn>
  * config.toml's `sign_in_sign_ups` raises it for `supabase start`): the browser tests sign in from
  * one address far more than 30 times in five minutes.
  */
-function signInLimitsFromEnv(): SignInLimits {
+function signInLimitsFromEnv(): Partial<SignInLimits> {
   const raised = Number(process.env.AUTH_RATE_LIMIT_SIGN_IN_SIGN_UPS);
-  return Number.isInteger(raised) && raised > 0
-    ? { ...DEFAULT_SIGN_IN_LIMITS, requestsPerAddress: raised }
-    : DEFAULT_SIGN_IN_LIMITS;
+  return Number.isInteger(raised) && raised > 0 ? { requestsPerAddress: raised } : {};
 }
 
 class BodyTooLarge extends Error {}

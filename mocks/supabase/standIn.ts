@@ -1,6 +1,8 @@
 import { createPushSandbox } from '../push/sandbox';
 import type { PushSender } from '../../supabase/functions/send-notification/push';
 import { handleAuth } from './auth';
+import { authConfigFor, type AuthConfig } from './auth/authConfig';
+import { EmailBudget } from './auth/emailLimits';
 import { readAuthHooks, type AuthHooks } from './auth/hooks';
 import { SignInCounter, setClientAddress, type SignInLimits } from './auth/signInLimits';
 import type { StandInContext } from './context';
@@ -9,7 +11,7 @@ import type { Database } from './db';
 import { handleFunctions } from './functions';
 import { LOCAL_JWT_SECRET } from './keys';
 import { handleRest } from './rest';
-import { handleMail, MailSandbox } from './mail/sandbox';
+import { handleMail, isLoopbackAddress, MailSandbox, notThisMachine } from './mail/sandbox';
 import { gatewayRefusal } from './gateway';
 import { RestError, errorResponse as restErrorResponse } from './rest/errors';
 import { bodyTooLarge, handleStorage, STORAGE_MAX_BODY_BYTES } from './storage';
@@ -17,7 +19,8 @@ import { bodyTooLarge, handleStorage, STORAGE_MAX_BODY_BYTES } from './storage';
 export interface StandIn {
   /**
    * Answers a Supabase API request, or returns null for a path that is not the API's. A server
-   * passes the client's socket address (for the per-address sign-in limit).
+   * passes the client's socket address (for the per-address limits, and the mail sandbox answers
+   * only loopback ones); a request without one comes from this process (tests, MSW).
    */
   handle(request: Request, info?: { clientAddress?: string }): Promise<Response | null>;
   readonly db: Database;
@@ -67,16 +70,26 @@ export function createStandIn({
   signInLimits,
   authHooks = readAuthHooks(),
   mail = new MailSandbox(),
+  publicUrl,
+  auth,
 }: {
   db: Database;
   jwtSecret?: string;
   push?: PushSender;
-  /** Sign-in and sign-up limits per address (tests that sign in often raise them). */
-  signInLimits?: SignInLimits;
+  /** Limits per client address (tests that sign in often raise them); config.toml's otherwise. */
+  signInLimits?: Partial<SignInLimits>;
   /** The auth hooks to call; supabase/config.toml's unless told (tests of a reject decision). */
   authHooks?: AuthHooks;
   mail?: MailSandbox;
+  /**
+   * The origin this stand-in is served at (npm start's http://HOST:PORT): its Auth's site URL and
+   * links follow it (authConfigFor); config.toml's site_url when not told.
+   */
+  publicUrl?: string;
+  /** Auth settings over config.toml's (a test of confirmations on, or of another email budget). */
+  auth?: Partial<AuthConfig>;
 }): StandIn {
+  const authConfig = { ...authConfigFor(publicUrl), ...auth };
   const inProcessFetch: typeof fetch = async (input, init) => {
     const response = await standIn.handle(new Request(input, init));
     if (!response) throw new TypeError(`The stand-in does not serve ${new Request(input).url}`);
@@ -88,6 +101,8 @@ export function createStandIn({
     fetch: inProcessFetch,
     push,
     signIns: new SignInCounter(signInLimits),
+    auth: authConfig,
+    emailBudget: new EmailBudget(authConfig),
     authHooks,
     mail,
   };
@@ -97,8 +112,12 @@ export function createStandIn({
     async handle(request, info = {}) {
       if (info.clientAddress) setClientAddress(request, info.clientAddress);
       const { pathname } = new URL(request.url);
-      if (pathname === '/mail' || pathname.startsWith('/mail/'))
+      if (pathname === '/mail' || pathname.startsWith('/mail/')) {
+        // The sandbox holds every reset and invitation link: only this machine may read it, whatever
+        // HOST the server listens on. The socket's address decides, never X-Forwarded-For.
+        if (info.clientAddress && !isLoopbackAddress(info.clientAddress)) return notThisMachine();
         return handleMail(request, mail, pathname.slice('/mail'.length) || '/');
+      }
       const route = ROUTES.find((r) => pathname === r.prefix || pathname.startsWith(`${r.prefix}/`));
       if (!route) return null;
       if (request.method === 'OPTIONS') return new Response(null, { status: 200, headers: CORS_HEADERS });

@@ -33,6 +33,7 @@ import {
   SEED_SQL,
 } from '../../mocks/supabase/db/prepare';
 import { isPgError, type Queryable, type RequestIdentity } from '../../mocks/supabase/db/types';
+import { authorizeRead, authorizeWrite, emptyPolicies } from '../../mocks/supabase/realtime/authorization';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const PG_BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
@@ -446,6 +447,7 @@ async function main() {
       await authHooks(postgres, authAdmin, authenticator);
       await ownerEmails(postgres, authAdmin, authenticator);
       await realtimePublication(postgres);
+      await realtimeAuthorization(postgres);
       await storageBuckets(postgres);
       await storageQuota(postgres, authenticator);
       await storageDeclaredTypes(authenticator);
@@ -509,6 +511,44 @@ async function realtimePublication(postgres: pg.Client) {
     withoutRls.length === 0,
     withoutRls.length ? withoutRls.join(', ') : 'all',
   );
+}
+
+/**
+ * Realtime Authorization as hosted Realtime runs it (mocks/supabase/realtime/authorization.ts,
+ * after supabase/realtime's authorization.ex): probe rows inserted by Realtime's own connection
+ * (here `postgres`, which bypasses RLS as supabase_realtime_admin does by owning the table), then
+ * the caller's role, claims and realtime.topic for the transaction. An edit dialog's presence topic
+ * admits the operators who may edit the record, and nobody else.
+ */
+async function realtimeAuthorization(postgres: pg.Client) {
+  const { rows } = await postgres.query<{ id: string }>(
+    'select id from public.news order by created_at limit 1',
+  );
+  const topic = `presence:news:${rows[0].id}`;
+  const db = { transaction: <T>(fn: (tx: Queryable) => Promise<T>) => inTransaction(postgres, fn) };
+  const who = {
+    owner: ADMIN,
+    editor: signedIn('00000000-0000-4000-8000-000000000005'),
+    support: signedIn('00000000-0000-4000-8000-000000000006'),
+    appUser: USER,
+    anon: ANON,
+  };
+  const answers: Record<string, string> = {};
+  for (const [name, identity] of Object.entries(who)) {
+    const context = { topic, role: identity.role, claims: identity.claims };
+    const read = await authorizeRead(db, context, ['broadcast', 'presence'], emptyPolicies());
+    const write = await authorizeWrite(db, context, ['broadcast', 'presence'], read);
+    answers[name] =
+      `${write.presence.read ? 'r' : '-'}${write.presence.write ? 'w' : '-'}${write.broadcast.read || write.broadcast.write ? 'b' : '-'}`;
+  }
+  const expected = { owner: 'rw-', editor: 'rw-', support: '---', appUser: '---', anon: '---' };
+  check(
+    'realtime presence policies',
+    JSON.stringify(answers) === JSON.stringify(expected),
+    JSON.stringify(answers),
+  );
+  const left = await postgres.query<{ n: number }>('select count(*)::int as n from realtime.messages');
+  check('realtime checks leave no row', left.rows[0].n === 0, `${left.rows[0].n} rows`);
 }
 
 /**

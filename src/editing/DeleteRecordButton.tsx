@@ -1,15 +1,24 @@
-import { DeleteWithConfirmButton, useRecordContext, useResourceContext, useUnselect } from 'react-admin';
+import {
+  DeleteWithConfirmButton,
+  useCanAccess,
+  useRecordContext,
+  useResourceContext,
+  useUnselect,
+} from 'react-admin';
 import { useResourceToast } from './useResourceToast';
 
 /**
  * Deletes the current record after asking `resources.<resource>.message.delete_content`, then
- * shows the resource's own success or failure toast. The list stays where it is.
+ * shows the resource's own success or failure toast. The list stays where it is. Shown only to an
+ * operator whose role may delete the record (react-admin's canAccess, as its own DeleteButton does).
  */
 export function DeleteRecordButton() {
   const resource = useResourceContext();
   const record = useRecordContext();
   const unselect = useUnselect(resource);
   const toast = useResourceToast();
+  const { canAccess } = useCanAccess({ resource, action: 'delete', record });
+  if (!canAccess) return null;
   return (
     <DeleteWithConfirmButton
       redirect={false}

@@ -57,26 +57,27 @@ describe('an edit dialog of a live record', () => {
     const dialog = await screen.findByRole('dialog', undefined, WAIT);
     await within(dialog).findByDisplayValue('Presence original', undefined, WAIT);
 
-    // A second operator's tab with the same record open.
+    // A second operator's tab with the same record open (the seed's editor), as the dialog joins:
+    // a private channel, tracking the user id only; the dialog names it from the database.
+    const editorId = '00000000-0000-4000-8000-000000000005';
     const other = createClient('http://localhost:54321', LOCAL_ANON_KEY, {
       auth: { persistSession: false, autoRefreshToken: false },
     });
     await other.realtime.setAuth(
       await signJwt(
-        { sub: '00000000-0000-4000-8000-0000000000e1', role: 'authenticated', aal: 'aal2' },
+        { sub: editorId, role: 'authenticated', aud: 'authenticated', aal: 'aal2' },
         { expiresInSeconds: 600 },
       ),
     );
     const channel = other.channel(`presence:news:${id}`, {
-      config: { presence: { key: '00000000-0000-4000-8000-0000000000e1' } },
+      config: { private: true, presence: { key: editorId } },
     });
-    channel.subscribe((state) => {
-      if (state === 'SUBSCRIBED')
-        void channel.track({
-          user_id: '00000000-0000-4000-8000-0000000000e1',
-          email: 'editor@labellens.dev',
-        });
-    });
+    // Presence enabled at join, or Realtime asks the broadcast policy only (which admits nobody).
+    channel
+      .on('presence', { event: 'sync' }, () => undefined)
+      .subscribe((state) => {
+        if (state === 'SUBSCRIBED') void channel.track({ user_id: editorId });
+      });
     try {
       expect(await within(dialog).findByText('editor@labellens.dev', undefined, WAIT)).toBeInTheDocument();
       expect(within(dialog).getByText('Also open by:')).toBeInTheDocument();
@@ -89,5 +90,33 @@ describe('an edit dialog of a live record', () => {
     } finally {
       await other.removeAllChannels();
     }
+  });
+
+  it('says who deleted the record and when, and keeps what the operator typed', async () => {
+    const id = await newsItem('Deleted meanwhile');
+    await signIn(DEMO.admin);
+    renderAdmin(`/admin/news/${id}`);
+    const dialog = await screen.findByRole('dialog', undefined, WAIT);
+    const title = await within(dialog).findByDisplayValue('Deleted meanwhile', undefined, WAIT);
+    await userEvent.clear(title);
+    await userEvent.type(title, 'Typed before the delete');
+
+    // The demo editor deletes it (the audit trail names the signed-in user of the request).
+    await server.db().transaction(async (tx) => {
+      await tx.query(
+        `select set_config('request.jwt.claims', json_build_object('sub', id, 'role', 'authenticated')::text, true)
+           from auth.users where email = 'editor@labellens.dev'`,
+      );
+      await tx.query('delete from public.news where id = $1', [id]);
+    });
+    const banner = await within(dialog).findByText(
+      /^editor@labellens\.dev deleted this record at \d{1,2}:\d{2}/,
+      undefined,
+      WAIT,
+    );
+    expect(banner.closest('[role="alert"]')).not.toBeNull();
+    // Nothing to reload or keep: the record is gone; what was typed stays on screen.
+    expect(within(dialog).queryByRole('button', { name: 'Reload' })).toBeNull();
+    expect(title).toHaveValue('Typed before the delete');
   });
 });

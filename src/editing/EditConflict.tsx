@@ -16,7 +16,7 @@ import {
 import type { AdminDataProvider } from '../adminDataProvider';
 import type { AuditEntry } from '../domain/audit';
 import { formatTime } from '../domain/format';
-import type { PresenceMeta } from '../realtime/realtimeMethods';
+import type { PresentOperator } from '../realtime/realtimeMethods';
 import { useSubscribe } from '../realtime/useLive';
 
 /** Someone else saved or deleted the record while this dialog had it open. */
@@ -227,17 +227,13 @@ function OthersEditing({ id }: { id: Identifier }) {
   const resource = useResourceContext() ?? '';
   const provider = useContext(DataProviderContext) as AdminDataProvider | null;
   const { identity } = useGetIdentity();
-  const [present, setPresent] = useState<PresenceMeta[]>([]);
-  const me = identity
-    ? { user_id: String(identity.id), email: String(identity.fullName ?? identity.id) }
-    : null;
+  const [present, setPresent] = useState<PresentOperator[]>([]);
+  const myId = identity ? String(identity.id) : null;
   useEffect(() => {
-    if (!provider || !me) return;
-    return provider.present(`${resource}:${id}`, me, setPresent);
-    // me is rebuilt each render; its id and email decide.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [provider, resource, id, me?.user_id, me?.email]);
-  const others = [...new Set(present.filter((p) => p.user_id !== me?.user_id).map((p) => p.email))];
+    if (!provider || !myId) return;
+    return provider.present(resource, id, { user_id: myId }, setPresent);
+  }, [provider, resource, id, myId]);
+  const others = [...new Set(present.filter((p) => p.user_id !== myId).map((p) => p.email))];
   if (!others.length) return null;
   return (
     <Stack direction="row" spacing={1} sx={{ mb: 2, alignItems: 'center', flexWrap: 'wrap' }} role="status">

@@ -36,7 +36,7 @@ export const en = {
       forgot_subtitle: 'Enter the email you sign in with: we send it a link to choose a new password',
       send_link: 'Send the link',
       sending: 'Sending...',
-      sent: 'If an account uses that address, a link to choose a new password is on its way. It works once, for one hour.',
+      sent: 'If an account uses that address, a link to choose a new password is on its way. It works once, for one hour. One link a minute goes to an address: if you asked a moment ago, use that one.',
       back_to_sign_in: 'Back to sign in',
       set_title: 'Choose a password',
       set_subtitle: 'for your LabelLens Admin account',
@@ -166,6 +166,8 @@ export const en = {
         send: 'Send invitation',
         sending: 'Sending...',
         sent: 'Invitation sent to %{email}',
+        sent_reset:
+          'The account of %{email} was already confirmed, which used its invitation link up: a password-reset link was sent instead. The invitation counts once they choose a password through it.',
       },
       role_help: {
         owner: 'Everything, including the team and the settings',

@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { formatDateTime } from '../domain/format';
 import { renderAdmin } from '../test/renderAdmin';
 import { signIn, setUpStandInServer } from '../test/standInServer';
 
@@ -73,6 +74,46 @@ describe('the screens follow the operator role', () => {
   });
 });
 
+describe('the actions follow the operator role', () => {
+  /** What the Tags list offers on the row of "Organic". */
+  const organicRow = async () => (await screen.findByText('Organic', undefined, WAIT)).closest('tr')!;
+  const rowActions = (row: HTMLElement) => ({
+    edit: within(row).queryAllByRole('link', { name: 'Edit' }).length,
+    delete: within(row).queryAllByRole('button', { name: 'Delete' }).length,
+    statusSwitch: within(row).queryAllByRole('switch', { name: 'Active: Organic' }).length,
+    select: within(row).queryAllByRole('checkbox').length,
+  });
+
+  it('offers support no edit, delete, status switch or selection on content it may only read', async () => {
+    await signIn(await operator('support'));
+    renderAdmin('/admin/tags');
+    const row = await organicRow();
+    expect(rowActions(row)).toEqual({ edit: 0, delete: 0, statusSwitch: 0, select: 0 });
+    expect(screen.queryByRole('checkbox', { name: 'Select all' })).toBeNull();
+  });
+
+  it('offers an editor every action on the same rows', async () => {
+    await signIn(await operator('editor'));
+    renderAdmin('/admin/tags');
+    const row = await organicRow();
+    await waitFor(
+      () => expect(rowActions(row)).toEqual({ edit: 1, delete: 1, statusSwitch: 1, select: 1 }),
+      WAIT,
+    );
+  });
+
+  it("opens no form for support who follows a link to a record's edit dialog", async () => {
+    await signIn(await operator('support'));
+    const { rows } = await server
+      .db()
+      .query<{ id: string }>(`select id from public.tags where key = 'organic'`);
+    renderAdmin(`/admin/tags/${rows[0].id}`);
+    await organicRow();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+  });
+});
+
 describe('the Team screen', () => {
   it('lists the operators to an owner and deactivates one after a confirmation, in the trail', async () => {
     const editor = await operator('editor');
@@ -80,6 +121,18 @@ describe('the Team screen', () => {
     renderAdmin('/admin/team');
     const row = (await screen.findByText(editor.email, undefined, WAIT)).closest('tr')!;
     expect(within(row).getByText('Active')).toBeInTheDocument();
+    // Last sign-in in the admin's one date format, on the operators' clock, whatever the browser's
+    // ("Never" for an account that has not signed in).
+    const { rows: signIns } = await server
+      .db()
+      .query<{ email: string; at: string | null }>(
+        `select email, last_sign_in_at as at from auth.users where email = any($1) order by email`,
+        [['admin@labellens.dev', editor.email]],
+      );
+    for (const { email, at } of signIns) {
+      const cells = screen.getByText(email, { selector: 'td' }).closest('tr')!;
+      expect(cells).toHaveTextContent(at ? formatDateTime(at) : 'Never');
+    }
     fireEvent.click(within(row).getByRole('button', { name: 'Deactivate' }));
     expect(
       await screen.findByText(`Deactivate ${editor.email}? They lose access at their next request.`),

@@ -2,6 +2,7 @@ import { Box, List, ListItem, ListItemButton, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import {
   RecordContextProvider,
+  useCanAccess,
   useCreatePath,
   useListContext,
   useResourceContext,
@@ -24,6 +25,7 @@ export interface PhoneListProps {
   /**
    * The route dialog a tap opens, the same one the row's eye or Edit button opens on a desktop:
    * `/<resource>/:id/show` or `/<resource>/:id`; `false` for a list without dialogs (a plain list).
+   * An edit dialog opens only for a role that may edit (canAccess); for others the row is plain.
    */
   opens?: 'show' | 'edit' | false;
   /** Shown when the page has no rows (default react-admin's "No results found"). */
@@ -31,10 +33,12 @@ export interface PhoneListProps {
 }
 
 /** Every record of the current page as a tappable card-like row, 56 px or taller. */
-export function PhoneList({ primary, secondary, tertiary, opens = 'show', empty }: PhoneListProps) {
+export function PhoneList({ primary, secondary, tertiary, opens: asked = 'show', empty }: PhoneListProps) {
   const { data } = useListContext();
   const translate = useTranslate();
   const resource = useResourceContext() ?? '';
+  const { canAccess: canEdit } = useCanAccess({ resource, action: 'edit', enabled: asked === 'edit' });
+  const opens = asked === 'edit' && !canEdit ? false : asked;
   const createPath = useCreatePath();
   const location = useLocation();
   if (data?.length === 0)

@@ -1,7 +1,14 @@
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import { IconButton } from '@mui/material';
 import { createContext, useContext, useState, type ComponentType } from 'react';
-import { useBasename, useCreatePath, useRecordContext, useResourceContext, useTranslate } from 'react-admin';
+import {
+  useBasename,
+  useCanAccess,
+  useCreatePath,
+  useRecordContext,
+  useResourceContext,
+  useTranslate,
+} from 'react-admin';
 import { Link, useLocation, useMatch, useNavigate } from 'react-router-dom';
 
 /**
@@ -61,17 +68,23 @@ const same = (a: Opened | undefined, b: Opened | undefined) =>
 /**
  * The dialog the URL opens over a resource's list (create, edit or show), or nothing. A dialog the
  * route no longer names stays mounted, closed, until its exit transition ends, so the list behind
- * it becomes reachable again as MUI intends.
+ * it becomes reachable again as MUI intends. A role that may not create or edit (react-admin's
+ * canAccess) gets no form: an edit link opens the record's details instead, where it has some.
  */
 export function RouteDialogs({ create: Create, edit: Edit, show: Show }: RouteDialogsProps) {
+  const resource = useResourceContext() ?? '';
+  const { canAccess: canCreate } = useCanAccess({ resource, action: 'create' });
+  const { canAccess: canEdit, isPending } = useCanAccess({ resource, action: 'edit' });
   const { creating, editId, showId, close } = useRouteDialog();
+  // Until the role is known an edit link opens nothing, rather than the details for a moment.
+  const detailsId = showId ?? (canEdit || isPending ? undefined : editId);
   const current: Opened | undefined =
-    creating && Create
+    creating && Create && canCreate
       ? { kind: 'create' }
-      : editId && Edit
+      : editId && Edit && canEdit
         ? { kind: 'edit', id: editId }
-        : showId && Show
-          ? { kind: 'show', id: showId }
+        : detailsId && Show
+          ? { kind: 'show', id: detailsId }
           : undefined;
   const [shown, setShown] = useState<Opened | undefined>(current);
   // Derived state, set while rendering as React allows: the dialog to show follows the route.

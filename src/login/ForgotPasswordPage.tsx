@@ -7,28 +7,22 @@ import { ADMIN_BASE } from '../routes';
 import { AuthCard } from './AuthCard';
 
 /**
- * /admin/forgot-password: asks Supabase Auth to email a reset link. The answer is the same whether
- * or not the address has an account (Auth answers alike), so the page cannot be used to find one.
+ * /admin/forgot-password: asks Supabase Auth to email a reset link, then shows one message whatever
+ * Auth answered. Auth itself answers an unknown address `{}` at once but may refuse a known one (429:
+ * a link went to it less than a minute ago, or the project's email budget is spent), so showing
+ * Auth's refusal would tell a stranger which addresses have accounts (docs/architecture.md).
  */
 export function ForgotPasswordPage() {
   const [email, setEmail] = useState('');
   const [state, setState] = useState<'idle' | 'sending' | 'sent'>('idle');
-  const [error, setError] = useState<string | null>(null);
   const [missing, setMissing] = useState(false);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!email.trim()) return setMissing(true);
     setMissing(false);
-    setError(null);
     setState('sending');
-    const { error: failure } = await supabaseClient.auth.resetPasswordForEmail(email.trim());
-    // A refused request (too many, a malformed address) says why; anything else is the neutral answer.
-    if (failure && failure.status !== undefined && failure.status < 500 && failure.status !== 404) {
-      setError(failure.message);
-      setState('idle');
-      return;
-    }
+    await supabaseClient.auth.resetPasswordForEmail(email.trim());
     setState('sent');
   };
 
@@ -40,7 +34,6 @@ export function ForgotPasswordPage() {
         </Alert>
       ) : (
         <Box component="form" onSubmit={submit} noValidate sx={{ display: 'grid', gap: 2 }}>
-          {error && <Alert severity="error">{error}</Alert>}
           <TextField
             name="email"
             type="email"

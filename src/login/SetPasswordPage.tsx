@@ -24,8 +24,8 @@ function readLink(): { tokenHash: string; type: EmailOtpType } | null {
 /**
  * /admin/set-password?token_hash=…&type=recovery|invite, the emailed link's page. The token hash
  * is verified with supabase-js's verifyOtp (once: the link is single-use), which starts a session;
- * the token is then taken out of the address bar, and the operator chooses a password. A link that
- * has expired or was used says so and offers a new one.
+ * the token is then taken out of the address bar, and the operator chooses a password, which also
+ * accepts a pending invitation. A link that has expired or was used says so and offers a new one.
  */
 export function SetPasswordPage() {
   const navigate = useNavigate();
@@ -60,9 +60,15 @@ export function SetPasswordPage() {
     setProblem(next);
     if (next.password || next.confirm) return;
     setState('saving');
-    const { error } = await supabaseClient.auth.updateUser({ password });
-    if (error) {
-      setProblem({ save: error.message });
+    // First the invitation, if this account has one pending: only a session that began at an
+    // emailed link, as this one did, may accept it (public.admin_accept_invitation(), which also
+    // removes whatever someone did to the account before: other sessions, factors, a password).
+    // Then the password. Without a pending invitation the call changes nothing.
+    const accepted = await supabaseClient.rpc('admin_accept_invitation');
+    const { error } = accepted.error ? { error: null } : await supabaseClient.auth.updateUser({ password });
+    const refusal = accepted.error ?? error;
+    if (refusal) {
+      setProblem({ save: refusal.message });
       setState('ready');
       return;
     }

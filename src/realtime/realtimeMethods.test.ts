@@ -61,4 +61,52 @@ describe("react-admin's realtime contract over Supabase Realtime", () => {
     await live.unsubscribe('resource/news', callback);
     await db.query('delete from public.news where id = $1', [again.rows[0].id]);
   });
+
+  it('rejoins a topic the server closed with a fresh token, and shows "Offline since" while rejoining keeps failing', async () => {
+    await signIn(DEMO.admin);
+    const live = createRealtimeMethods(supabaseClient, RESOURCE_DATA, { rejoinDelayMs: () => 50 });
+    const states: LiveStatus[] = [];
+    live.onLiveStatus((status) => states.push(status));
+    const events: LiveEvent[] = [];
+    const callback = (event: LiveEvent) => events.push(event);
+    await live.subscribe('resource/tags', callback);
+    await vi.waitFor(() => expect(live.liveStatus().state).toBe('live'), WAIT);
+    const realtime = supabaseClient.realtime;
+    const setAuth = realtime.setAuth.bind(realtime);
+
+    // A token the server refuses: it answers with a system error and phx_close (the channel is
+    // gone; realtime-js never rejoins it). While the client's own token callback also hands out a
+    // refused token, each rejoin is closed again, and the badge says since when it is offline.
+    const refuse = vi.spyOn(realtime, 'setAuth').mockImplementation(() => setAuth('not-a-token'));
+    await setAuth('not-a-token');
+    await vi.waitFor(() => expect(live.liveStatus().state).toBe('offline'), WAIT);
+    const firstClose = states.find((s) => s.state === 'reconnecting');
+    const offline = live.liveStatus();
+    expect(firstClose).toBeDefined();
+    expect(
+      offline.state === 'offline' &&
+        firstClose?.state === 'reconnecting' &&
+        offline.since <= firstClose.since,
+    ).toBe(true);
+    expect(refuse).toHaveBeenCalled();
+
+    // A good token again: the next rejoin takes it, the topic is live and its listeners refetch
+    // (nothing was sent while it was closed); changes reach them again, once each.
+    // Its refused join is retried by realtime-js with the token the client holds by then (supabase-js
+    // hands Realtime the session's token when it changes; here the token callback is asked again).
+    refuse.mockRestore();
+    await setAuth();
+    await vi.waitFor(() => expect(live.liveStatus().state).toBe('live'), WAIT);
+    await vi.waitFor(() => expect(events.at(-1)?.type).toBe('resync'), WAIT);
+    const { rows } = await server
+      .db()
+      .query<{ id: string }>(
+        `insert into public.tags (key, label, icon, category, color) values ('rejoined', 'Rejoined', 'leaf', 'dietary', '#123456') returning id`,
+      );
+    await vi.waitFor(() => expect(events.at(-1)?.type).toBe('created'), WAIT);
+    expect(events.filter((e) => e.payload.ids[0] === rows[0].id).map((e) => e.type)).toEqual(['created']);
+    await live.unsubscribe('resource/tags', callback);
+    expect(supabaseClient.getChannels().map((c) => c.topic)).not.toContain('realtime:admin:resource/tags');
+    await server.db().query('delete from public.tags where id = $1', [rows[0].id]);
+  });
 });

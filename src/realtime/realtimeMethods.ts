@@ -33,11 +33,22 @@ export type LiveStatus =
   | { state: 'reconnecting'; since: Date }
   | { state: 'offline'; since: Date };
 
-/** What an operator shows of themselves to others with the same record open. */
+/**
+ * What an operator shows of themselves to others with the same record open: the user id only
+ * (the channel is private, but the payload still names nobody beyond what the viewer may read).
+ */
 export interface PresenceMeta {
+  user_id: string;
+}
+
+/** An operator with the record open, named from public.admin_operator_emails. */
+export interface PresentOperator {
   user_id: string;
   email: string;
 }
+
+/** The private channel an edit dialog shares presence on (the migration's policies read this form). */
+const presenceTopic = (resource: string, id: Identifier) => `presence:${resource}:${id}`;
 
 const EVENT_TYPES = { INSERT: 'created', UPDATE: 'updated', DELETE: 'deleted' } as const;
 
@@ -47,7 +58,27 @@ interface Topic {
   /** Set once the channel was subscribed; a later SUBSCRIBED is a resubscription after a drop. */
   subscribed: boolean;
   failed: boolean;
+  /**
+   * Set while the server has closed the topic's channel (a token it refused, a limit): realtime-js
+   * never rejoins a closed channel, so the topic opens a new one after `rejoinDelayMs`.
+   */
+  closed?: { since: Date; attempts: number; timer?: ReturnType<typeof setTimeout> };
 }
+
+/**
+ * Waits before rejoining a topic the server closed, by how many times in a row it was closed: the
+ * first rejoin comes at once in effect, later ones back off so a refused token does not loop.
+ */
+const REJOIN_DELAYS_MS = [1_000, 5_000, 15_000, 30_000];
+const defaultRejoinDelay = (attempt: number) =>
+  REJOIN_DELAYS_MS[Math.min(attempt - 1, REJOIN_DELAYS_MS.length - 1)];
+
+/**
+ * A topic closed this many times in a row shows "Offline since …" instead of "Reconnecting"; so
+ * does one whose rejoin was refused (realtime-js then retries that join itself, with the token
+ * the client holds by then).
+ */
+const CLOSES_BEFORE_OFFLINE = 2;
 
 /** Parses `resource/{name}` or `resource/{name}/{id}`. */
 export function parseTopic(topic: string): { resource: string; id?: string } | null {
@@ -55,7 +86,11 @@ export function parseTopic(topic: string): { resource: string; id?: string } | n
   return match ? { resource: match[1], ...(match[2] ? { id: match[2] } : {}) } : null;
 }
 
-export function createRealtimeMethods(client: SupabaseClient, resources: readonly ResourceData[]) {
+export function createRealtimeMethods(
+  client: SupabaseClient,
+  resources: readonly ResourceData[],
+  { rejoinDelayMs = defaultRejoinDelay }: { rejoinDelayMs?: (attempt: number) => number } = {},
+) {
   const tables = new Map(resources.flatMap((r) => (r.liveTable ? [[r.name, r.liveTable] as const] : [])));
   const topics = new Map<string, Topic>();
   const statusListeners = new Set<(status: LiveStatus) => void>();
@@ -70,7 +105,13 @@ export function createRealtimeMethods(client: SupabaseClient, resources: readonl
     const all = [...topics.values()];
     if (typeof navigator !== 'undefined' && !navigator.onLine)
       return setStatus({ state: 'offline', since: new Date() });
-    if (all.some((t) => t.failed)) return setStatus({ state: 'reconnecting', since: new Date() });
+    // A closed topic whose rejoin failed too (closed again, or its join refused) is offline.
+    const closedFor = all.flatMap((t) =>
+      t.closed && (t.failed || t.closed.attempts >= CLOSES_BEFORE_OFFLINE) ? [t.closed.since] : [],
+    );
+    if (closedFor.length)
+      return setStatus({ state: 'offline', since: new Date(Math.min(...closedFor.map((d) => d.getTime()))) });
+    if (all.some((t) => t.failed || t.closed)) return setStatus({ state: 'reconnecting', since: new Date() });
     if (all.length && all.every((t) => t.subscribed)) setStatus({ state: 'live' });
   };
   if (typeof window !== 'undefined') {
@@ -80,7 +121,43 @@ export function createRealtimeMethods(client: SupabaseClient, resources: readonl
 
   const emit = (topic: string, event: LiveEvent) => topics.get(topic)?.callbacks.forEach((cb) => cb(event));
 
-  function open(topicName: string): Topic | null {
+  /** Operators' emails by user id, as the database tells an active operator (null: not one). */
+  const names = new Map<string, string | null>();
+  async function nameOperators(ids: string[]): Promise<PresentOperator[]> {
+    const unknown = ids.filter((id) => !names.has(id));
+    if (unknown.length) {
+      const { data, error } = await client.rpc('admin_operator_emails', { operators: unknown });
+      if (!error) {
+        unknown.forEach((id) => names.set(id, null));
+        for (const row of (data ?? []) as PresentOperator[]) names.set(row.user_id, row.email);
+      }
+    }
+    return ids.flatMap((id) => {
+      const email = names.get(id);
+      return email ? [{ user_id: id, email }] : [];
+    });
+  }
+
+  /**
+   * The server closed `topic`'s channel: after a delay, a new channel with a fresh token (the
+   * client's access-token callback, which refreshes an expired session) takes its callbacks over.
+   * Its first SUBSCRIBED is a `resync`, since nothing was sent while it was closed.
+   */
+  function rejoinLater(topicName: string, topic: Topic) {
+    const attempts = (topic.closed?.attempts ?? 0) + 1;
+    topic.closed = { since: topic.closed?.since ?? new Date(), attempts };
+    recompute();
+    topic.closed.timer = setTimeout(async () => {
+      if (topics.get(topicName) !== topic) return;
+      await client.realtime.setAuth().catch(() => undefined);
+      if (topics.get(topicName) !== topic) return;
+      // The closed channel is already gone from the client (realtime-js drops it on phx_close), and
+      // removeChannel would drop its successor too: the client removes channels by topic name.
+      open(topicName, topic);
+    }, rejoinDelayMs(attempts));
+  }
+
+  function open(topicName: string, previous?: Topic): Topic | null {
     const parsed = parseTopic(topicName);
     const table = parsed && tables.get(parsed.resource);
     if (!parsed || !table) return null;
@@ -102,20 +179,32 @@ export function createRealtimeMethods(client: SupabaseClient, resources: readonl
           });
         },
       );
-    const topic: Topic = { channel, callbacks: new Set(), subscribed: false, failed: false };
+    const topic: Topic = {
+      channel,
+      callbacks: previous?.callbacks ?? new Set(),
+      subscribed: previous?.subscribed ?? false,
+      failed: false,
+      closed: previous?.closed && { since: previous.closed.since, attempts: previous.closed.attempts },
+    };
     channel.subscribe((state) => {
+      // A channel this topic no longer uses (unsubscribed, or replaced after a close) says nothing.
+      if (topics.get(topicName) !== topic) return;
       if (state === 'SUBSCRIBED') {
         const resubscribed = topic.subscribed;
         topic.subscribed = true;
         topic.failed = false;
+        topic.closed = undefined;
         recompute();
         // First joined: a change committed before now, after the screen read its rows, was not
         // sent. Back after a drop: nothing that changed meanwhile was sent, so listeners refetch.
         const type = resubscribed ? 'resync' : 'joined';
         emit(topicName, { type, topic: topicName, payload: { ids: [] }, date: new Date() });
       } else if (state === 'CHANNEL_ERROR' || state === 'TIMED_OUT') {
+        // realtime-js rejoins these itself, with its own back-off.
         topic.failed = true;
         recompute();
+      } else if (state === 'CLOSED') {
+        rejoinLater(topicName, topic);
       }
     });
     topics.set(topicName, topic);
@@ -136,6 +225,7 @@ export function createRealtimeMethods(client: SupabaseClient, resources: readonl
       entry.callbacks.delete(callback);
       if (!entry.callbacks.size) {
         topics.delete(topic);
+        clearTimeout(entry.closed?.timer);
         await client.removeChannel(entry.channel);
         recompute();
       }
@@ -151,19 +241,42 @@ export function createRealtimeMethods(client: SupabaseClient, resources: readonl
       return tables.get(resource);
     },
     /**
-     * Shows this operator as having `topic` open (Realtime presence) and calls back with everyone
-     * who has it open, this tab included; returns what ends it.
+     * Shows this operator as having the record open (Realtime presence on a private channel, which
+     * only operators who may edit the record can join: supabase/migrations/
+     * 20241101002300_realtime_authorization.sql) and calls back with the operators who have it
+     * open, this tab included, named by the database; returns what ends it.
      */
-    present(topic: string, me: PresenceMeta, onChange: (present: PresenceMeta[]) => void) {
-      const channel = client.channel(`presence:${topic}`, { config: { presence: { key: me.user_id } } });
+    present(
+      resource: string,
+      id: Identifier,
+      me: PresenceMeta,
+      onChange: (present: PresentOperator[]) => void,
+    ) {
+      const channel = client.channel(presenceTopic(resource, id), {
+        config: { private: true, presence: { key: me.user_id } },
+      });
+      let ended = false;
+      // Naming may take a request; only the latest sync's answer is shown.
+      let latest = 0;
       channel
-        .on('presence', { event: 'sync' }, () =>
-          onChange(Object.values(channel.presenceState<PresenceMeta>()).flatMap((metas) => metas)),
-        )
+        .on('presence', { event: 'sync' }, () => {
+          const ids = [
+            ...new Set(
+              Object.values(channel.presenceState<PresenceMeta>()).flatMap((metas) =>
+                metas.map((m) => m.user_id),
+              ),
+            ),
+          ].filter((userId) => typeof userId === 'string');
+          const sync = ++latest;
+          void nameOperators(ids).then((present) => !ended && sync === latest && onChange(present));
+        })
         .subscribe((state) => {
-          if (state === 'SUBSCRIBED') void channel.track(me);
+          if (state === 'SUBSCRIBED') void channel.track({ user_id: me.user_id } satisfies PresenceMeta);
         });
-      return () => void client.removeChannel(channel);
+      return () => {
+        ended = true;
+        void client.removeChannel(channel);
+      };
     },
     liveStatus: () => status,
     onLiveStatus(listener: (status: LiveStatus) => void) {

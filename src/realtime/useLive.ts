@@ -1,4 +1,4 @@
-import { useContext, useEffect, useLayoutEffect, useRef, useSyncExternalStore } from 'react';
+import { useContext, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { DataProviderContext, useDataProvider } from 'react-admin';
 import type { AdminDataProvider } from '../adminDataProvider';
 import type { LiveCallback, LiveEvent, LiveStatus } from './realtimeMethods';
@@ -8,9 +8,16 @@ import type { LiveCallback, LiveEvent, LiveStatus } from './realtimeMethods';
  * through the data provider's `subscribe`/`unsubscribe` (src/realtime/realtimeMethods.ts).
  */
 
-/** Calls back with each event of the topics while mounted (the latest callback, no resubscribe). */
+/**
+ * Calls back with each event of the topics while mounted (the latest callback, no resubscribe).
+ * A topic that cannot be followed (a resource without `liveTable`: "No live data for …") is a
+ * mistake in the code, so it fails the screen in development and tests, where it is found, and is
+ * logged in production, where the screen still works without live updates.
+ */
 export function useSubscribe(topics: readonly string[], callback: LiveCallback) {
   const dataProvider = useDataProvider<AdminDataProvider>();
+  const [failure, setFailure] = useState<unknown>();
+  if (failure !== undefined) throw failure;
   const latest = useRef(callback);
   useLayoutEffect(() => {
     latest.current = callback;
@@ -20,7 +27,12 @@ export function useSubscribe(topics: readonly string[], callback: LiveCallback) 
     if (!key) return;
     const list = key.split('\n');
     const listener: LiveCallback = (event) => latest.current(event);
-    const subscribed = list.map((topic) => dataProvider.subscribe(topic, listener).catch(() => undefined));
+    const subscribed = list.map((topic) =>
+      dataProvider.subscribe(topic, listener).catch((error: unknown) => {
+        if (import.meta.env.PROD) console.error(error);
+        else setFailure(error);
+      }),
+    );
     return () => {
       void Promise.all(subscribed).then(() =>
         Promise.all(list.map((topic) => dataProvider.unsubscribe(topic, listener))),

@@ -9,9 +9,10 @@ const DEMO_USER = '00000000-0000-4000-8000-000000000002';
 describe('private images in lists', { timeout: 60_000 }, () => {
   it('signs a scans page in one request; a missing object shows the placeholder, not a broken image', async () => {
     // One of the demo user's scans points at an object that is not there.
-    await server.db().query(
+    const { rows: gone } = await server.db().query<{ name: string }>(
       `update public.scans set image_path = $1 where id = (select id from public.scans
-          where user_id = $2 and image_path is null order by created_at desc limit 1)`,
+          where user_id = $2 and image_path is null order by created_at desc limit 1)
+       returning name`,
       [`${DEMO_USER}/gone.png`, DEMO_USER],
     );
     const signings: string[] = [];
@@ -30,8 +31,19 @@ describe('private images in lists', { timeout: 60_000 }, () => {
         new RegExp(`/storage/v1/object/sign/scan-images/${DEMO_USER}/label-[1-6]\\.png\\?token=`),
       );
     expect(signings).toEqual(['/storage/v1/object/sign/scan-images']);
-    // The rows without a photo, and the one whose object is gone, show the placeholder.
+    // The rows without a photo, and the one whose object is gone, show the placeholder: every row
+    // shows exactly one of the two, and no image that failed to load.
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(12);
+    const shown = (row: HTMLElement) =>
+      [
+        ...Array.from(row.querySelectorAll('img'), () => 'photo'),
+        ...Array.from(row.querySelectorAll('[data-testid="ImageIcon"]'), () => 'placeholder'),
+      ].join();
+    expect(rows.map(shown).sort()).toEqual(
+      [...Array(6).fill('photo'), ...Array(6).fill('placeholder')].sort(),
+    );
+    const goneRow = within(table).getByText(gone[0].name).closest('tr')!;
+    expect(shown(goneRow)).toBe('placeholder');
   });
 });

@@ -17,7 +17,7 @@ import { useTranslate } from 'react-admin';
 import { checkInvite, INVITE_ISSUES } from '../domain/operatorInvite';
 import { OPERATOR_ROLES, type OperatorRole } from '../domain/operatorRoles';
 import { supabaseClient } from '../providers';
-import { inviteOperator } from './teamData';
+import { inviteOperator, type InviteLink } from './teamData';
 
 /**
  * Invite operator: an email and a role, checked here with the function's own rule, then sent to
@@ -30,7 +30,7 @@ export function InviteDialog({
 }: {
   open: boolean;
   onClose: () => void;
-  onInvited: (email: string) => void;
+  onInvited: (email: string, link: InviteLink) => void;
 }) {
   const translate = useTranslate();
   const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
@@ -39,11 +39,11 @@ export function InviteDialog({
   const [problem, setProblem] = useState<{ field: 'email' | 'role' | 'form'; message: string } | null>(null);
   const send = useMutation({
     mutationFn: (invite: { email: string; role: OperatorRole }) => inviteOperator(supabaseClient, invite),
-    onSuccess: (_, invite) => {
+    onSuccess: (link, invite) => {
       setEmail('');
       setRole('editor');
       setProblem(null);
-      onInvited(invite.email);
+      onInvited(invite.email, link);
     },
     onError: (error: Error) => setProblem({ field: 'form', message: error.message }),
   });

@@ -20,6 +20,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Confirm, Title, useNotify, useTranslate } from 'react-admin';
+import { formatDateTime } from '../domain/format';
 import { OPERATOR_ROLES, type OperatorRole } from '../domain/operatorRoles';
 import { supabaseClient } from '../providers';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
@@ -116,7 +117,7 @@ export default function TeamPage() {
     translate(operator.has_verified_factor ? 'labellens.team.factor_on' : 'labellens.team.factor_off');
   const lastSignIn = (operator: Operator) =>
     operator.last_sign_in_at
-      ? new Date(operator.last_sign_in_at).toLocaleString('en-IN')
+      ? formatDateTime(operator.last_sign_in_at)
       : translate('labellens.team.never');
 
   // Phones: one card per operator, the same facts and actions stacked (no sideways scrolling).
@@ -196,9 +197,12 @@ export default function TeamPage() {
       <InviteDialog
         open={inviting}
         onClose={() => setInviting(false)}
-        onInvited={(email) => {
+        onInvited={(email, link) => {
           setInviting(false);
-          notify('labellens.team.invite.sent', { type: 'success', messageArgs: { email } });
+          notify(link === 'recovery' ? 'labellens.team.invite.sent_reset' : 'labellens.team.invite.sent', {
+            type: 'success',
+            messageArgs: { email },
+          });
           return queryClient.invalidateQueries({ queryKey: TEAM_KEY });
         }}
       />

@@ -39,13 +39,21 @@ export async function applyTeamChange(client: SupabaseClient, change: TeamChange
 }
 
 /**
+ * What the invitee was sent: the invitation, or a password-reset link when their account was
+ * already confirmed (someone signed up with the address first, which used the invitation link up).
+ */
+export type InviteLink = 'invite' | 'recovery';
+
+/**
  * An owner's invitation, through the invite-operator edge function (Auth's admin API stays on the
  * server). Its refusals ({ success: false, error }) and the relay's ({ message }) come back as the
  * thrown Error's message, worded for the dialog.
  */
-export async function inviteOperator(client: SupabaseClient, invite: Invite): Promise<void> {
-  const { error } = await client.functions.invoke('invite-operator', { body: invite });
-  if (!error) return;
+export async function inviteOperator(client: SupabaseClient, invite: Invite): Promise<InviteLink> {
+  const { data, error } = await client.functions.invoke<{ link: InviteLink }>('invite-operator', {
+    body: invite,
+  });
+  if (!error) return data?.link === 'recovery' ? 'recovery' : 'invite';
   if (error instanceof FunctionsHttpError) {
     const reply = (await (error.context as Response).json().catch(() => undefined)) as
       { error?: string; message?: string } | undefined;

@@ -30,10 +30,12 @@ describe('Security Advisor', () => {
   it('reports no error, and as warnings only the functions the admin app calls as authenticated', async () => {
     expect(await advisorFindings()).toEqual(
       [
+        'admin_accept_invitation()',
         'admin_add_operator(operator uuid, new_role text)',
         'admin_dashboard_stats()',
         'admin_list_users(search text)',
         'admin_mfa_status()',
+        'admin_operator_emails(operators uuid[])',
         'admin_owner_ids(words text[])',
         'admin_page_rows(relation text, read_relation text, sort_terms jsonb, skip integer, take integer)',
         'admin_reset_operator_factors(operator uuid)',

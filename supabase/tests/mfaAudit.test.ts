@@ -135,12 +135,16 @@ const CALLS: Record<string, string> = {
   'function admin_set_operator_role': `select (public.admin_set_operator_role('${INACTIVE_ADMIN_ID}', 'editor')).role = 'editor' as ok`,
   'function admin_set_operator_active': `select (public.admin_set_operator_active('${INACTIVE_ADMIN_ID}', true)).is_active as ok`,
   'function admin_reset_operator_factors': `select public.admin_reset_operator_factors('${INACTIVE_ADMIN_ID}') = 0 as ok`,
-  'function admin_add_operator': `select (public.admin_add_operator('${USER_ID}', 'support')).role = 'support' as ok`,
+  // The seed's app user who never confirmed their address (a confirmed account is never added).
+  'function admin_add_operator': `select (public.admin_add_operator(md5('labellens-user-9')::uuid, 'support')).role = 'support' as ok`,
 };
-/** The role helpers answer rather than refuse: no role below aal2. */
+/** The role helpers, and the functions built on them, answer rather than refuse: no role below aal2. */
 const ROLE_HELPERS: Record<string, string> = {
   'function admin_role': `select public.admin_role() as answer`,
   'function has_admin_role': `select public.has_admin_role('owner', 'support') as answer`,
+  // Realtime presence on an edit dialog (20241101002300_realtime_authorization.sql).
+  'function may_edit_record': `select public.may_edit_record('news', (select n.id::text from public.news n limit 1)) as answer`,
+  'function admin_operator_emails': `select exists (select 1 from public.admin_operator_emails(array['${ADMIN_ID}']::uuid[])) as answer`,
 };
 /** PostgREST's pre-request function: planned and estimated counts are for admins only. */
 const PRE_REQUEST = 'function pre_request';

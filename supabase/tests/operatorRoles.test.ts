@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assumeIdentity, type Database, type Queryable, type RequestIdentity } from '../../mocks/supabase/db';
 import { openTestDatabase } from '../../mocks/supabase/testing/snapshot';
+import { OPERATOR_ROLES } from '../../src/domain/operatorRoles';
 import { ADMIN_ID, attempt, count, USER_ID, type Outcome } from './fixtures';
 
 /**
@@ -22,9 +23,9 @@ const IDS: Record<Who, string> = {
 };
 const WHO: Who[] = ['owner', 'editor', 'support', 'nonOperator'];
 
-const signedIn = (sub: string): RequestIdentity => ({
+const signedIn = (sub: string, aal: 'aal1' | 'aal2' = 'aal1'): RequestIdentity => ({
   role: 'authenticated',
-  claims: { sub, role: 'authenticated', aud: 'authenticated', aal: 'aal1' },
+  claims: { sub, role: 'authenticated', aud: 'authenticated', aal },
 });
 
 async function addOperators(tx: Queryable) {
@@ -45,16 +46,22 @@ function as<T>(
   who: Who,
   fn: (tx: Queryable) => Promise<T>,
   setup?: (tx: Queryable) => Promise<unknown>,
+  aal: 'aal1' | 'aal2' = 'aal1',
 ): Promise<Outcome<T>> {
   return attempt(db, 'superuser', async (tx) => {
     await addOperators(tx);
     if (setup) await setup(tx);
-    await assumeIdentity(tx, signedIn(IDS[who]));
+    await assumeIdentity(tx, signedIn(IDS[who], aal));
     return fn(tx);
   });
 }
 
 const DENIED = { ok: false, code: '42501' };
+/** The seed's app user who never confirmed their address: the only kind admin_add_operator adds. */
+const UNCONFIRMED_SQL = `md5('labellens-user-9')::uuid`;
+/** The mfa demo owner becomes an editor (SQL as the superuser). */
+const mfaOwnerStepsDown = (tx: Queryable) =>
+  tx.query(`update public.admin_users set role = 'editor' where user_id = $1`, [MFA_ADMIN_ID]);
 const rowsOf = async (tx: Queryable, sql: string) => count(tx, `select count(*) as n from (${sql}) q`);
 
 let db: Database;
@@ -122,16 +129,43 @@ describe('the role helpers', () => {
   });
 });
 
+describe('the roles', () => {
+  it("are the screens' OPERATOR_ROLES, for the column's check and the functions that take a role", async () => {
+    const { rows } = await db.query<{ role: string; known: boolean }>(
+      `select r as role, private.is_operator_role(r) as known
+         from unnest($1::text[]) r`,
+      [[...OPERATOR_ROLES, 'viewer', 'Owner', '']],
+    );
+    expect(rows).toEqual([
+      ...OPERATOR_ROLES.map((role) => ({ role, known: true })),
+      { role: 'viewer', known: false },
+      { role: 'Owner', known: false },
+      { role: '', known: false },
+    ]);
+  });
+});
+
 describe('dashboard (aggregate figures): every operator', () => {
   it.each(WHO)('as %s', async (who) => {
     const outcome = await as(who, async (tx) => {
-      const { rows } = await tx.query<{ s: { totals: unknown } }>(
+      const { rows } = await tx.query<{ s: Record<string, unknown> }>(
         'select public.admin_dashboard_stats() as s',
       );
-      return rows[0].s !== null;
+      const { scans, profiles, chats, payments } = rows[0].s;
+      return { scans, profiles, chats, payments };
     });
     if (who === 'nonOperator') expect(outcome).toMatchObject(DENIED);
-    else expect(outcome).toEqual({ ok: true, value: true });
+    // The figures themselves, the same for every operator: those of the whole tables.
+    else
+      expect(outcome).toEqual({
+        ok: true,
+        value: {
+          scans: totals.scans,
+          profiles: totals.profiles,
+          chats: totals.chats,
+          payments: totals.payments,
+        },
+      });
   });
 });
 
@@ -346,12 +380,17 @@ describe('team and settings: owner only', () => {
     admin_set_operator_active: `select 1 as n from public.admin_set_operator_active('${EDITOR_ID}', false)`,
     admin_reset_operator_factors: `select public.admin_reset_operator_factors('${MFA_ADMIN_ID}') as n`,
     update_admin_settings: 'select 1 as n from public.update_admin_settings(audit_retention_days => 400)',
-    admin_add_operator: `select 1 as n from public.admin_add_operator('${USER_ID}', 'editor')`,
+    admin_add_operator: `select 1 as n from public.admin_add_operator(${UNCONFIRMED_SQL}, 'editor')`,
   };
   it.each(WHO.flatMap((who) => Object.keys(TEAM_CALLS).map((call) => [who, call] as const)))(
     '%s calls %s',
     async (who, call) => {
-      const outcome = await as(who, async (tx) => Number((await tx.query(TEAM_CALLS[call])).rows[0].n));
+      // The owner acts at aal1 here; an owner with a second factor is changed only at aal2 (below).
+      const outcome = await as(
+        who,
+        async (tx) => Number((await tx.query(TEAM_CALLS[call])).rows[0].n),
+        mfaOwnerStepsDown,
+      );
       if (who !== 'owner') {
         expect(outcome).toEqual({ ok: false, code: '42501', message: 'Admin privileges required' });
         return;
@@ -436,19 +475,153 @@ describe('team and settings: owner only', () => {
   });
 });
 
+describe('an invitation counts once accepted through its emailed link', () => {
+  const OLD_SESSION = '00000000-0000-4000-8000-00000000a001';
+  const LINK_SESSION = '00000000-0000-4000-8000-00000000a002';
+  const LATER_SESSION = '00000000-0000-4000-8000-00000000a003';
+  /** A request of the invitee (USER_ID) in a session, with the amr methods its token carries. */
+  const invitee = (session: string | null, methods: string[]): RequestIdentity => ({
+    role: 'authenticated',
+    claims: {
+      sub: USER_ID,
+      role: 'authenticated',
+      aud: 'authenticated',
+      aal: 'aal1',
+      ...(session ? { session_id: session } : {}),
+      amr: methods.map((method) => ({ method, timestamp: 1_700_000_000 })),
+    },
+  });
+  // The demo app user, invited as an owner: a pending row, a session from before (someone's
+  // sign-up with the address, with a factor and a password), and the session of the emailed link.
+  const pending = async (tx: Queryable) => {
+    await tx.query(
+      `insert into public.admin_users (user_id, role, invited_at, accepted_at) values ($1, 'owner', now(), null)`,
+      [USER_ID],
+    );
+    await tx.query(
+      `insert into auth.sessions (id, user_id, aal, created_at, updated_at)
+       values ($2, $1, 'aal1', now() - interval '10 minutes', now()), ($3, $1, 'aal1', now() - interval '1 minute', now())`,
+      [USER_ID, OLD_SESSION, LINK_SESSION],
+    );
+    await tx.query(
+      `insert into auth.mfa_factors (id, user_id, friendly_name, factor_type, status, created_at, updated_at, secret)
+       values (gen_random_uuid(), $1, 'not mine', 'totp', 'verified', now(), now(), 'JBSWY3DPEHPK3PXP')`,
+      [USER_ID],
+    );
+  };
+  const asInvitee = <T>(session: string | null, methods: string[], fn: (tx: Queryable) => Promise<T>) =>
+    as(
+      'owner',
+      async (tx) => {
+        await assumeIdentity(tx, invitee(session, methods));
+        return fn(tx);
+      },
+      pending,
+    );
+  const rights = async (tx: Queryable) =>
+    (
+      await tx.query(
+        `select public.is_admin() as is_admin, public.admin_role() as role,
+                (select count(*)::int from public.admin_users) as admin_rows,
+                (select count(*)::int from public.contact_messages) as inbox`,
+      )
+    ).rows[0];
+  const NONE = { is_admin: false, role: null, admin_rows: 0, inbox: 0 };
+
+  it('a pending row grants nothing, to any session of the account', async () => {
+    expect(await asInvitee(OLD_SESSION, ['password'], rights)).toEqual({ ok: true, value: NONE });
+    expect(await asInvitee(LINK_SESSION, ['otp'], rights)).toEqual({ ok: true, value: NONE });
+  });
+
+  it('only a session that began at an emailed link accepts', async () => {
+    const REFUSED = {
+      ok: false,
+      code: '42501',
+      message: 'Open the link in your invitation email to accept it',
+    };
+    const accept = (tx: Queryable) => tx.query('select public.admin_accept_invitation()');
+    expect(await asInvitee(OLD_SESSION, ['password'], accept)).toEqual(REFUSED);
+    expect(await asInvitee(OLD_SESSION, ['password', 'totp'], accept)).toEqual(REFUSED);
+    expect(await asInvitee(null, ['otp'], accept)).toEqual(REFUSED);
+    // A link's amr on a session id Auth does not know: refused too.
+    expect(await asInvitee('00000000-0000-4000-8000-00000000a0ff', ['otp'], accept)).toEqual(REFUSED);
+  });
+
+  it('accepted from the link: audited; the other sessions, the factors and the password are gone; earlier sessions never count', async () => {
+    const outcome = await asInvitee(LINK_SESSION, ['otp'], async (tx) => {
+      const first = (await tx.query('select public.admin_accept_invitation() as a')).rows[0].a;
+      const again = (await tx.query('select public.admin_accept_invitation() as a')).rows[0].a;
+      const linkRights = await rights(tx);
+      const oldRights = await assumeIdentity(tx, invitee(OLD_SESSION, ['password', 'totp'])).then(() =>
+        rights(tx),
+      );
+      await tx.query("select set_config('role', 'none', true)");
+      await tx.query(
+        `insert into auth.sessions (id, user_id, aal, created_at, updated_at) values ($2, $1, 'aal1', now(), now())`,
+        [USER_ID, LATER_SESSION],
+      );
+      const laterRights = await assumeIdentity(tx, invitee(LATER_SESSION, ['password'])).then(() =>
+        rights(tx),
+      );
+      await tx.query("select set_config('role', 'none', true)");
+      const account = (
+        await tx.query(
+          `select (select array_agg(id::text) from auth.sessions where user_id = $1) as sessions,
+                  (select count(*)::int from auth.mfa_factors where user_id = $1) as factors,
+                  (select encrypted_password from auth.users where id = $1) as password,
+                  (select accepted_at = (select created_at from auth.sessions where id = $2)
+                     from public.admin_users where user_id = $1) as accepted_at_link_start,
+                  (select changes ? 'accepted_at' from public.audit_log
+                    where resource = 'admin_users' and actor_id = $1 order by id desc limit 1) as audited`,
+          [USER_ID, LINK_SESSION],
+        )
+      ).rows[0];
+      return { first, again, linkRights, oldRights, laterRights, account };
+    });
+    // An owner reads the whole team: the seed's operators, the editor, the support operator and them.
+    const team = (await count(db, 'select count(*) as n from public.admin_users')) + 3;
+    const OWNER = { is_admin: true, role: 'owner', admin_rows: team, inbox: totals.contact_messages };
+    expect(outcome).toEqual({
+      ok: true,
+      value: {
+        first: true,
+        again: false,
+        linkRights: OWNER,
+        // The session from before the acceptance (deleted by it) reads its own row, nothing else.
+        oldRights: { ...NONE, admin_rows: 1 },
+        laterRights: OWNER,
+        account: {
+          sessions: [LINK_SESSION, LATER_SESSION],
+          factors: 0,
+          password: '',
+          accepted_at_link_start: true,
+          audited: true,
+        },
+      },
+    });
+  });
+});
+
 describe('adding an invited operator', () => {
   it('adds an account once; an invitation not yet accepted can be renewed with another role', async () => {
-    const outcome = await as('owner', async (tx) => {
-      const added = await tx.query(`select role, is_active from public.admin_add_operator($1, 'support')`, [
-        USER_ID,
-      ]);
-      const again = await tx
-        .query(`select public.admin_add_operator($1, 'editor')`, [USER_ID])
-        .then(() => 'renewed')
-        .catch((error: { code: string; message: string }) => `${error.code} ${error.message}`);
-      return { added: added.rows, again };
-    });
-    // The demo app user has confirmed their email: not an invitation to renew.
+    const outcome = await as(
+      'owner',
+      async (tx) => {
+        const added = await tx.query(`select role, is_active from public.admin_add_operator($1, 'support')`, [
+          USER_ID,
+        ]);
+        await tx.query("select set_config('role', 'none', true)");
+        await tx.query(`update public.admin_users set accepted_at = now() where user_id = $1`, [USER_ID]);
+        await assumeIdentity(tx, signedIn(ADMIN_ID));
+        const again = await tx
+          .query(`select public.admin_add_operator($1, 'editor')`, [USER_ID])
+          .then(() => 'renewed')
+          .catch((error: { code: string; message: string }) => `${error.code} ${error.message}`);
+        return { added: added.rows, again };
+      },
+      (tx) => tx.query(`update auth.users set email_confirmed_at = null where id = $1`, [USER_ID]),
+    );
+    // Accepted: not an invitation to renew.
     expect(outcome).toEqual({
       ok: true,
       value: { added: [{ role: 'support', is_active: true }], again: '23505 Already an operator' },
@@ -466,6 +639,36 @@ describe('adding an invited operator', () => {
       (tx) => tx.query(`update auth.users set email_confirmed_at = null where id = $1`, [USER_ID]),
     );
     expect(renewed).toEqual({ ok: true, value: [{ role: 'editor', invite_pending: true }] });
+  });
+
+  it("never adds an existing confirmed account that is not a pending invitee (the function's rule)", async () => {
+    expect(
+      await as('owner', (tx) => tx.query(`select public.admin_add_operator($1, 'editor')`, [USER_ID])),
+    ).toEqual({ ok: false, code: '23505', message: 'An existing account cannot be made an operator' });
+    // A pending invitee whose account someone confirmed by signing up with the address is renewed,
+    // and still grants nothing until accepted.
+    const renewed = await as(
+      'owner',
+      async (tx) => {
+        await tx.query(`select public.admin_add_operator($1, 'support')`, [USER_ID]);
+        await tx.query("select set_config('role', 'none', true)");
+        await tx.query(`update auth.users set email_confirmed_at = now() where id = $1`, [USER_ID]);
+        await assumeIdentity(tx, signedIn(ADMIN_ID));
+        await tx.query(`select public.admin_add_operator($1, 'owner')`, [USER_ID]);
+        await assumeIdentity(tx, signedIn(USER_ID));
+        const role = (await tx.query('select public.admin_role() as r')).rows[0].r;
+        await assumeIdentity(tx, signedIn(ADMIN_ID));
+        const team = (
+          await tx.query(`select role, invite_pending from public.admin_team() where user_id = $1`, [USER_ID])
+        ).rows;
+        return { role, team };
+      },
+      (tx) => tx.query(`update auth.users set email_confirmed_at = null where id = $1`, [USER_ID]),
+    );
+    expect(renewed).toEqual({
+      ok: true,
+      value: { role: null, team: [{ role: 'owner', invite_pending: true }] },
+    });
   });
 
   it('refuses an unknown role and an account that does not exist', async () => {
@@ -550,11 +753,108 @@ describe('the last active owner is kept', () => {
   });
 
   it('lets an owner step down while another active owner remains', async () => {
-    const outcome = await as('owner', async (tx) => {
-      await tx.query(`select public.admin_set_operator_role($1, 'editor')`, [MFA_ADMIN_ID]);
-      return (await tx.query('select public.admin_role() as r')).rows[0].r;
-    });
+    const outcome = await as(
+      'owner',
+      async (tx) => {
+        await tx.query(`select public.admin_set_operator_role($1, 'editor')`, [MFA_ADMIN_ID]);
+        return (await tx.query('select public.admin_role() as r')).rows[0].r;
+      },
+      undefined,
+      'aal2',
+    );
     expect(outcome).toEqual({ ok: true, value: 'owner' });
+  });
+
+  // Finding: with an owner invitation pending, the only real owner could demote themselves and
+  // nobody could open the Team screen afterwards. Only accepted, active, unbanned owners count.
+  it('does not count a pending owner invitation, nor a banned owner', async () => {
+    const pendingOwner = (tx: Queryable) =>
+      stepDown(tx).then(() =>
+        tx.query(
+          `insert into public.admin_users (user_id, role, invited_at, accepted_at) values ($1, 'owner', now(), null)`,
+          [USER_ID],
+        ),
+      );
+    expect(
+      await as(
+        'owner',
+        (tx) => tx.query(`select public.admin_set_operator_role($1, 'editor')`, [ADMIN_ID]),
+        pendingOwner,
+      ),
+    ).toEqual(LAST);
+    expect(
+      await as(
+        'owner',
+        (tx) => tx.query(`select public.admin_set_operator_active($1, false)`, [ADMIN_ID]),
+        pendingOwner,
+      ),
+    ).toEqual(LAST);
+    const bannedOwner = (tx: Queryable) =>
+      stepDown(tx)
+        .then(() =>
+          tx.query(`insert into public.admin_users (user_id, role) values ($1, 'owner')`, [USER_ID]),
+        )
+        .then(() =>
+          tx.query(`update auth.users set banned_until = now() + interval '1 day' where id = $1`, [USER_ID]),
+        );
+    expect(
+      await as(
+        'owner',
+        (tx) => tx.query(`select public.admin_set_operator_role($1, 'editor')`, [ADMIN_ID]),
+        bannedOwner,
+      ),
+    ).toEqual(LAST);
+    // Accepted, the invitation counts: the owner may step down.
+    const acceptedOwner = (tx: Queryable) =>
+      stepDown(tx).then(() =>
+        tx.query(`insert into public.admin_users (user_id, role) values ($1, 'owner')`, [USER_ID]),
+      );
+    expect(
+      await as(
+        'owner',
+        async (tx) =>
+          (await tx.query(`select (public.admin_set_operator_role($1, 'editor')).role`, [ADMIN_ID])).rows,
+        acceptedOwner,
+      ),
+    ).toEqual({ ok: true, value: [{ role: 'editor' }] });
+  });
+});
+
+describe('an owner with a second factor is changed only at aal2', () => {
+  const AAL2_NEEDED = {
+    ok: false,
+    code: '42501',
+    message: 'Sign in with your authenticator app to change an owner who uses one',
+  };
+  const CHANGES = {
+    role: `select public.admin_set_operator_role('${MFA_ADMIN_ID}', 'editor')`,
+    deactivate: `select public.admin_set_operator_active('${MFA_ADMIN_ID}', false)`,
+    'reset factor': `select public.admin_reset_operator_factors('${MFA_ADMIN_ID}')`,
+  };
+  it.each(Object.entries(CHANGES))('%s: refused at aal1, done at aal2', async (_, sql) => {
+    expect(await as('owner', (tx) => tx.query(sql))).toEqual(AAL2_NEEDED);
+    expect(await as('owner', async (tx) => (await tx.query(sql)).rows.length, undefined, 'aal2')).toEqual({
+      ok: true,
+      value: 1,
+    });
+  });
+
+  it('an owner without a factor, or a non-owner with one, is changed at aal1', async () => {
+    expect(
+      await as(
+        'owner',
+        async (tx) =>
+          (await tx.query(`select public.admin_set_operator_role($1, 'support')`, [EDITOR_ID])).rows.length,
+      ),
+    ).toEqual({ ok: true, value: 1 });
+    expect(
+      await as(
+        'owner',
+        async (tx) =>
+          (await tx.query(`select public.admin_reset_operator_factors($1) as n`, [MFA_ADMIN_ID])).rows[0].n,
+        mfaOwnerStepsDown,
+      ),
+    ).toEqual({ ok: true, value: 1 });
   });
 });
 
@@ -583,18 +883,23 @@ describe('deactivation takes effect at once', () => {
   });
 
   it('records role changes, deactivations and factor resets in the trail', async () => {
-    const outcome = await as('owner', async (tx) => {
-      await tx.query(`select public.admin_set_operator_role($1, 'support')`, [EDITOR_ID]);
-      await tx.query('select public.admin_set_operator_active($1, false)', [EDITOR_ID]);
-      await tx.query('select public.admin_reset_operator_factors($1)', [MFA_ADMIN_ID]);
-      return (
-        await tx.query(
-          `select action, resource, actor_email, changes from public.audit_log
+    const outcome = await as(
+      'owner',
+      async (tx) => {
+        await tx.query(`select public.admin_set_operator_role($1, 'support')`, [EDITOR_ID]);
+        await tx.query('select public.admin_set_operator_active($1, false)', [EDITOR_ID]);
+        await tx.query('select public.admin_reset_operator_factors($1)', [MFA_ADMIN_ID]);
+        return (
+          await tx.query(
+            `select action, resource, actor_email, changes from public.audit_log
             where resource = 'admin_users' and actor_id = $1 order by id`,
-          [ADMIN_ID],
-        )
-      ).rows;
-    });
+            [ADMIN_ID],
+          )
+        ).rows;
+      },
+      undefined,
+      'aal2',
+    );
     expect(outcome).toMatchObject({
       ok: true,
       value: [

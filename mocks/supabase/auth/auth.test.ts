@@ -18,7 +18,7 @@ let client: SupabaseClient;
 
 beforeAll(async () => {
   db = await openTestDatabase();
-  standIn = createStandIn({ db });
+  standIn = createStandIn({ db, publicUrl: TEST_SUPABASE_URL });
   client = standInClient(standIn);
 });
 afterAll(() => db.close());

@@ -10,7 +10,7 @@ import { AuthHttpError, authErrorResponse } from './errors';
 import { handleGenerateLink, handleInvite } from './invite';
 import { handleHealth, handleJwks, handleSettings } from './meta';
 import { handleChallengeFactor, handleEnrollFactor, handleUnenrollFactor, handleVerifyFactor } from './mfa';
-import { handleRecover, handleVerify } from './recovery';
+import { handleRecover, handleVerify, handleVerifyGet } from './recovery';
 import { handleSignup } from './signup';
 import { handleToken } from './token';
 import { handleGetUser, handleLogout, handleUpdateUser } from './user';
@@ -28,6 +28,7 @@ const ROUTES: AuthRoute[] = [
   { method: 'POST', path: /^\/token$/, handle: handleToken },
   { method: 'POST', path: /^\/signup$/, handle: handleSignup },
   { method: 'POST', path: /^\/recover$/, handle: handleRecover },
+  { method: 'GET', path: /^\/verify$/, handle: handleVerifyGet },
   { method: 'POST', path: /^\/verify$/, handle: handleVerify },
   { method: 'POST', path: /^\/invite$/, handle: handleInvite },
   { method: 'POST', path: /^\/admin\/generate_link$/, handle: handleGenerateLink },

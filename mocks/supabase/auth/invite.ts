@@ -3,6 +3,7 @@ import { requireAdmin } from './authenticate';
 import { objectField, readJsonBody, stringField } from './body';
 import { badRequest, notFound, unprocessable } from './errors';
 import { issueLinkToken, sendLinkEmail, verifyUrl, type LinkKind } from './recovery';
+import { isRedirectUrlValid, referrerOf } from './redirects';
 import { findUserByEmail, findUserById, insertUser, toGoTrueUser, type UserRow } from './users';
 import { validateEmail } from './validation';
 
@@ -37,8 +38,7 @@ export async function handleInvite(request: Request, ctx: StandInContext): Promi
   const body = await readJsonBody(request);
   const email = validateEmail(stringField(body, 'email'));
   const user = await invitee(ctx, email, objectField(body, 'data') ?? {});
-  const redirectTo = new URL(request.url).searchParams.get('redirect_to') ?? '';
-  await sendLinkEmail(ctx, request, user, 'invite', redirectTo);
+  await sendLinkEmail(ctx, request, user, 'invite');
   return Response.json(toGoTrueUser((await findUserById(ctx.db, user.id))!));
 }
 
@@ -62,12 +62,14 @@ export async function handleGenerateLink(request: Request, ctx: StandInContext):
     if (!found) throw notFound('user_not_found', 'User with this email not found');
     user = found;
   }
-  // supabase-js sends options.redirectTo as the redirect_to query parameter (GoTrue's referrer).
-  const redirectTo = new URL(request.url).searchParams.get('redirect_to') || new URL(request.url).origin;
+  // GoTrue's adminGenerateLink: the body's redirect_to if the allow-list accepts it, else GetReferrer
+  // (the query's redirect_to, which supabase-js sends, or the Referer; else the site URL).
+  const asked = stringField(body, 'redirect_to');
+  const redirectTo = isRedirectUrlValid(ctx.auth, asked) ? asked : referrerOf(request, ctx.auth);
   const { otp, tokenHash } = await issueLinkToken(ctx, user, kind);
   return Response.json({
     ...toGoTrueUser((await findUserById(ctx.db, user.id))!),
-    action_link: verifyUrl(request, tokenHash, kind, redirectTo),
+    action_link: verifyUrl(ctx.auth, tokenHash, kind, redirectTo),
     email_otp: otp,
     hashed_token: tokenHash,
     verification_type: kind,

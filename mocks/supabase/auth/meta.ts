@@ -1,5 +1,6 @@
-/** GET /settings: what this stand-in supports (email + password, confirmations off). */
-export const handleSettings = async () =>
+import type { StandInContext } from '../context';
+/** GET /settings: what this stand-in supports (email + password; confirmations as config.toml says). */
+export const handleSettings = async (_request: Request, ctx: StandInContext) =>
   Response.json({
     external: {
       anonymous_users: false,
@@ -26,7 +27,7 @@ export const handleSettings = async () =>
       phone: false,
     },
     disable_signup: false,
-    mailer_autoconfirm: true,
+    mailer_autoconfirm: ctx.auth.autoconfirm,
     phone_autoconfirm: false,
     sms_provider: '',
     saml_enabled: false,

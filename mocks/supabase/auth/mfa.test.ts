@@ -4,7 +4,7 @@ import type { Database } from '../db';
 import { createStandIn, type StandIn } from '../standIn';
 import { openTestDatabase } from '../testing/snapshot';
 import { DEMO_ACCOUNTS } from '../demoAccounts';
-import { standInClient } from './testClient';
+import { standInClient, TEST_SUPABASE_URL } from './testClient';
 import { insertConfirmedUser, totpCode, wrongTotpCode } from './mfaTesting';
 
 /**
@@ -18,6 +18,7 @@ beforeAll(async () => {
   // Two wrong codes for a factor from one address, then 429: low enough to reach in a test.
   standIn = createStandIn({
     db,
+    publicUrl: TEST_SUPABASE_URL,
     signInLimits: { requestsPerAddress: 100, failuresPerAddressAndAccount: 2, windowSeconds: 300 },
   });
 });

@@ -120,7 +120,8 @@ export async function handleEnrollFactor(request: Request, ctx: StandInContext):
   const body = await readJsonBody(request);
   const factorType = stringField(body, 'factor_type');
   const friendlyName = stringField(body, 'friendly_name');
-  const issuer = stringField(body, 'issuer') || new URL(request.url).host;
+  // GoTrue's EnrollFactor: without an issuer, the site URL's host (never the request's).
+  const issuer = stringField(body, 'issuer') || new URL(ctx.auth.siteUrl).host;
   if (factorType === 'phone' || factorType === 'webauthn')
     throw unprocessable(
       factorType === 'phone' ? 'mfa_phone_enroll_not_enabled' : 'mfa_webauthn_enroll_not_enabled',
@@ -307,7 +308,7 @@ export async function handleVerifyFactor(
       [user.id, factor.factor_type],
     );
     const fresh = (await findUserById(tx, user.id))!;
-    return sessionResponse(request, ctx, fresh, session, refreshToken, tx);
+    return sessionResponse(ctx, fresh, session, refreshToken, tx);
   });
 }
 

@@ -4,22 +4,20 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readSupabaseConfig } from '../config';
 import type { StandInContext } from '../context';
+import type { AuthConfig } from './authConfig';
 import { readJsonBody, stringField } from './body';
-import { AuthHttpError, badRequest } from './errors';
+import { checkSendFrequency } from './emailLimits';
+import { htmlEscape, renderEmailTemplate } from './emailTemplate';
+import { AuthHttpError, badRequest, tooManyRequests } from './errors';
+import { referrerOf } from './redirects';
 import { markSignedIn, sessionResponse } from './sessionResponse';
 import { startSession } from './sessions';
+import { clientAddressOf } from './signInLimits';
 import { findUserByEmail, type UserRow } from './users';
 import { validateEmail } from './validation';
 
 const PROJECT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const CONFIG = readSupabaseConfig();
-
-/** GoTrue's SMTP max frequency: one email of a kind per user per 60 s. */
-const MAX_FREQUENCY_SECONDS = 60;
-/** GoTrue's mailer OTP lifetime ([auth.email] otp_expiry, 3600 s by default). */
-const OTP_EXPIRY_SECONDS = CONFIG.auth?.email?.otp_expiry ?? 3600;
-/** Emails Auth sends per hour ([auth.rate_limit] email_sent; the CLI's default is 2). */
-const EMAILS_PER_HOUR = CONFIG.auth?.rate_limit?.email_sent ?? 2;
+const TEMPLATES = readSupabaseConfig().auth?.email?.template ?? {};
 
 /** GoTrue's crypto.GenerateTokenHash: the emailed link carries this, never the OTP itself. */
 export const tokenHashOf = (email: string, otp: string) =>
@@ -27,38 +25,48 @@ export const tokenHashOf = (email: string, otp: string) =>
     .update(email + otp)
     .digest('hex');
 
-/** An [auth.email.template.<kind>] of supabase/config.toml, rendered as GoTrue renders it. */
-function renderTemplate(kind: LinkKind, values: Record<string, string>) {
-  const template = CONFIG.auth?.email?.template?.[kind];
-  if (!template?.content_path) throw new Error(`supabase/config.toml has no [auth.email.template.${kind}]`);
-  const html = readFileSync(path.resolve(PROJECT_DIR, template.content_path), 'utf8').replace(
-    /\{\{\s*\.(\w+)\s*\}\}/g,
-    (_, name: string) => values[name] ?? '',
-  );
-  return { subject: template.subject ?? kind, html };
+/** The [auth.email.template.<name>] of each link kind (GoTrue's template names). */
+const TEMPLATE_NAMES: Record<LinkKind, string> = { recovery: 'recovery', invite: 'invite', signup: 'confirmation' };
+
+/**
+ * GoTrue's own confirmation email (supabase/auth internal/mailer/templatemailer/templatemailer.go,
+ * defaultConfirmationMail and its subject), sent when config.toml has no template of its own: only
+ * a sign-up with email confirmations on sends one.
+ */
+const DEFAULT_TEMPLATES: Partial<Record<LinkKind, { subject: string; html: string }>> = {
+  signup: {
+    subject: 'Confirm your email address',
+    html: `<h2>Confirm your email address</h2>
+
+<p>Follow the link below to confirm this email address and finish signing up.</p>
+<p><a href="{{ .ConfirmationURL }}">Confirm email address</a></p>
+`,
+  },
+};
+
+/** An [auth.email.template.<kind>] of supabase/config.toml, filled as GoTrue fills it (html/template). */
+function renderTemplate(kind: LinkKind, values: Record<string, string>, data: Record<string, unknown>) {
+  const template = TEMPLATES[TEMPLATE_NAMES[kind]];
+  const fallback = DEFAULT_TEMPLATES[kind];
+  if (!template?.content_path && !fallback)
+    throw new Error(`supabase/config.toml has no [auth.email.template.${TEMPLATE_NAMES[kind]}]`);
+  const source = template?.content_path
+    ? readFileSync(path.resolve(PROJECT_DIR, template.content_path), 'utf8')
+    : fallback!.html;
+  return {
+    subject: template?.subject ?? fallback?.subject ?? kind,
+    html: renderEmailTemplate(source, values, data),
+  };
 }
 
-/** Emails sent in the last hour, for GoTrue's email_sent limit (per project, as hosted counts it). */
-const sentAt: number[] = [];
-function countEmail() {
-  const hourAgo = Date.now() - 3600_000;
-  while (sentAt.length && sentAt[0] < hourAgo) sentAt.shift();
-  if (sentAt.length >= EMAILS_PER_HOUR)
-    throw new AuthHttpError(429, 'over_email_send_rate_limit', 'email rate limit exceeded');
-  sentAt.push(Date.now());
-}
-
-/** Tests and the browser tests send more than a real project's two an hour. */
-export function resetEmailRateLimit() {
-  sentAt.length = 0;
-}
-
-export type LinkKind = 'recovery' | 'invite';
+/** The emailed links: a sign-up's confirmation (with confirmations on) shares the invite's token. */
+export type LinkKind = 'recovery' | 'invite' | 'signup';
 
 /** Where GoTrue keeps each kind's token hash and when it was sent (constants, never request text). */
 const TOKEN_COLUMNS: Record<LinkKind, { token: string; sentAt: string }> = {
   recovery: { token: 'recovery_token', sentAt: 'recovery_sent_at' },
   invite: { token: 'confirmation_token', sentAt: 'confirmation_sent_at' },
+  signup: { token: 'confirmation_token', sentAt: 'confirmation_sent_at' },
 };
 
 /**
@@ -77,94 +85,178 @@ export async function issueLinkToken(ctx: StandInContext, user: UserRow, kind: L
   return { otp, tokenHash };
 }
 
-/** GoTrue's verify link, the {{ .ConfirmationURL }} of a template and generate_link's action_link. */
-export const verifyUrl = (request: Request, tokenHash: string, kind: LinkKind, redirectTo: string) => {
-  const origin = new URL(request.url).origin;
-  return `${origin}/auth/v1/verify?token=${tokenHash}&type=${kind}&redirect_to=${encodeURIComponent(redirectTo || origin)}`;
+/** Go's url.QueryEscape: all but unreserved characters percent-encoded, a space as `+`. */
+const queryEscape = (text: string) =>
+  encodeURIComponent(text)
+    .replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
+    .replace(/%20/g, '+');
+
+/**
+ * GoTrue's verify link, the {{ .ConfirmationURL }} of a template and generate_link's action_link, on
+ * Auth's own configured address (templatemailer getPath: `redirect_to` is escaped only when it holds
+ * `&`, `=` or `#`, as encodeRedirectURL does). `redirectTo` is already one GetReferrer allowed.
+ */
+export const verifyUrl = (config: AuthConfig, tokenHash: string, kind: LinkKind, redirectTo: string) => {
+  const redirect = /[&=#]/.test(redirectTo) ? queryEscape(redirectTo) : redirectTo;
+  return `${config.externalUrl}/verify?token=${queryEscape(tokenHash)}&type=${kind}&redirect_to=${redirect}`;
 };
 
 /**
- * Sends a recovery or invite email: a fresh token (issueLinkToken) and the link of the kind's
- * template with {{ .TokenHash }}. Recovery emails to one user are at most one a minute (GoTrue's SMTP
- * max frequency); every email counts against the project's hourly email limit.
+ * Sends a recovery, invite or sign-up confirmation email as GoTrue's sendPasswordRecovery /
+ * sendInvite / sendConfirmation do: recovery and confirmation emails to one user at most one per
+ * max_frequency (sendInvite does not check it), then the project's email budget (EmailBudget), then
+ * a fresh token and the kind's template. Every link in it comes from the configured site URL, Auth's
+ * external URL and a `redirect_to` the allow-list accepts (referrerOf), never from the request's host.
  */
-export async function sendLinkEmail(
-  ctx: StandInContext,
-  request: Request,
-  user: UserRow,
-  kind: LinkKind,
-  redirectTo = '',
-) {
+export async function sendLinkEmail(ctx: StandInContext, request: Request, user: UserRow, kind: LinkKind) {
   const email = user.email ?? '';
-  if (kind === 'recovery') {
+  if (kind !== 'invite') {
     const { rows } = await ctx.db.query<{ seconds: number | null }>(
-      `select extract(epoch from now() - recovery_sent_at)::float8 as seconds from auth.users where id = $1`,
+      `select extract(epoch from now() - ${TOKEN_COLUMNS[kind].sentAt})::float8 as seconds from auth.users where id = $1`,
       [user.id],
     );
-    const since = rows[0]?.seconds;
-    if (since !== null && since !== undefined && since < MAX_FREQUENCY_SECONDS)
-      throw new AuthHttpError(
-        429,
-        'over_email_send_rate_limit',
-        `For security purposes, you can only request this after ${Math.ceil(MAX_FREQUENCY_SECONDS - since)} seconds.`,
-      );
+    checkSendFrequency(rows[0]?.seconds ?? null, ctx.auth);
   }
-  countEmail();
+  ctx.emailBudget.spend();
   const { otp, tokenHash } = await issueLinkToken(ctx, user, kind);
-  const mail = renderTemplate(kind, {
-    SiteURL: new URL(request.url).origin,
-    TokenHash: tokenHash,
-    Token: otp,
-    Email: email,
-    RedirectTo: redirectTo,
-    ConfirmationURL: verifyUrl(request, tokenHash, kind, redirectTo),
-  });
+  const redirectTo = referrerOf(request, ctx.auth);
+  const mail = renderTemplate(
+    kind,
+    {
+      SiteURL: ctx.auth.siteUrl,
+      ConfirmationURL: verifyUrl(ctx.auth, tokenHash, kind, redirectTo),
+      Email: email,
+      Token: otp,
+      TokenHash: tokenHash,
+      RedirectTo: redirectTo,
+    },
+    user.raw_user_meta_data ?? {},
+  );
   ctx.mail.send({ to: email, ...mail });
 }
 
-/** POST /recover: the same empty answer whether or not the address has an account. */
+/**
+ * POST /recover (supabase/auth internal/api/recover.go): `{}` for an unknown address and for a known
+ * one whose email went out. GoTrue limits the route per client address first (api.go:
+ * limitHandler(Recover), sign_in_sign_ups per 5 minutes); for a known address the per-address
+ * frequency and the email budget may answer 429, which only a known address can meet.
+ */
 export async function handleRecover(request: Request, ctx: StandInContext): Promise<Response> {
+  if (!ctx.signIns.admitRoute('recover', clientAddressOf(request))) throw tooManyRequests();
   const body = await readJsonBody(request);
   const raw = stringField(body, 'email');
   if (!raw) throw badRequest('validation_failed', 'Password recovery requires an email');
   const email = validateEmail(raw);
   const user = await findUserByEmail(ctx.db, email);
-  if (user) {
-    const redirectTo = new URL(request.url).searchParams.get('redirect_to') ?? '';
-    await sendLinkEmail(ctx, request, user, 'recovery', redirectTo);
-  }
+  if (user) await sendLinkEmail(ctx, request, user, 'recovery');
   return Response.json({});
 }
 
 const expiredOrInvalid = () => new AuthHttpError(403, 'otp_expired', 'Token has expired or is invalid');
 
 /**
- * POST /verify with a token hash (supabase-js `verifyOtp({ token_hash, type })`): types recovery and
- * invite. The token is used once and lives OTP_EXPIRY_SECONDS; the answer is a session, whose amr
- * says how it began (so the new password needs no current one).
+ * The user whose link token this is, with a session started for them, or null (unknown, used or
+ * older than otp_expiry). The token is spent in the same transaction, so it works once. The session's
+ * amr is 'otp', as GoTrue's verifyPost and verifyGet (implicit flow) issue it (models.OTP, supabase/auth
+ * internal/api/verify.go): the new password needs no current one, and the database can tell a session
+ * that began from an emailed link (public.admin_accept_invitation()).
  */
-export async function handleVerify(request: Request, ctx: StandInContext): Promise<Response> {
-  const body = await readJsonBody(request);
-  const type = stringField(body, 'type');
-  const tokenHash = stringField(body, 'token_hash');
-  if (type !== 'recovery' && type !== 'invite')
-    throw badRequest('validation_failed', 'Verify requires a verification type');
-  if (!tokenHash) throw badRequest('validation_failed', 'Verify requires a token or a token hash');
+async function redeemLinkToken(ctx: StandInContext, type: LinkKind, tokenHash: string) {
   const { token, sentAt } = TOKEN_COLUMNS[type];
-  const result = await ctx.db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     const { rows } = await tx.query<UserRow & { expired: boolean }>(
       `update auth.users set ${token} = '', email_confirmed_at = coalesce(email_confirmed_at, now()),
               updated_at = now()
         where ${token} = $1 and ${token} <> ''
         returning *, ${sentAt} < now() - make_interval(secs => $2) as expired`,
-      [tokenHash, OTP_EXPIRY_SECONDS],
+      [tokenHash, ctx.auth.otpExpirySeconds],
     );
     const user = rows[0];
     if (!user || user.expired) return null;
-    const started = await startSession(tx, user.id, type);
+    const started = await startSession(tx, user.id, 'otp');
     await markSignedIn(tx, user.id);
     return { user, ...started };
   });
+}
+
+const isLinkKind = (type: string): type is LinkKind => type === 'recovery' || type === 'invite' || type === 'signup';
+
+/**
+ * POST /verify with a token hash (supabase-js `verifyOtp({ token_hash, type })`): types recovery,
+ * invite and signup. Limited per client address before anything is read (token_verifications). The token is used
+ * once and lives otp_expiry; the answer is a session (redeemLinkToken).
+ */
+export async function handleVerify(request: Request, ctx: StandInContext): Promise<Response> {
+  if (!ctx.signIns.admitRoute('verify', clientAddressOf(request))) throw tooManyRequests();
+  const body = await readJsonBody(request);
+  const type = stringField(body, 'type');
+  const tokenHash = stringField(body, 'token_hash');
+  if (!isLinkKind(type)) throw badRequest('validation_failed', 'Verify requires a verification type');
+  if (!tokenHash) throw badRequest('validation_failed', 'Verify requires a token or a token hash');
+  const result = await redeemLinkToken(ctx, type, tokenHash);
   if (!result) throw expiredOrInvalid();
-  return sessionResponse(request, ctx, result.user, result.session, result.refreshToken);
+  return sessionResponse(ctx, result.user, result.session, result.refreshToken);
+}
+
+/** Go's url.Values.Encode: keys sorted, each pair query-escaped. */
+const encodeValues = (values: Record<string, string>) =>
+  Object.keys(values)
+    .sort()
+    .map((key) => `${queryEscape(key)}=${queryEscape(values[key])}`)
+    .join('&');
+
+/** Go's http.Redirect with 303 See Other, its short HTML body included. */
+const seeOther = (location: string) =>
+  new Response(`<a href="${htmlEscape(location)}">See Other</a>.\n`, {
+    status: 303,
+    headers: { Location: location, 'Content-Type': 'text/html; charset=utf-8' },
+  });
+
+/**
+ * GET /verify?token=…&type=…&redirect_to=…, the link of an email or of generate_link, as GoTrue's
+ * verifyGet answers it (supabase/auth internal/api/verify.go, implicit flow): the token redeemed, then
+ * 303 to the redirect URL GetReferrer allows (else the site URL) with the session in the fragment
+ * (`access_token`, `expires_at`, `expires_in`, `refresh_token`, `sb`, `token_type`, `type`), or with
+ * the error there (prepErrorRedirectURL: `error`, `error_code`, `error_description`, `sb`).
+ */
+export async function handleVerifyGet(request: Request, ctx: StandInContext): Promise<Response> {
+  if (!ctx.signIns.admitRoute('verify', clientAddressOf(request))) throw tooManyRequests();
+  const params = new URL(request.url).searchParams;
+  const type = params.get('type') ?? '';
+  const tokenHash = params.get('token') ?? '';
+  const redirectTo = referrerOf(request, ctx.auth);
+  if (!type) throw badRequest('validation_failed', 'Verify requires a verification type');
+  if (!tokenHash) throw badRequest('validation_failed', 'Verify requires a token or a token hash');
+  const result = isLinkKind(type) ? await redeemLinkToken(ctx, type, tokenHash) : null;
+  if (!result) {
+    const error = expiredOrInvalid();
+    // prepErrorRedirectURL replaces any fragment the redirect URL had.
+    const fragment = encodeValues({
+      error: 'access_denied',
+      error_code: error.code,
+      error_description: error.message,
+      sb: '',
+    });
+    return seeOther(`${redirectTo.split('#')[0]}#${fragment}`);
+  }
+  const session = (await (
+    await sessionResponse(ctx, result.user, result.session, result.refreshToken)
+  ).json()) as {
+    access_token: string;
+    token_type: string;
+    expires_in: number;
+    expires_at: number;
+    refresh_token: string;
+  };
+  return seeOther(
+    `${redirectTo}#${encodeValues({
+      access_token: session.access_token,
+      token_type: session.token_type,
+      expires_in: String(session.expires_in),
+      expires_at: String(session.expires_at),
+      refresh_token: session.refresh_token,
+      sb: '',
+      type,
+    })}`,
+  );
 }

@@ -7,11 +7,11 @@ import { goTrueUserOf } from './mfa';
 import { sessionAssurance, type SessionRow } from './sessions';
 import type { UserRow } from './users';
 
-export const issuerOf = (request: Request) => `${new URL(request.url).origin}/auth/v1`;
-
-/** GoTrue's AccessTokenResponse for a session, with a freshly signed access token. */
+/**
+ * GoTrue's AccessTokenResponse for a session, with a freshly signed access token whose `iss` is Auth's
+ * configured address (GOTRUE_JWT_ISSUER, the CLI's default being Auth's external URL), not the Host.
+ */
 export async function sessionResponse(
-  request: Request,
   ctx: StandInContext,
   user: UserRow,
   session: SessionRow,
@@ -19,7 +19,7 @@ export async function sessionResponse(
   db: Queryable = ctx.db,
 ): Promise<Response> {
   const accessToken = await issueAccessToken(user, session.id, await sessionAssurance(db, session.id), {
-    issuer: issuerOf(request),
+    issuer: ctx.auth.externalUrl,
     secret: ctx.jwtSecret,
   });
   return Response.json({

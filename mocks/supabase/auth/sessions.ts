@@ -43,18 +43,27 @@ export async function startSession(
   return { session, refreshToken: await insertRefreshToken(db, userId, session.id, null) };
 }
 
-/** GoTrue's AddClaimToSession: one row per session and method, its time refreshed when repeated. */
-/** GoTrue's authentication methods the stand-in signs in with (models.AuthenticationMethod). */
-export type AmrMethod = 'password' | 'totp' | 'recovery' | 'invite';
+/**
+ * GoTrue's authentication methods the stand-in signs in with (models.AuthenticationMethod): a
+ * password (sign-in, and the session a sign-up returns), a TOTP code, and 'otp' for a verified
+ * emailed link or code (supabase/auth internal/api/verify.go issues every POST and implicit-flow
+ * verification as models.OTP, whatever the link's type).
+ */
+export type AmrMethod = 'password' | 'totp' | 'otp';
 
-/** Whether the session came from an emailed recovery or invite link (GoTrue's Session.IsRecovery). */
+/**
+ * Whether the session came from an emailed link (GoTrue's Session.IsRecovery: a claim whose method
+ * is otp, magiclink or recovery, internal/models/factor.go), so a new password needs no current one.
+ */
 export async function isRecoverySession(db: Queryable, sessionId: string): Promise<boolean> {
   const { rows } = await db.query(
-    `select 1 from auth.mfa_amr_claims where session_id = $1 and authentication_method in ('recovery', 'invite')`,
+    `select 1 from auth.mfa_amr_claims where session_id = $1 and authentication_method in ('otp', 'magiclink', 'recovery')`,
     [sessionId],
   );
   return rows.length > 0;
 }
+
+/** GoTrue's AddClaimToSession: one row per session and method, its time refreshed when repeated. */
 
 export async function addAmrClaim(db: Queryable, sessionId: string, method: AmrMethod) {
   await db.query(

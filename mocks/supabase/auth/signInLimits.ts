@@ -1,25 +1,33 @@
+import { authConfigFor } from './authConfig';
+
 /**
- * Limits on password sign-ins and sign-ups, in sliding windows. None is per account alone: a
- * stranger failing against `admin@…` from their own address never locks the admin out elsewhere.
+ * Limits per client address, as Supabase Auth applies them, and on wrong passwords. None is per
+ * account alone: a stranger failing against `admin@…` from their own address never locks the admin
+ * out elsewhere.
  */
 export interface SignInLimits {
   /**
-   * GoTrue's per-address limit on sign-in and sign-up requests, successful or not (Supabase CLI
-   * config.toml `[auth.rate_limit] sign_in_sign_ups = 30`, per 5 minutes).
+   * Password sign-ins, sign-ups and recovery requests per address in five minutes, each counted on
+   * its own (config.toml `[auth.rate_limit] sign_in_sign_ups`, GoTrue's GOTRUE_RATE_LIMIT_OTP).
    */
   requestsPerAddress: number;
+  /** `/verify` requests per address in five minutes (`[auth.rate_limit] token_verifications`). */
+  verificationsPerAddress: number;
   /** Wrong passwords for one account from one address: slows guessing one account from one place. */
   failuresPerAddressAndAccount: number;
   windowSeconds: number;
 }
 
+const CONFIGURED = authConfigFor();
+
 /**
- * Hosted Supabase's numbers: 30 sign-ins and sign-ups per address in five minutes; ten wrong
- * passwords for one account from one address. Then GoTrue's 429 until the window slides on.
- * Tests that sign in often from one address raise these.
+ * supabase/config.toml's numbers (hosted Supabase's where it says nothing): 30 sign-ins, sign-ups and
+ * recoveries and 30 verifications per address in five minutes; ten wrong passwords for one account
+ * from one address. Then GoTrue's 429. Tests that sign in often from one address raise these.
  */
 export const DEFAULT_SIGN_IN_LIMITS: SignInLimits = {
-  requestsPerAddress: 30,
+  requestsPerAddress: CONFIGURED.signInSignUps,
+  verificationsPerAddress: CONFIGURED.tokenVerifications,
   failuresPerAddressAndAccount: 10,
   windowSeconds: 300,
 };
@@ -27,15 +35,31 @@ export const DEFAULT_SIGN_IN_LIMITS: SignInLimits = {
 /** Past this many tracked keys, keys with nothing left in the window are dropped. */
 const SWEEP_ABOVE = 10_000;
 
+/**
+ * GoTrue's routes behind a per-address limiter (supabase/auth internal/api/api.go limitHandler):
+ * each has its own limiter, so a sign-up does not spend a recovery's allowance.
+ */
+export type LimitedRoute = 'signup' | 'recover' | 'verify';
+
+/**
+ * How many requests GoTrue's limiters let through at once, whatever the configured rate
+ * (supabase/auth internal/api/apilimiter: `SetBurst(30)` on every per-address limiter).
+ */
+const BURST = 30;
+
 /** Counts sign-in and sign-up requests and failed passwords in memory (per stand-in). */
 export class SignInCounter {
+  readonly limits: SignInLimits;
   private readonly events = new Map<string, number[]>();
+  private readonly buckets = new Map<string, { tokens: number; at: number }>();
 
-  constructor(readonly limits: SignInLimits = DEFAULT_SIGN_IN_LIMITS) {}
+  constructor(limits: Partial<SignInLimits> = {}) {
+    this.limits = { ...DEFAULT_SIGN_IN_LIMITS, ...limits };
+  }
 
   /**
-   * Counts one password sign-in or sign-up from this address; true when it is over a limit (then
-   * it is refused before any password is checked, so a limited caller learns nothing).
+   * Counts one password sign-in from this address; true when it is over a limit (then it is refused
+   * before any password is checked, so a limited caller learns nothing).
    */
   admit(address: string, account?: string, now = Date.now()): boolean {
     const requests = `requests:${address}`;
@@ -43,6 +67,23 @@ export class SignInCounter {
     if (account && this.isPairLimited(address, account, now)) return false;
     this.record(requests, now);
     return true;
+  }
+
+  /**
+   * One request to a limited route from this address, as GoTrue's tollbooth limiter takes it before
+   * the handler runs: a bucket of 30 that refills at the configured number per five minutes. False
+   * when the bucket is empty (GoTrue's 429 `over_request_rate_limit`).
+   */
+  admitRoute(route: LimitedRoute, address: string, now = Date.now()): boolean {
+    const perFiveMinutes =
+      route === 'verify' ? this.limits.verificationsPerAddress : this.limits.requestsPerAddress;
+    const key = `${route}:${address}`;
+    if (this.buckets.size > SWEEP_ABOVE) this.sweepBuckets(now);
+    const held = this.buckets.get(key) ?? { tokens: BURST, at: now };
+    const tokens = Math.min(BURST, held.tokens + ((now - held.at) * perFiveMinutes) / 300_000);
+    const admitted = tokens >= 1;
+    this.buckets.set(key, { tokens: admitted ? tokens - 1 : tokens, at: now });
+    return admitted;
   }
 
   /**
@@ -76,6 +117,11 @@ export class SignInCounter {
     for (const key of [...this.events.keys()]) {
       if (this.recent(key, now).length === 0) this.events.delete(key);
     }
+  }
+
+  /** Tollbooth forgets an address an hour after its last request; a full bucket is the same as none. */
+  private sweepBuckets(now: number) {
+    for (const [key, held] of this.buckets) if (now - held.at > 3600_000) this.buckets.delete(key);
   }
 }
 

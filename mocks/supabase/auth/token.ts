@@ -54,7 +54,7 @@ async function passwordGrant(request: Request, ctx: StandInContext): Promise<Res
     await markSignedIn(tx, found.id);
     const { session, refreshToken } = await startSession(tx, found.id);
     const user = (await findUserById(tx, found.id))!;
-    return sessionResponse(request, ctx, user, session, refreshToken, tx);
+    return sessionResponse(ctx, user, session, refreshToken, tx);
   });
 }
 
@@ -84,5 +84,5 @@ async function refreshTokenGrant(request: Request, ctx: StandInContext): Promise
 
   const user = await findUserById(ctx.db, outcome.session.user_id);
   if (!user) throw badRequest('refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
-  return sessionResponse(request, ctx, user, outcome.session, outcome.refreshToken);
+  return sessionResponse(ctx, user, outcome.session, outcome.refreshToken);
 }

@@ -2,11 +2,19 @@ import type { StandInContext } from '../context';
 import { writeAuditLogEntry } from './auditLog';
 import { authenticate } from './authenticate';
 import { objectField, readJsonBody, stringField } from './body';
-import { badRequest, unprocessable } from './errors';
-import { endSessions, isRecoverySession, type LogoutScope } from './sessions';
+import { AuthHttpError, badRequest, unprocessable } from './errors';
+import { endSessions, isRecoverySession, sessionAssurance, type LogoutScope } from './sessions';
 import { goTrueUserOf } from './mfa';
 import { findUserByEmail, passwordMatches, updateUser, type UserChanges } from './users';
 import { checkPasswordStrength, validateEmail } from './validation';
+
+async function hasVerifiedFactor(ctx: StandInContext, userId: string): Promise<boolean> {
+  const { rows } = await ctx.db.query(
+    `select 1 from auth.mfa_factors where user_id = $1 and status = 'verified'`,
+    [userId],
+  );
+  return rows.length > 0;
+}
 
 /** GET /user */
 export async function handleGetUser(request: Request, ctx: StandInContext): Promise<Response> {
@@ -23,16 +31,33 @@ export async function handleUpdateUser(request: Request, ctx: StandInContext): P
   const data = objectField(body, 'data');
   const changes: UserChanges = { userMetadata: data };
 
+  // GoTrue's UserUpdate (supabase/auth internal/api/user.go): with a verified factor, a new password
+  // or email needs an aal2 session, even one that began at an emailed link.
+  const changesCredentials = !!password || (!!email && email.toLowerCase() !== user.email);
+  if (changesCredentials && (await hasVerifiedFactor(ctx, user.id))) {
+    const { aal } = session ? await sessionAssurance(ctx.db, session.id) : { aal: 'aal1' };
+    if (aal !== 'aal2')
+      throw new AuthHttpError(
+        401,
+        'insufficient_aal',
+        'AAL2 session is required to update email or password when MFA is enabled.',
+      );
+  }
+
   if (password) {
     checkPasswordStrength(password);
     // GoTrue with GOTRUE_SECURITY_UPDATE_PASSWORD_REQUIRE_CURRENT_PASSWORD: a stolen access token
     // alone cannot change the password (supabase-js sends it as updateUser({ current_password })).
     const current = stringField(body, 'current_password');
-    // Except in a session from an emailed recovery or invite link: its user has no password to give.
+    // Asked only of an account that has a password, outside a session from an emailed link
+    // (supabase/auth internal/api/user.go: user.HasPassword() and !session.IsRecovery()). So the
+    // first password of an invited account is set without one, whoever holds its session: that is
+    // why an invitation counts only once accepted through its link (docs/architecture.md).
     const recovering = session ? await isRecoverySession(ctx.db, session.id) : false;
-    if (!recovering && !current)
+    const asked = !recovering && !!user.encrypted_password;
+    if (asked && !current)
       throw badRequest('current_password_required', 'Current password required when setting new password.');
-    if (!recovering && !(await passwordMatches(ctx.db, user.id, current)))
+    if (asked && !(await passwordMatches(ctx.db, user.id, current)))
       throw badRequest('current_password_invalid', 'Current password required when setting new password.');
     if (await passwordMatches(ctx.db, user.id, password))
       throw unprocessable('same_password', 'New password should be different from the old password.');

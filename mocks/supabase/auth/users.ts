@@ -32,6 +32,8 @@ export interface GoTrueUser {
   phone: string;
   phone_confirmed_at?: string;
   confirmed_at?: string;
+  /** Sent only in sanitizeUser's answer here (the stand-in's other users leave it out). */
+  confirmation_sent_at?: string;
   last_sign_in_at?: string;
   app_metadata: Record<string, unknown>;
   user_metadata: Record<string, unknown>;

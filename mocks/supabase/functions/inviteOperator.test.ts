@@ -1,6 +1,6 @@
 import { FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
-import { resetEmailRateLimit } from '../auth/recovery';
 import { DEMO, standInClient, TEST_SUPABASE_URL } from '../auth/testClient';
+import { LOCAL_SERVICE_ROLE_KEY } from '../keys';
 import type { Database } from '../db';
 import { createStandIn, type StandIn } from '../standIn';
 import { openTestDatabase } from '../testing/snapshot';
@@ -16,7 +16,6 @@ beforeAll(async () => {
   db = await openTestDatabase();
   standIn = createStandIn({ db });
 });
-beforeEach(() => resetEmailRateLimit());
 afterAll(() => db.close());
 
 async function signedIn(email: string, password: string): Promise<SupabaseClient> {
@@ -52,13 +51,15 @@ it('an owner invites: the account, the email, the role, the audit entry; the inv
     status: 200,
     body: {
       success: true,
+      link: 'invite',
       operator: { user_id: expect.any(String), email: 'fresh.editor@labellens.dev', role: 'editor' },
     },
   });
   const id = sent.body.operator.user_id;
   expect(
-    (await db.query('select role, is_active from public.admin_users where user_id = $1', [id])).rows,
-  ).toEqual([{ role: 'editor', is_active: true }]);
+    (await db.query('select role, is_active, accepted_at from public.admin_users where user_id = $1', [id]))
+      .rows,
+  ).toEqual([{ role: 'editor', is_active: true, accepted_at: null }]);
   const { rows: audit } = await db.query(
     `select actor_email, actor_role, action, resource, record_label from public.audit_log
       where id > $1 and resource = 'admin_users' order by id`,
@@ -87,6 +88,9 @@ it('an owner invites: the account, the email, the role, the audit entry; the inv
     type: 'invite',
   });
   expect(verified.error).toBeNull();
+  // Pending until the link's session accepts; then the password (what the set-password page does).
+  expect(await invitee.rpc('admin_role')).toMatchObject({ data: null, error: null });
+  expect(await invitee.rpc('admin_accept_invitation')).toMatchObject({ data: true, error: null });
   expect((await invitee.auth.updateUser({ password: 'Fresh-editor-1' })).error).toBeNull();
   const editor = await signedIn('fresh.editor@labellens.dev', 'Fresh-editor-1');
   expect(await editor.rpc('admin_role')).toMatchObject({ data: 'editor', error: null });
@@ -150,5 +154,80 @@ it('answers each bad invitation with its reason', async () => {
   expect(await invite(client, { email: 'support@labellens.dev', role: 'owner' })).toEqual({
     status: 409,
     body: { success: false, error: 'This address is already an operator' },
+  });
+});
+
+describe('when the operator row cannot be added', () => {
+  // An add that fails after Auth's invite: the database refuses every new admin_users row.
+  const refuseAdds = () =>
+    db.exec(`
+      create function public.test_refuse_operator() returns trigger language plpgsql as $$
+      begin raise exception 'Refused for the test' using errcode = 'P0001'; end $$;
+      create trigger test_refuse_operator before insert on public.admin_users
+        for each row execute function public.test_refuse_operator();`);
+  const allowAdds = () =>
+    db.exec(`drop trigger test_refuse_operator on public.admin_users;
+             drop function public.test_refuse_operator();`);
+  afterEach(async () => {
+    await db.exec('drop trigger if exists test_refuse_operator on public.admin_users');
+    await db.exec('drop function if exists public.test_refuse_operator()');
+    await db.exec('drop trigger if exists test_refuse_delete on auth.users');
+    await db.exec('drop function if exists public.test_refuse_delete()');
+  });
+
+  it("keeps an existing unconfirmed app user's account, which Auth re-invited", async () => {
+    const service = standInClient(standIn, LOCAL_SERVICE_ROLE_KEY);
+    const { data: created, error } = await service.auth.admin.createUser({
+      email: 'unconfirmed.app.user@example.in',
+      password: 'App-user-pass-1',
+      email_confirm: false,
+      user_metadata: { full_name: 'Unconfirmed App User' },
+    });
+    expect(error).toBeNull();
+    await refuseAdds();
+    expect(await invite(await owner(), { email: 'unconfirmed.app.user@example.in', role: 'editor' })).toEqual(
+      {
+        status: 500,
+        body: { success: false, error: 'Refused for the test' },
+      },
+    );
+    await allowAdds();
+    expect(
+      (
+        await db.query('select id, raw_user_meta_data ->> $2 as name from auth.users where email = $1', [
+          'unconfirmed.app.user@example.in',
+          'full_name',
+        ])
+      ).rows,
+    ).toEqual([{ id: created.user!.id, name: 'Unconfirmed App User' }]);
+  });
+
+  it('removes an account this request made', async () => {
+    await refuseAdds();
+    expect(await invite(await owner(), { email: 'made.here@labellens.dev', role: 'editor' })).toEqual({
+      status: 500,
+      body: { success: false, error: 'Refused for the test' },
+    });
+    expect(await accounts('made.here@labellens.dev')).toBe(0);
+  });
+
+  it('reports a removal that failed instead of ignoring it', async () => {
+    await refuseAdds();
+    await db.exec(`
+      create function public.test_refuse_delete() returns trigger language plpgsql as $$
+      begin raise exception 'Deletion refused for the test'; end $$;
+      create trigger test_refuse_delete before delete on auth.users
+        for each row execute function public.test_refuse_delete();`);
+    const answer = await invite(await owner(), { email: 'kept.by.accident@labellens.dev', role: 'editor' });
+    expect(answer).toEqual({
+      status: 500,
+      body: {
+        success: false,
+        error: expect.stringMatching(
+          /^Refused for the test; the account made for the invitation could not be removed: .+/,
+        ),
+      },
+    });
+    expect(await accounts('kept.by.accident@labellens.dev')).toBe(1);
   });
 });

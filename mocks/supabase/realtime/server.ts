@@ -7,6 +7,14 @@
  * subscriptions' ids, a `system` message says "Subscribed to PostgreSQL", a token that expires or
  * stops verifying ends the channel with a `system` error and `phx_close`, and limits answer with
  * Realtime's reasons.
+ *
+ * Private channels (`config.private`) follow Realtime Authorization (./authorization.ts): a join
+ * needs a SELECT policy on realtime.messages for the topic, a first track an INSERT policy; the
+ * answers are kept per channel and asked again when the client sends a new access_token. A public
+ * and a private channel of the same name are separate (presence is not shared between them).
+ *
+ * Limits (RealtimeLimits) are applied per connection and per channel, with Realtime's messages;
+ * the connection cap is applied when a socket opens (docs/architecture.md, "Realtime limits").
  */
 import { randomInt, randomUUID } from 'node:crypto';
 import type { IncomingMessage, Server } from 'node:http';
@@ -15,14 +23,39 @@ import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import type { Database } from '../db';
 import { verifyJwt } from '../jwt';
 import { LOCAL_JWT_SECRET } from '../keys';
+import {
+  authorizeRead,
+  authorizeWrite,
+  emptyPolicies,
+  type AuthorizationContext,
+  type Extension,
+  type Policies,
+} from './authorization';
 import { ChangeCapture, type CapturedChange, type TableInfo } from './capture';
 import { parseFilter, passesFilter, type ChangeFilter } from './filters';
 
 export const REALTIME_PATH = '/realtime/v1/websocket';
 
 export interface RealtimeLimits {
-  /** Open sockets the server keeps (hosted: the project's "concurrent clients"). */
+  /**
+   * Open sockets the server keeps (hosted: max_concurrent_users, counted at join). Applied when a
+   * socket opens: past it, the oldest socket that holds no channel is closed to make room, and
+   * only when every socket holds one is the new one refused.
+   */
   maxConnections: number;
+  /** Open sockets one client address may hold (so one machine cannot take every place). */
+  maxConnectionsPerAddress: number;
+  /** A socket that holds no channel for this long is closed (it only takes a place). */
+  joinDeadlineMs: number;
+  /** Joins one socket may send a second (hosted: max_joins_per_second, per project). */
+  maxJoinsPerSecond: number;
+  /** Messages (broadcasts and other client events) one socket may send a second (max_events_per_second). */
+  maxEventsPerSecond: number;
+  /** Presence events one socket may send a second (max_presence_events_per_second). */
+  maxPresenceEventsPerSecond: number;
+  /** Presence events one channel may send per window (client_presence_rate_limit: 5 per 30 s). */
+  maxChannelPresenceEvents: number;
+  channelPresenceWindowMs: number;
   /** Channels one socket may join (hosted: max_channels_per_client, 100). */
   maxChannelsPerConnection: number;
   /** Largest frame a client may send; a larger one closes the socket with 1009. */
@@ -33,15 +66,28 @@ export interface RealtimeLimits {
   idleTimeoutMs: number;
   /** Largest presence state one channel may track (its JSON); more ends the channel. */
   maxPresenceBytes: number;
+  /**
+   * Largest presence state one topic may hold (all its members' JSON): every member is sent every
+   * other member's state, so this bounds what one topic's presence costs to send.
+   */
+  maxTopicPresenceBytes: number;
 }
 
 export const DEFAULT_REALTIME_LIMITS: RealtimeLimits = {
   maxConnections: 500,
+  maxConnectionsPerAddress: 250,
+  joinDeadlineMs: 30_000,
+  maxJoinsPerSecond: 100,
+  maxEventsPerSecond: 100,
+  maxPresenceEventsPerSecond: 20,
+  maxChannelPresenceEvents: 5,
+  channelPresenceWindowMs: 30_000,
   maxChannelsPerConnection: 100,
   maxMessageBytes: 1024 * 1024,
   maxBufferedBytes: 4 * 1024 * 1024,
   idleTimeoutMs: 60_000,
   maxPresenceBytes: 10 * 1024,
+  maxTopicPresenceBytes: 64 * 1024,
 };
 
 /** Realtime re-checks a token at least this often, and when it expires (RealtimeChannel). */
@@ -63,6 +109,14 @@ interface Subscription {
 
 interface Channel {
   topic: string;
+  /** Joined with `config.private`: Realtime Authorization decides what it may read and write. */
+  private: boolean;
+  /** The policies' answers so far (private channels; undefined = not asked yet). */
+  policies: Policies | null;
+  /** Presence state and diffs go to this channel (public, or private with presence read). */
+  presenceEnabled: boolean;
+  /** Presence events this channel sent in the current window (client_presence_rate_limit). */
+  presenceWindow: { count: number; resetAt: number };
   joinRef: string | null;
   subscriptions: Subscription[];
   role: string;
@@ -103,14 +157,32 @@ export interface RealtimeSocket {
   terminate(): void;
 }
 
+/** Events in the last second, for the per-second limits. */
+class PerSecond {
+  private times: number[] = [];
+  /** Counts one event; false when the limit was already reached within the last second. */
+  take(limit: number, now = Date.now()): boolean {
+    this.times = this.times.filter((t) => now - t < 1000);
+    if (this.times.length >= limit) return false;
+    this.times.push(now);
+    return true;
+  }
+}
+
 class Connection {
   readonly channels = new Map<string, Channel>();
   lastSeen = Date.now();
+  /** Since when the socket holds no channel (the join deadline runs from it). */
+  channelless: number | null = Date.now();
+  readonly joins = new PerSecond();
+  readonly events = new PerSecond();
+  readonly presenceEvents = new PerSecond();
 
   constructor(
     readonly socket: RealtimeSocket,
     readonly vsn: '1.0.0' | '2.0.0',
     readonly apikey: string,
+    readonly address: string,
   ) {}
 
   send(message: Message, maxBufferedBytes: number) {
@@ -138,12 +210,16 @@ export class RealtimeServer {
   readonly stats = { changes: 0, messages: 0 };
 
   private constructor(
+    private readonly db: Database,
     private readonly capture: ChangeCapture,
     private readonly jwtSecret: string,
     private readonly limits: RealtimeLimits,
   ) {
     this.wss = new WebSocketServer({ noServer: true, maxPayload: limits.maxMessageBytes });
-    this.sweeper = setInterval(() => this.sweep(), Math.min(15_000, limits.idleTimeoutMs)).unref();
+    this.sweeper = setInterval(
+      () => this.sweep(),
+      Math.min(15_000, limits.idleTimeoutMs, limits.joinDeadlineMs),
+    ).unref();
   }
 
   static async start({
@@ -158,7 +234,7 @@ export class RealtimeServer {
     // Changes that arrive before the server exists have no subscriber to go to.
     const ready: { server?: RealtimeServer } = {};
     const capture = await ChangeCapture.start(db, (change) => ready.server?.enqueue(change));
-    ready.server = new RealtimeServer(capture, jwtSecret, { ...DEFAULT_REALTIME_LIMITS, ...limits });
+    ready.server = new RealtimeServer(db, capture, jwtSecret, { ...DEFAULT_REALTIME_LIMITS, ...limits });
     return ready.server;
   }
 
@@ -175,21 +251,47 @@ export class RealtimeServer {
     if (url.pathname !== REALTIME_PATH) return false;
     const apikey = url.searchParams.get('apikey') ?? String(req.headers.apikey ?? '');
     const vsn = url.searchParams.get('vsn') === '2.0.0' ? '2.0.0' : '1.0.0';
+    const address = req.socket.remoteAddress ?? '';
     void this.verifyApikey(apikey).then((verdict) => {
-      if (verdict !== 'ok') {
-        // As Realtime's UserSocket refuses a connection: before the upgrade, with a status.
-        const body = JSON.stringify({
-          message: verdict === 'expired' ? 'Token has expired' : 'Unauthorized',
-        });
-        socket.end(
-          `HTTP/1.1 ${verdict === 'expired' ? '401 Unauthorized' : '403 Forbidden'}\r\n` +
-            `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+      // As Realtime's UserSocket refuses a connection: before the upgrade, with a status.
+      if (verdict !== 'ok')
+        return refuseUpgrade(
+          socket,
+          verdict === 'expired' ? '401 Unauthorized' : '403 Forbidden',
+          verdict === 'expired' ? 'Token has expired' : 'Unauthorized',
         );
-        return;
-      }
-      this.wss.handleUpgrade(req, socket, head, (ws) => this.accept(ws, vsn, apikey));
+      // The connection cap is applied here, when the socket opens, so sockets that never join
+      // count too (hosted counts a socket once it joins a channel).
+      if (!this.admit(address)) return refuseUpgrade(socket, '429 Too Many Requests', TOO_MANY_USERS);
+      this.wss.handleUpgrade(req, socket, head, (ws) => this.accept(ws, vsn, apikey, address));
     });
     return true;
+  }
+
+  /**
+   * Whether a socket from `address` may open: within its address's share, and a place free (the
+   * oldest socket that holds no channel gives up its place; sockets in use are never closed).
+   */
+  private admit(address: string): boolean {
+    let fromAddress = 0;
+    let idlest: Connection | null = null;
+    for (const connection of this.connections) {
+      if (connection.address === address) fromAddress++;
+      if (connection.channelless !== null && (!idlest || connection.channelless < (idlest.channelless ?? 0)))
+        idlest = connection;
+    }
+    if (fromAddress >= this.limits.maxConnectionsPerAddress) return false;
+    if (this.connections.size < this.limits.maxConnections) return true;
+    if (!idlest) return false;
+    this.drop(idlest);
+    return true;
+  }
+
+  /** Closes a connection and forgets it at once (its place is free for the next socket). */
+  private drop(connection: Connection) {
+    connection.socket.terminate();
+    if (!this.connections.delete(connection)) return;
+    for (const channel of connection.channels.values()) this.leave(connection, channel);
   }
 
   get connectionCount() {
@@ -210,7 +312,7 @@ export class RealtimeServer {
     await new Promise<void>((resolve) => this.wss.close(() => resolve()));
   }
 
-  private accept(ws: WebSocket, vsn: '1.0.0' | '2.0.0', apikey: string) {
+  private accept(ws: WebSocket, vsn: '1.0.0' | '2.0.0', apikey: string, address: string) {
     const connection = this.connect(
       {
         get isOpen() {
@@ -223,7 +325,7 @@ export class RealtimeServer {
         close: (code, reason) => ws.close(code, reason),
         terminate: () => ws.terminate(),
       },
-      { apikey, vsn },
+      { apikey, vsn, address },
     );
     // Binary frames carry Broadcast, which the stand-in does not serve.
     ws.on('message', (data: RawData, isBinary: boolean) => !isBinary && connection.message(data.toString()));
@@ -235,8 +337,11 @@ export class RealtimeServer {
    * Opens a connection on any transport whose apikey was verified: returns what to call with each
    * text frame the client sends and when the connection closes.
    */
-  connect(socket: RealtimeSocket, { apikey, vsn }: { apikey: string; vsn: '1.0.0' | '2.0.0' }) {
-    const connection = new Connection(socket, vsn, apikey);
+  connect(
+    socket: RealtimeSocket,
+    { apikey, vsn, address = 'local' }: { apikey: string; vsn: '1.0.0' | '2.0.0'; address?: string },
+  ) {
+    const connection = new Connection(socket, vsn, apikey, address);
     this.connections.add(connection);
     return {
       message: (text: string) => {
@@ -251,10 +356,7 @@ export class RealtimeServer {
           console.error('[realtime] unexpected error', error),
         );
       },
-      closed: () => {
-        if (!this.connections.delete(connection)) return;
-        for (const channel of connection.channels.values()) this.leave(connection, channel);
-      },
+      closed: () => this.drop(connection),
     };
   }
 
@@ -270,7 +372,11 @@ export class RealtimeServer {
   private sweep() {
     const now = Date.now();
     for (const connection of this.connections)
-      if (now - connection.lastSeen > this.limits.idleTimeoutMs) connection.socket.terminate();
+      if (
+        now - connection.lastSeen > this.limits.idleTimeoutMs ||
+        (connection.channelless !== null && now - connection.channelless > this.limits.joinDeadlineMs)
+      )
+        this.drop(connection);
   }
 
   private reply(connection: Connection, message: Message, status: 'ok' | 'error', response: object) {
@@ -300,6 +406,11 @@ export class RealtimeServer {
     const channel = connection.channels.get(message.topic);
     switch (message.event) {
       case 'phx_join':
+        // Realtime's limit_joins answers, then disconnects the socket.
+        if (!connection.joins.take(this.limits.maxJoinsPerSecond)) {
+          this.reply(connection, message, 'error', { reason: TOO_MANY_JOINS });
+          return connection.socket.close(1000, 'disconnect');
+        }
         return this.join(connection, message);
       case 'phx_leave':
         if (channel) this.leave(connection, channel);
@@ -309,10 +420,13 @@ export class RealtimeServer {
         return;
       case 'presence':
         if (!channel) return this.reply(connection, message, 'error', { reason: 'unmatched topic' });
-        this.updatePresence(connection, channel, message.payload);
-        return this.reply(connection, message, 'ok', {});
+        return this.presenceEvent(connection, channel, message);
       default:
         if (!channel) return this.reply(connection, message, 'error', { reason: 'unmatched topic' });
+        // Broadcasts and any other client event count towards max_events_per_second (Realtime's
+        // `count(socket)`); past it the channel ends with Realtime's message.
+        if (!connection.events.take(this.limits.maxEventsPerSecond))
+          return this.shutdown(connection, channel, 'Too many messages per second');
         return this.reply(connection, message, 'ok', {});
     }
   }
@@ -337,8 +451,6 @@ export class RealtimeServer {
   private async join(connection: Connection, message: Message) {
     const previous = connection.channels.get(message.topic);
     if (previous) this.leave(connection, previous);
-    if (this.connections.size > this.limits.maxConnections)
-      return this.reply(connection, message, 'error', { reason: 'Too many connected users' });
     if (connection.channels.size >= this.limits.maxChannelsPerConnection)
       return this.reply(connection, message, 'error', {
         reason: 'ChannelRateLimitReached: Too many channels',
@@ -348,10 +460,28 @@ export class RealtimeServer {
     const config = (payload.config ?? {}) as {
       postgres_changes?: { event?: string; schema?: string; table?: string; filter?: string }[];
       presence?: { enabled?: boolean; key?: string };
+      private?: boolean;
     };
     const token = typeof payload.access_token === 'string' ? payload.access_token : connection.apikey;
     const check = await this.checkToken(token);
     if (!check.ok) return this.reply(connection, message, 'error', { reason: check.reason });
+
+    // Realtime Authorization: a private join needs a read policy for broadcast or presence
+    // (realtime_channel.ex maybe_assign_policies; presence is asked about when enabled at join).
+    const isPrivate = config.private === true;
+    const presenceAsked = config.presence?.enabled === true;
+    let policies: Policies | null = null;
+    if (isPrivate) {
+      const extensions: Extension[] = presenceAsked ? ['broadcast', 'presence'] : ['broadcast'];
+      policies = await authorizeRead(
+        this.db,
+        authorizationContext(message.topic, check),
+        extensions,
+        emptyPolicies(),
+      ).catch(() => null);
+      if (!policies?.broadcast.read && !policies?.presence.read)
+        return this.reply(connection, message, 'error', { reason: unauthorizedRead(message.topic) });
+    }
 
     const requested = Array.isArray(config.postgres_changes) ? config.postgres_changes : [];
     const subscriptions: Subscription[] = [];
@@ -363,13 +493,23 @@ export class RealtimeServer {
       const filterText = typeof params.filter === 'string' && params.filter ? params.filter : undefined;
       const filter = filterText ? parseFilter(filterText) : null;
       const info = schema && table && table !== '*' ? await this.capture.describe(schema, table) : null;
-      const valid =
-        ['INSERT', 'UPDATE', 'DELETE', '*'].includes(event) &&
-        info !== null &&
-        (!filterText || (filter !== null && info.columns.some((c) => c.name === filter.column)));
-      if (!valid)
+      // A table outside the supabase_realtime publication is refused as a missing one is: hosted
+      // Realtime subscribes through the publication and finds neither (realtime.subscription's
+      // check answers the same error for both).
+      const found = ['INSERT', 'UPDATE', 'DELETE', '*'].includes(event) && info !== null && info.published;
+      const columnKnown =
+        !filterText || (filter !== null && !!info?.columns.some((c) => c.name === filter.column));
+      const valid = found && columnKnown;
+      // Realtime's texts (postgres_cdc_rls/subscriptions.ex create/params_to_log): no table found
+      // through the publication, or the filter's column check raising in the database.
+      const logged = `[event: ${params.event}, schema: ${schema}, table: ${table}, filters: ${filtersToLog(filter)}, select: nil]`;
+      if (!found)
         problems.push(
-          `Unable to subscribe to changes with given parameters. Please check Realtime is enabled for the given connect parameters: [event: ${params.event}, filter: ${filterText ?? ''}, schema: ${schema}, table: ${table}]`,
+          `Unable to subscribe to changes with given parameters. Please check Realtime is enabled for the given connect parameters: ${logged}`,
+        );
+      else if (!columnKnown)
+        problems.push(
+          `Unable to subscribe to changes with given parameters. An exception happened so please check your connect parameters: ${logged}. Exception: ERROR P0001 (raise_exception) invalid column for filter ${filter?.column ?? filterText}`,
         );
       subscriptions.push({
         id: randomInt(1, 2 ** 47),
@@ -384,6 +524,10 @@ export class RealtimeServer {
 
     const channel: Channel = {
       topic: message.topic,
+      private: isPrivate,
+      policies,
+      presenceEnabled: isPrivate ? policies?.presence.read === true : true,
+      presenceWindow: { count: 0, resetAt: 0 },
       joinRef: message.join_ref,
       subscriptions,
       role: check.role,
@@ -394,9 +538,10 @@ export class RealtimeServer {
       presenceSynced: false,
     };
     connection.channels.set(message.topic, channel);
+    connection.channelless = null;
     this.scheduleTokenCheck(connection, channel, check.expiresInMs);
     // The trigger is in place before the client hears it is subscribed.
-    for (const s of subscriptions) if (s.info?.published) await this.capture.watch(s.info);
+    for (const s of subscriptions) if (s.info) await this.capture.watch(s.info);
 
     this.reply(connection, message, 'ok', {
       postgres_changes: subscriptions.map((s) => ({
@@ -407,7 +552,7 @@ export class RealtimeServer {
         ...(s.filterText ? { filter: s.filterText } : {}),
       })),
     });
-    if (config.presence?.enabled) this.syncPresence(connection, channel);
+    if (presenceAsked) this.syncPresence(connection, channel);
     if (subscriptions.length)
       this.push(connection, channel, 'system', {
         extension: 'postgres_changes',
@@ -420,8 +565,9 @@ export class RealtimeServer {
   private leave(connection: Connection, channel: Channel) {
     if (connection.channels.get(channel.topic) !== channel) return;
     connection.channels.delete(channel.topic);
+    if (!connection.channels.size) connection.channelless = Date.now();
     clearTimeout(channel.tokenTimer);
-    for (const s of channel.subscriptions) if (s.info?.published) void this.capture.unwatch(s.info);
+    for (const s of channel.subscriptions) if (s.info) void this.capture.unwatch(s.info);
     this.untrack(channel);
   }
 
@@ -453,10 +599,36 @@ export class RealtimeServer {
     this.scheduleTokenCheck(connection, channel, check.expiresInMs);
   }
 
+  /**
+   * realtime_channel.ex handle_in("access_token"): the same token changes nothing; a new one is
+   * verified and, on a private channel, the read policies are asked again under it (the write
+   * answers are forgotten, so the next track asks again). A read it no longer has ends the channel.
+   */
   private async refreshToken(connection: Connection, channel: Channel, token: unknown) {
+    if (token === null || token === undefined || token === channel.token) return;
+    if (typeof token === 'string' && token.startsWith('sb_')) return;
     const check = await this.checkToken(token);
     if (connection.channels.get(channel.topic) !== channel) return;
     if (!check.ok) return this.shutdown(connection, channel, check.reason);
+    if (channel.private) {
+      const previous = channel.policies ?? emptyPolicies();
+      const asked = (['broadcast', 'presence'] as const).filter((e) => previous[e].read !== undefined);
+      const policies = await authorizeRead(
+        this.db,
+        authorizationContext(channel.topic, check),
+        asked,
+        emptyPolicies(),
+      ).catch(() => null);
+      if (connection.channels.get(channel.topic) !== channel) return;
+      const revoked = asked.some((e) => previous[e].read === true && policies?.[e].read !== true);
+      if (revoked || !policies)
+        return this.shutdown(
+          connection,
+          channel,
+          `You no longer have permission to read from this Channel topic: ${subTopic(channel.topic)}`,
+        );
+      channel.policies = policies;
+    }
     Object.assign(channel, {
       token,
       role: check.role,
@@ -468,45 +640,108 @@ export class RealtimeServer {
 
   // --- presence -------------------------------------------------------------------------------
 
-  private presenceOf(topic: string) {
-    let state = this.presence.get(topic);
-    if (!state) this.presence.set(topic, (state = new Map()));
+  /** Presence state is per topic and per kind: a public and a private channel do not share it. */
+  private presenceId(channel: Channel) {
+    return `${channel.private ? 'private' : 'public'}\n${channel.topic}`;
+  }
+
+  private presenceOf(channel: Channel) {
+    const id = this.presenceId(channel);
+    let state = this.presence.get(id);
+    if (!state) this.presence.set(id, (state = new Map()));
     return state;
   }
 
   /** The topic's whole presence state, once per join; diffs follow it. */
   private syncPresence(connection: Connection, channel: Channel) {
-    if (channel.presenceSynced) return;
+    if (channel.presenceSynced || !channel.presenceEnabled) return;
     channel.presenceSynced = true;
-    const state = this.presence.get(channel.topic) ?? new Map<string, unknown[]>();
+    const state = this.presence.get(this.presenceId(channel)) ?? new Map<string, unknown[]>();
     const payload = Object.fromEntries([...state].map(([key, metas]) => [key, { metas }]));
     this.push(connection, channel, 'presence_state', payload);
   }
 
-  private broadcastPresence(topic: string, diff: { joins: object; leaves: object }) {
+  private broadcastPresence(from: Channel, diff: { joins: object; leaves: object }) {
     for (const connection of this.connections) {
-      const channel = connection.channels.get(topic);
-      if (channel?.presenceSynced) this.push(connection, channel, 'presence_diff', diff);
+      const channel = connection.channels.get(from.topic);
+      if (channel?.presenceSynced && channel.private === from.private)
+        this.push(connection, channel, 'presence_diff', diff);
     }
   }
 
-  private updatePresence(connection: Connection, channel: Channel, payload: Record<string, unknown>) {
+  /**
+   * A `presence` message (presence_handler.ex): the channel's and the connection's presence rates
+   * first, then, on a private channel, the write policy (asked once, at the first track).
+   */
+  private async presenceEvent(connection: Connection, channel: Channel, message: Message) {
+    const now = Date.now();
+    const window = channel.presenceWindow;
+    if (now > window.resetAt)
+      Object.assign(window, { count: 0, resetAt: now + this.limits.channelPresenceWindowMs });
+    if (window.count >= this.limits.maxChannelPresenceEvents)
+      return this.shutdown(connection, channel, 'Client presence rate limit exceeded');
+    window.count++;
+    if (!connection.presenceEvents.take(this.limits.maxPresenceEventsPerSecond))
+      return this.shutdown(connection, channel, 'Too many presence messages per second');
+
+    const payload = message.payload;
+    // presence_handler.ex: the event's name in any case; a track's payload must be an object.
+    const event = String(payload.event ?? '').toLowerCase();
+    if (event !== 'track' && event !== 'untrack') return this.reply(connection, message, 'error', {});
+    const tracked = payload.payload ?? {};
+    if (event === 'track' && (typeof tracked !== 'object' || Array.isArray(tracked)))
+      return this.reply(connection, message, 'error', { reason: 'Presence track payload must be a map' });
+    if (event === 'track' && channel.private && channel.policies?.presence.write === undefined) {
+      const context = authorizationContext(channel.topic, channel);
+      let policies: Policies | null = channel.policies ?? emptyPolicies();
+      try {
+        if (policies.presence.read === undefined)
+          policies = await authorizeRead(this.db, context, ['presence'], policies);
+        policies = await authorizeWrite(this.db, context, ['broadcast', 'presence'], policies);
+      } catch {
+        policies = null;
+      }
+      if (connection.channels.get(channel.topic) !== channel) return;
+      if (!policies) return this.reply(connection, message, 'error', {});
+      channel.policies = policies;
+      channel.presenceEnabled = policies.presence.read === true;
+    }
+    if (event === 'track' && channel.private && !channel.policies?.presence.write)
+      // Realtime answers an unauthorized track with a bare error reply (UnableToHandlePresence).
+      return this.reply(connection, message, 'error', {});
+    this.updatePresence(connection, channel, event, tracked as Record<string, unknown>);
+    if (connection.channels.get(channel.topic) === channel) this.reply(connection, message, 'ok', {});
+  }
+
+  private updatePresence(
+    connection: Connection,
+    channel: Channel,
+    event: 'track' | 'untrack',
+    tracked: Record<string, unknown>,
+  ) {
     // A client that tracks without having asked for presence at join gets the state first.
     this.syncPresence(connection, channel);
-    if (payload.event === 'untrack') return this.untrack(channel);
-    if (payload.event !== 'track') return;
+    if (event === 'untrack') return this.untrack(channel);
     // Presence lives in the server's memory: each channel's share of it is bounded.
-    if (JSON.stringify(payload.payload ?? {}).length > this.limits.maxPresenceBytes)
+    const size = JSON.stringify(tracked).length;
+    if (size > this.limits.maxPresenceBytes)
       return this.shutdown(connection, channel, 'Track message size exceeded');
     const key = channel.presenceKey;
-    const state = this.presenceOf(channel.topic);
+    const state = this.presenceOf(channel);
     const metas = state.get(key) ?? [];
     // One meta per channel: a second tab of the same user adds its own, a re-track replaces.
     const left = metas.filter((m) => m.phx_ref === channel.presenceRef);
-    const meta = { ...(payload.payload as object), phx_ref: randomUUID() };
+    // So does the topic's: every member is sent every other one's state, so a topic's presence
+    // costs its size times its members to send.
+    let topicBytes = size;
+    for (const others of state.values())
+      for (const meta of others) if (!left.includes(meta)) topicBytes += JSON.stringify(meta).length;
+    if (topicBytes > this.limits.maxTopicPresenceBytes)
+      return this.shutdown(connection, channel, 'Track message size exceeded');
+    const meta = { ...tracked, phx_ref: randomUUID() };
     channel.presenceRef = meta.phx_ref;
     state.set(key, [...metas.filter((m) => !left.includes(m)), meta]);
-    this.broadcastPresence(channel.topic, {
+    this.broadcastPresence(channel, {
       joins: { [key]: { metas: [meta] } },
       leaves: left.length ? { [key]: { metas: left } } : {},
     });
@@ -514,7 +749,8 @@ export class RealtimeServer {
 
   private untrack(channel: Channel) {
     const key = channel.presenceKey;
-    const state = this.presence.get(channel.topic);
+    const id = this.presenceId(channel);
+    const state = this.presence.get(id);
     const metas = state?.get(key);
     const left = metas?.filter((m) => m.phx_ref === channel.presenceRef) ?? [];
     channel.presenceRef = undefined;
@@ -522,8 +758,8 @@ export class RealtimeServer {
     const rest = metas.filter((m) => !left.includes(m));
     if (rest.length) state.set(key, rest);
     else state.delete(key);
-    if (!state.size) this.presence.delete(channel.topic);
-    this.broadcastPresence(channel.topic, { joins: {}, leaves: { [key]: { metas: left } } });
+    if (!state.size) this.presence.delete(id);
+    this.broadcastPresence(channel, { joins: {}, leaves: { [key]: { metas: left } } });
   }
 
   // --- changes --------------------------------------------------------------------------------
@@ -677,6 +913,35 @@ function decode(text: string, vsn: '1.0.0' | '2.0.0'): Message {
     event: m.event,
     payload: (m.payload ?? {}) as Record<string, unknown>,
   };
+}
+
+/** A filter as Realtime logs its subscription params: `[{"column", "op", "value", false}]`. */
+function filtersToLog(filter: ChangeFilter | null) {
+  if (!filter) return '[]';
+  const value = filter.op === 'in' ? `(${filter.values.join(',')})` : filter.values[0];
+  return `[{${[filter.column, filter.op, value].map((v) => JSON.stringify(v)).join(', ')}, false}]`;
+}
+
+/** Realtime's reason for a private join no read policy admits (authorization refused). */
+const unauthorizedRead = (topic: string) =>
+  `Unauthorized: You do not have permissions to read from this Channel topic: ${subTopic(topic)}`;
+/** limit_max_users (hosted logs it as ConnectionRateLimitReached). */
+const TOO_MANY_USERS = 'Too many connected users';
+const TOO_MANY_JOINS = 'ClientJoinRateLimitReached: Too many joins per second';
+
+function authorizationContext(
+  topic: string,
+  identity: { role: string; claims: Record<string, unknown> },
+): AuthorizationContext {
+  return { topic: subTopic(topic), role: identity.role, claims: identity.claims };
+}
+
+/** A refused upgrade: an HTTP answer with Realtime's JSON `message`, then the socket closes. */
+function refuseUpgrade(socket: Duplex, status: string, message: string) {
+  const body = JSON.stringify({ message });
+  socket.end(
+    `HTTP/1.1 ${status}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
 }
 
 /** The channel name without Phoenix's `realtime:` prefix, as Realtime's system messages carry it. */

@@ -41,6 +41,11 @@ grant all on schema public to hosted_postgres;
 grant usage on schema storage to hosted_postgres;
 grant all on storage.buckets, storage.objects to hosted_postgres with grant option;
 grant supabase_storage_admin to hosted_postgres;
+-- Realtime: hosted postgres writes Realtime Authorization's policies on realtime.messages
+-- (supautils' policy_grants), which only a member of the table's owner can here.
+grant usage on schema realtime to hosted_postgres;
+grant all on realtime.messages to hosted_postgres with grant option;
+grant supabase_realtime_admin to hosted_postgres;
 alter default privileges for role hosted_postgres in schema public
   grant all on tables to anon, authenticated, service_role;
 alter default privileges for role hosted_postgres in schema public

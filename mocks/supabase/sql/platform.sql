@@ -381,6 +381,52 @@ begin
 end
 $$;
 
+-- Realtime Authorization's schema as supabase/realtime's tenant migrations
+-- (lib/realtime/tenants/repo/migrations/) leave it: realtime.messages, where private channels'
+-- policies live (20240523004032 redefine_authorization_tables, 20241030150047 partitioning,
+-- 20241108114728 uuid ids, 20260514120000 binary payloads) with row level security on and the API
+-- roles' grants, and realtime.topic(), the channel a policy is asked about (Realtime sets
+-- `realtime.topic` for the transaction before it runs the policies). Hosted partitions the table
+-- by day (messages_YYYY_MM_DD); the stand-in keeps one table: Realtime's checks insert probe rows
+-- and roll them back, and the stand-in stores no broadcast messages. Owned by
+-- supabase_realtime_admin, as hosted.
+do $$
+begin
+  if not exists (select 1 from pg_roles where rolname = 'supabase_realtime_admin') then
+    create role supabase_realtime_admin nologin noinherit noreplication;
+  end if;
+end
+$$;
+create schema if not exists realtime;
+grant usage on schema realtime to anon, authenticated, service_role;
+
+create table if not exists realtime.messages (
+  topic text not null,
+  extension text not null,
+  payload jsonb,
+  event text,
+  private boolean default false,
+  updated_at timestamp without time zone not null default now(),
+  inserted_at timestamp without time zone not null default now(),
+  id uuid not null default gen_random_uuid(),
+  binary_payload bytea,
+  constraint messages_pkey primary key (id, inserted_at),
+  constraint messages_payload_exclusive check (payload is null or binary_payload is null)
+);
+create index if not exists messages_inserted_at_topic_index on realtime.messages (inserted_at desc, topic);
+alter table realtime.messages enable row level security;
+grant select, insert, update on realtime.messages to anon, authenticated, service_role;
+
+create or replace function realtime.topic() returns text
+language sql stable as $function$
+  select nullif(current_setting('realtime.topic', true), '')::text;
+$function$;
+grant execute on function realtime.topic() to anon, authenticated, service_role;
+
+alter table realtime.messages owner to supabase_realtime_admin;
+alter function realtime.topic() owner to supabase_realtime_admin;
+alter schema realtime owner to supabase_realtime_admin;
+
 -- Storage's schema as supabase/storage's tenant migrations (migrations/tenant/*.sql) leave it: the
 -- buckets and objects tables with the columns the API writes, the path helpers policies call
 -- (foldername, filename, extension), row level security on, the API roles' grants (0046), the

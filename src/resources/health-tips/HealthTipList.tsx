@@ -1,7 +1,7 @@
 import { Typography } from '@mui/material';
 import { DataTable, TextField } from 'react-admin';
 import { DateTimeField } from '../../list/fields';
-import { BulkDeleteButton } from '../../editing/BulkDeleteButton';
+import { useBulkActions } from '../../editing/bulkActions';
 import { RowActions } from '../../editing/RowActions';
 import { EmptyWithHeading, ListHeading } from '../../editing/ListHeading';
 import { AdminList, ListErrorState } from '../../list';
@@ -11,6 +11,7 @@ import { healthTipsData } from './data';
 
 /** Health Tips: newest first, searched by text, created and edited in route-driven dialogs. */
 export default function HealthTipList() {
+  const bulkActions = useBulkActions(healthTipsData.name);
   return (
     <AdminList
       resource={healthTipsData}
@@ -27,7 +28,7 @@ export default function HealthTipList() {
         opens: 'edit',
       }}
     >
-      <DataTable bulkActionButtons={<BulkDeleteButton />} rowClick={false}>
+      <DataTable bulkActionButtons={bulkActions} rowClick={false}>
         <DataTable.Col
           source="tip"
           label="resources.health-tips.fields.tip_column"

@@ -2,7 +2,7 @@ import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import { IconButton, Stack, Tooltip } from '@mui/material';
 import { DataTable, TextField, useRecordContext, useTranslate } from 'react-admin';
 import { DateTimeField } from '../../list/fields';
-import { BulkDeleteButton } from '../../editing/BulkDeleteButton';
+import { useBulkActions } from '../../editing/bulkActions';
 import { RowActions } from '../../editing/RowActions';
 import { EmptyWithHeading, ListHeading } from '../../editing/ListHeading';
 import { AdminList, ListErrorState, ShowDialogButton } from '../../list';
@@ -15,6 +15,7 @@ import { newsData } from './data';
 
 /** News Articles: newest first, searched by title or content, with route-driven dialogs. */
 export default function NewsList() {
+  const bulkActions = useBulkActions(newsData.name);
   return (
     <AdminList
       resource={newsData}
@@ -27,7 +28,7 @@ export default function NewsList() {
       dialogs={{ create: NewsCreate, edit: NewsEdit, show: NewsShow }}
       phone={{ primary: <TextField source="title" />, tertiary: <DateTimeField source="created_at" /> }}
     >
-      <DataTable bulkActionButtons={<BulkDeleteButton />} rowClick={false}>
+      <DataTable bulkActionButtons={bulkActions} rowClick={false}>
         <DataTable.Col source="title" label="resources.news.fields.article">
           <ArticleCell />
         </DataTable.Col>

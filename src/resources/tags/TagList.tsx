@@ -2,7 +2,7 @@ import { Box, Typography } from '@mui/material';
 import { DataTable, SelectInput, useGetList, useRecordContext, useTranslate, WithRecord } from 'react-admin';
 import { DateTimeField } from '../../list/fields';
 import { formatCount } from '../../domain/format';
-import { BulkDeleteButton } from '../../editing/BulkDeleteButton';
+import { useBulkActions } from '../../editing/bulkActions';
 import { RowActions } from '../../editing/RowActions';
 import { EmptyWithHeading, ListHeading } from '../../editing/ListHeading';
 import { AdminList, ListErrorState } from '../../list';
@@ -26,6 +26,7 @@ const tagFilters = [
 
 /** Tags Management: searched by label, key or category, filtered by category, with a status switch. */
 export default function TagList() {
+  const bulkActions = useBulkActions(tagsData.name, <BulkStatusButtons />);
   return (
     <AdminList
       resource={tagsData}
@@ -49,15 +50,7 @@ export default function TagList() {
         opens: 'edit',
       }}
     >
-      <DataTable
-        bulkActionButtons={
-          <>
-            <BulkStatusButtons />
-            <BulkDeleteButton />
-          </>
-        }
-        rowClick={false}
-      >
+      <DataTable bulkActionButtons={bulkActions} rowClick={false}>
         <DataTable.Col source="label" label="resources.tags.fields.tag">
           <TagSwatchLabel />
         </DataTable.Col>

@@ -1,13 +1,17 @@
 import { Chip, Stack, Switch } from '@mui/material';
-import { useRecordContext, useTranslate, useUpdate } from 'react-admin';
+import { useCanAccess, useRecordContext, useTranslate, useUpdate } from 'react-admin';
 import { useResourceToast } from '../../editing/useResourceToast';
 
-/** The Status column: a switch that changes only is_active, and the Active/Inactive badge. */
+/**
+ * The Status column: a switch that changes only is_active (for a role that may edit tags), and the
+ * Active/Inactive badge.
+ */
 export function TagStatus() {
   const record = useRecordContext();
   const translate = useTranslate();
   const toast = useResourceToast('tags');
   const [update, { isPending }] = useUpdate();
+  const { canAccess: canEdit } = useCanAccess({ resource: 'tags', action: 'edit' });
   if (!record) return null;
   const active = Boolean(record.is_active);
 
@@ -24,16 +28,18 @@ export function TagStatus() {
 
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-      <Switch
-        checked={active}
-        disabled={isPending}
-        onChange={toggle}
-        onClick={(event) => event.stopPropagation()}
-        slotProps={{
-          input: { 'aria-label': translate('resources.tags.toggle_status', { label: record.label }) },
-        }}
-        size="small"
-      />
+      {canEdit && (
+        <Switch
+          checked={active}
+          disabled={isPending}
+          onChange={toggle}
+          onClick={(event) => event.stopPropagation()}
+          slotProps={{
+            input: { 'aria-label': translate('resources.tags.toggle_status', { label: record.label }) },
+          }}
+          size="small"
+        />
+      )}
       <Chip
         size="small"
         label={translate(active ? 'resources.tags.active' : 'resources.tags.inactive')}

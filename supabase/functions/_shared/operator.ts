@@ -65,7 +65,7 @@ export async function checkOperator(req: Request, env: FunctionEnv): Promise<Ope
   return { user: caller.user, role, asCaller, service };
 }
 
-/** The request's JSON body, or undefined when it is not JSON. */
+/** The request's JSON body as `{ ok: true, value }`, or `{ ok: false }` when it is not JSON. */
 export async function jsonBody(req: Request): Promise<{ ok: true; value: unknown } | { ok: false }> {
   try {
     return { ok: true, value: await req.json() };

@@ -1,0 +1,256 @@
+/**
+ * Realtime Authorization in the stand-in, driven by real realtime-js (supabase-js) clients and by
+ * raw WebSocket frames: private channels, the presence policies of
+ * supabase/migrations/20241101002300_realtime_authorization.sql, token refresh, and what an
+ * outsider's socket gets on an operator's presence topic.
+ */
+import { createClient, type RealtimeChannel, type SupabaseClient } from '@supabase/supabase-js';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import ws from 'ws';
+import type { Database } from '../db';
+import { signJwt } from '../jwt';
+import { LOCAL_ANON_KEY } from '../keys';
+import { standInMiddleware } from '../node';
+import { createStandIn } from '../standIn';
+import { openTestDatabase } from '../testing/snapshot';
+import { RealtimeServer } from './server';
+import { openRawSocket, type RawSocket } from './testSockets';
+
+const OWNER = '00000000-0000-4000-8000-000000000001';
+const USER = '00000000-0000-4000-8000-000000000002';
+const EDITOR = '00000000-0000-4000-8000-000000000005';
+const SUPPORT = '00000000-0000-4000-8000-000000000006';
+
+let db: Database;
+let realtime: RealtimeServer;
+let server: Server;
+let url: string;
+let newsId: string;
+let topic: string;
+const clients: SupabaseClient[] = [];
+const sockets: RawSocket[] = [];
+
+const token = (sub: string, extra: Record<string, unknown> = {}) =>
+  signJwt(
+    { sub, role: 'authenticated', aud: 'authenticated', aal: 'aal2', ...extra },
+    { expiresInSeconds: 3600 },
+  );
+
+async function client(accessToken?: string) {
+  const c = createClient(url, LOCAL_ANON_KEY, {
+    auth: { persistSession: false, autoRefreshToken: false },
+    realtime: { transport: ws as unknown as typeof WebSocket, vsn: '2.0.0' },
+  });
+  clients.push(c);
+  if (accessToken) await c.realtime.setAuth(accessToken);
+  return c;
+}
+
+type Subscribed =
+  { channel: RealtimeChannel; status: 'SUBSCRIBED' } | { status: 'CHANNEL_ERROR'; error: Error };
+
+/** Joins the edit dialog's channel as src/realtime/realtimeMethods.ts does (private, keyed by user id). */
+async function joinPresence(
+  c: SupabaseClient,
+  key: string,
+  name = topic,
+  isPrivate = true,
+): Promise<Subscribed> {
+  const channel = c.channel(name, { config: { private: isPrivate, presence: { key } } });
+  channel.on('presence', { event: 'sync' }, () => undefined);
+  return new Promise((resolve) =>
+    channel.subscribe((status, error) => {
+      if (status === 'SUBSCRIBED') resolve({ channel, status });
+      if (status === 'CHANNEL_ERROR') resolve({ status, error: error ?? new Error('no reason') });
+    }),
+  );
+}
+
+async function joined(c: SupabaseClient, key: string, name = topic, isPrivate = true) {
+  const result = await joinPresence(c, key, name, isPrivate);
+  if (result.status !== 'SUBSCRIBED') throw result.error;
+  return result.channel;
+}
+
+const unauthorized = (t: string) =>
+  `Unauthorized: You do not have permissions to read from this Channel topic: ${t}`;
+
+beforeAll(async () => {
+  db = await openTestDatabase();
+  newsId = (await db.query<{ id: string }>('select id from public.news order by created_at limit 1')).rows[0]
+    .id;
+  topic = `presence:news:${newsId}`;
+  const standIn = createStandIn({ db });
+  realtime = await RealtimeServer.start({ db });
+  const api = standInMiddleware(standIn);
+  server = createServer((req, res) => void api(req, res, () => res.writeHead(404).end()));
+  realtime.attach(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterEach(async () => {
+  await Promise.all(clients.splice(0).map((c) => c.removeAllChannels()));
+  await Promise.all(sockets.splice(0).map((s) => s.close()));
+});
+
+afterAll(async () => {
+  await realtime.close();
+  await new Promise((resolve) => server.close(resolve));
+  await db.close();
+});
+
+describe('private channels (Realtime Authorization, with realtime-js)', () => {
+  it('lets the operators who may edit the record join and track, and they see each other', async () => {
+    const owner = await joined(await client(await token(OWNER)), OWNER);
+    const editor = await joined(await client(await token(EDITOR)), EDITOR);
+    expect(await owner.track({ user_id: OWNER })).toBe('ok');
+    expect(await editor.track({ user_id: EDITOR })).toBe('ok');
+    await vi.waitFor(() => expect(Object.keys(owner.presenceState()).sort()).toEqual([OWNER, EDITOR].sort()));
+    expect(editor.presenceState()[OWNER]).toMatchObject([{ user_id: OWNER }]);
+  });
+
+  it.each([
+    ['a support operator (reads news, does not edit it)', () => token(SUPPORT)],
+    ['an app user', () => token(USER)],
+    ['an owner without the second factor the settings require', () => token(OWNER, { aal: 'aal1' })],
+    ['the anon key', () => Promise.resolve(undefined)],
+  ])('refuses the join of %s with Realtime’s reason', async (_, accessToken) => {
+    await db.query('update public.admin_settings set mfa_required = true where id = 1');
+    try {
+      const result = await joinPresence(await client(await accessToken()), 'someone');
+      expect(result.status).toBe('CHANNEL_ERROR');
+      expect(result.status === 'CHANNEL_ERROR' && result.error.message).toBe(unauthorized(topic));
+    } finally {
+      await db.query('update public.admin_settings set mfa_required = false where id = 1');
+    }
+  });
+
+  it('refuses a topic for a record that does not exist or a resource without an edit dialog', async () => {
+    const c = await client(await token(OWNER));
+    for (const name of [
+      'presence:news:00000000-0000-4000-8000-00000000dead',
+      `presence:scans:${newsId}`,
+      `broadcast:news:${newsId}`,
+    ]) {
+      const result = await joinPresence(c, OWNER, name);
+      expect(result.status === 'CHANNEL_ERROR' && result.error.message).toBe(unauthorized(name));
+    }
+  });
+
+  it('refuses a track the INSERT policy does not admit, with a bare error reply', async () => {
+    // A topic readable by every signed-in user but writable by none: the read and write checks are
+    // separate policies.
+    await db.exec(`create policy "Test: read only room" on realtime.messages for select to authenticated
+      using (realtime.topic() = 'read-only-room')`);
+    try {
+      const owner = await joined(await client(await token(OWNER)), OWNER, 'read-only-room');
+      const user = await joined(await client(await token(USER)), USER, 'read-only-room');
+      expect(await user.track({ user_id: USER })).toBe('error');
+      expect(await owner.track({ user_id: OWNER })).toBe('error');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(owner.presenceState()).toEqual({});
+    } finally {
+      await db.exec(`drop policy "Test: read only room" on realtime.messages`);
+    }
+  });
+
+  it('asks the policies again when a new access token arrives, and ends the channel whose read was revoked', async () => {
+    const c = await client(await token(EDITOR));
+    const editor = await joined(c, EDITOR);
+    const system = new Promise<{ extension: string; status: string; message: string }>((resolve) =>
+      editor.on('system' as never, {}, resolve),
+    );
+    await db.query('update public.admin_users set is_active = false where user_id = $1', [EDITOR]);
+    try {
+      // A refreshed session's token (another JWT for the same operator), as supabase-js sends it.
+      await c.realtime.setAuth(await token(EDITOR, { session_id: 'refreshed' }));
+      expect(await system).toEqual({
+        extension: 'system',
+        status: 'error',
+        message: `You no longer have permission to read from this Channel topic: ${topic}`,
+        channel: topic,
+      });
+    } finally {
+      await db.query('update public.admin_users set is_active = true where user_id = $1', [EDITOR]);
+    }
+  });
+
+  it('keeps a public and a private channel of the same name apart', async () => {
+    const owner = await joined(await client(await token(OWNER)), OWNER);
+    await owner.track({ user_id: OWNER });
+    const outsider = await joined(await client(), 'fake', topic, false);
+    expect(await outsider.track({ user_id: EDITOR })).toBe('ok');
+    await vi.waitFor(() => expect(Object.keys(outsider.presenceState())).toEqual(['fake']));
+    expect(Object.keys(owner.presenceState())).toEqual([OWNER]);
+  });
+});
+
+describe('an outsider on an operator’s presence topic (raw frames)', () => {
+  const join = (s: RawSocket, accessToken: string | undefined, isPrivate: boolean) =>
+    s.request(
+      `realtime:${topic}`,
+      'phx_join',
+      {
+        config: { presence: { key: 'intruder', enabled: true }, postgres_changes: [], private: isPrivate },
+        ...(accessToken ? { access_token: accessToken } : {}),
+      },
+      '1',
+    );
+
+  it.each([
+    ['an anonymous socket', () => Promise.resolve(undefined)],
+    ['an app user’s socket', () => token(USER)],
+  ])('%s receives nothing and cannot put anyone into the owner’s "Also open by"', async (_, accessToken) => {
+    const owner = await joined(await client(await token(OWNER)), OWNER);
+    await owner.track({ user_id: OWNER });
+    await vi.waitFor(() => expect(Object.keys(owner.presenceState())).toEqual([OWNER]));
+
+    const s = await openRawSocket(url, LOCAL_ANON_KEY);
+    sockets.push(s);
+    const t = await accessToken();
+    expect((await join(s, t, true))[4]).toEqual({
+      status: 'error',
+      response: { reason: unauthorized(topic) },
+    });
+    // Not joined: a track is not taken.
+    const track = await s.request(
+      `realtime:${topic}`,
+      'presence',
+      {
+        type: 'presence',
+        event: 'track',
+        payload: { user_id: EDITOR, email: 'fake@labellens.dev' },
+      },
+      '1',
+    );
+    expect(track[4]).toEqual({ status: 'error', response: { reason: 'unmatched topic' } });
+    // The public channel of the same name is another channel: its presence is not the owner's.
+    expect((await join(s, t, false))[4]).toMatchObject({ status: 'ok' });
+    const publicTrack = await s.request(
+      `realtime:${topic}`,
+      'presence',
+      {
+        type: 'presence',
+        event: 'track',
+        payload: { user_id: EDITOR },
+      },
+      '1',
+    );
+    expect(publicTrack[4]).toEqual({ status: 'ok', response: {} });
+
+    // The owner's dialog changes again; the outsider hears none of it.
+    await owner.untrack();
+    await owner.track({ user_id: OWNER, at: 2 });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(Object.keys(owner.presenceState())).toEqual([OWNER]);
+    const seen = JSON.stringify(s.frames);
+    expect(seen).not.toContain(OWNER);
+    expect(
+      s.frames
+        .filter((f) => f[3] === 'presence_state' || f[3] === 'presence_diff')
+        .map((f) => Object.keys(f[4])),
+    ).toEqual([[], ['joins', 'leaves']]);
+  });
+});

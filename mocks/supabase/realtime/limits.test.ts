@@ -1,0 +1,272 @@
+/**
+ * The stand-in's Realtime limits per connection and per channel (docs/architecture.md, "Realtime
+ * limits"): the connection cap applied when a socket opens, idle sockets that cannot keep
+ * operators out, presence and message rates with Realtime's own errors, and what a presence flood
+ * costs to send. Client sockets are bound to 127.0.0.x addresses to play other machines; every
+ * loop is bounded. The figures printed are the ones docs/architecture.md reports.
+ */
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import ws from 'ws';
+import type { Database } from '../db';
+import { signJwt } from '../jwt';
+import { LOCAL_ANON_KEY } from '../keys';
+import { standInMiddleware } from '../node';
+import { createStandIn } from '../standIn';
+import { openTestDatabase } from '../testing/snapshot';
+import { RealtimeServer, type RealtimeLimits } from './server';
+import { openRawSocket, type Frame, type RawSocket } from './testSockets';
+
+const OWNER = '00000000-0000-4000-8000-000000000001';
+
+let db: Database;
+let newsId: string;
+const servers: { realtime: RealtimeServer; http: Server }[] = [];
+const sockets: RawSocket[] = [];
+const clients: SupabaseClient[] = [];
+
+async function serve(limits: Partial<RealtimeLimits> = {}) {
+  const realtime = await RealtimeServer.start({ db, limits });
+  const api = standInMiddleware(createStandIn({ db }));
+  const http = createServer((req, res) => void api(req, res, () => res.writeHead(404).end()));
+  realtime.attach(http);
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+  servers.push({ realtime, http });
+  return { realtime, url: `http://127.0.0.1:${(http.address() as AddressInfo).port}` };
+}
+
+async function raw(url: string, localAddress = '127.0.0.1') {
+  const s = await openRawSocket(url, LOCAL_ANON_KEY, { localAddress });
+  sockets.push(s);
+  return s;
+}
+
+/** Opens up to n sockets from one address; resolves with how many opened and the refusals' texts. */
+async function flood(url: string, n: number, localAddress: string) {
+  let opened = 0;
+  const refused = new Set<string>();
+  for (let i = 0; i < n; i++)
+    await raw(url, localAddress).then(
+      () => opened++,
+      (error: Error) => refused.add(error.message),
+    );
+  return { opened, refused: [...refused] };
+}
+
+const joinFrame = (topic: string, extra: Record<string, unknown> = {}) => ({
+  config: { presence: { key: '', enabled: true }, postgres_changes: [], private: false },
+  ...extra,
+  topic,
+});
+
+const systemMessage = (s: RawSocket, topic: string) =>
+  s.next(
+    (f: Frame) =>
+      f[2] === topic && f[3] === 'system' && (f[4] as { extension?: string }).extension === 'system',
+  );
+
+async function ownerJoinsPresence(url: string) {
+  const c = createClient(url, LOCAL_ANON_KEY, {
+    auth: { persistSession: false, autoRefreshToken: false },
+    realtime: { transport: ws as unknown as typeof WebSocket, vsn: '2.0.0' },
+  });
+  clients.push(c);
+  await c.realtime.setAuth(
+    await signJwt(
+      { sub: OWNER, role: 'authenticated', aud: 'authenticated', aal: 'aal2' },
+      { expiresInSeconds: 600 },
+    ),
+  );
+  const started = performance.now();
+  const channel = c.channel(`presence:news:${newsId}`, {
+    config: { private: true, presence: { key: OWNER } },
+  });
+  channel.on('presence', { event: 'sync' }, () => undefined);
+  const status = await new Promise<string>((resolve) => {
+    const timer = setTimeout(() => resolve('TIMED_OUT (10 s)'), 10_000);
+    channel.subscribe((state, error) => {
+      if (state === 'SUBSCRIBED' || state === 'CHANNEL_ERROR') {
+        clearTimeout(timer);
+        resolve(error ? `${state}: ${error.message}` : state);
+      }
+    });
+  });
+  return { status, ms: performance.now() - started };
+}
+
+beforeAll(async () => {
+  db = await openTestDatabase();
+  newsId = (await db.query<{ id: string }>('select id from public.news order by created_at limit 1')).rows[0]
+    .id;
+});
+
+afterEach(async () => {
+  await Promise.all(clients.splice(0).map((c) => c.removeAllChannels()));
+  await Promise.all(sockets.splice(0).map((s) => s.close()));
+  for (const { realtime, http } of servers.splice(0)) {
+    await realtime.close();
+    await new Promise((resolve) => http.close(resolve));
+  }
+});
+
+afterAll(() => db.close());
+
+describe('connections', () => {
+  it('keeps a place for an operator while 505 idle anonymous sockets try to take them all', async () => {
+    const { realtime, url } = await serve();
+    // One machine holds at most its share of the 500 places.
+    const first = await flood(url, 505, '127.0.0.2');
+    expect(first).toEqual({ opened: 250, refused: ['HTTP 429'] });
+    // Two more machines fill the rest; past the cap, the oldest socket holding no channel gives
+    // its place to the newcomer.
+    const second = await flood(url, 250, '127.0.0.3');
+    const third = await flood(url, 250, '127.0.0.4');
+    expect([second.opened, third.opened]).toEqual([250, 250]);
+    expect(realtime.connectionCount).toBe(500);
+
+    const join = await ownerJoinsPresence(url);
+    console.log(`[limits] operator's join during the idle flood: ${join.status} in ${join.ms.toFixed(0)} ms`);
+    expect(join.status).toBe('SUBSCRIBED');
+    expect(realtime.connectionCount).toBe(500);
+  }, 60_000);
+
+  it('closes a socket that joins no channel within the deadline', async () => {
+    const { url } = await serve({ joinDeadlineMs: 300 });
+    const idle = await raw(url, '127.0.0.2');
+    const busy = await raw(url, '127.0.0.2');
+    expect((await busy.request('realtime:room', 'phx_join', joinFrame('room'), '1'))[4]).toMatchObject({
+      status: 'ok',
+    });
+    const closed = new Promise((resolve) => idle.ws.once('close', resolve));
+    // The sweeper runs every joinDeadlineMs; bounded wait.
+    await vi.waitFor(() => expect(idle.ws.readyState).toBe(idle.ws.CLOSED), { timeout: 3000 });
+    await closed;
+    expect(busy.ws.readyState).toBe(busy.ws.OPEN);
+  });
+});
+
+describe('rates, with Realtime’s errors', () => {
+  it('ends a channel past its presence events per window: "Client presence rate limit exceeded"', async () => {
+    const { url } = await serve();
+    const s = await raw(url);
+    await s.request('realtime:room', 'phx_join', joinFrame('room'), '1');
+    for (let i = 0; i < 5; i++)
+      expect(
+        (
+          await s.request(
+            'realtime:room',
+            'presence',
+            { type: 'presence', event: 'track', payload: { i } },
+            '1',
+          )
+        )[4],
+      ).toEqual({ status: 'ok', response: {} });
+    s.send(['1', 'x', 'realtime:room', 'presence', { type: 'presence', event: 'track', payload: { i: 6 } }]);
+    expect((await systemMessage(s, 'realtime:room'))[4]).toMatchObject({
+      status: 'error',
+      message: 'Client presence rate limit exceeded',
+    });
+  });
+
+  it('answers a track whose payload is not an object, and an unknown presence event, with errors', async () => {
+    const { url } = await serve();
+    const s = await raw(url);
+    await s.request('realtime:room', 'phx_join', joinFrame('room'), '1');
+    const track = await s.request(
+      'realtime:room',
+      'presence',
+      { type: 'presence', event: 'TRACK', payload: [1] },
+      '1',
+    );
+    expect(track[4]).toEqual({
+      status: 'error',
+      response: { reason: 'Presence track payload must be a map' },
+    });
+    const other = await s.request('realtime:room', 'presence', { type: 'presence', event: 'shout' }, '1');
+    expect(other[4]).toEqual({ status: 'error', response: {} });
+  });
+
+  it('ends a channel when its connection sends too many presence messages a second', async () => {
+    const { url } = await serve();
+    const s = await raw(url);
+    for (let i = 0; i < 21; i++)
+      await s.request(`realtime:room-${i}`, 'phx_join', joinFrame(`room-${i}`), String(i));
+    for (let i = 0; i < 21; i++)
+      s.send([
+        String(i),
+        `t${i}`,
+        `realtime:room-${i}`,
+        'presence',
+        { type: 'presence', event: 'track', payload: {} },
+      ]);
+    expect((await systemMessage(s, 'realtime:room-20'))[4]).toMatchObject({
+      status: 'error',
+      message: 'Too many presence messages per second',
+    });
+  });
+
+  it('ends a channel whose connection sends too many messages a second', async () => {
+    const { url } = await serve();
+    const s = await raw(url);
+    await s.request('realtime:room', 'phx_join', joinFrame('room'), '1');
+    for (let i = 0; i < 101; i++)
+      s.send(['1', `b${i}`, 'realtime:room', 'broadcast', { type: 'broadcast', event: 'x', payload: {} }]);
+    expect((await systemMessage(s, 'realtime:room'))[4]).toMatchObject({
+      status: 'error',
+      message: 'Too many messages per second',
+    });
+  });
+
+  it('refuses joins past the per-second limit and disconnects: "ClientJoinRateLimitReached"', async () => {
+    const { url } = await serve();
+    const s = await raw(url);
+    const closed = new Promise((resolve) => s.ws.once('close', resolve));
+    for (let i = 0; i < 101; i++)
+      s.send([String(i), `j${i}`, 'realtime:room', 'phx_join', joinFrame('room')]);
+    expect((await s.next((f) => f[1] === 'j100'))[4]).toEqual({
+      status: 'error',
+      response: { reason: 'ClientJoinRateLimitReached: Too many joins per second' },
+    });
+    await closed;
+  });
+});
+
+describe('a presence flood', () => {
+  it('100 listeners each tracking 9 KB: what the server sends stays bounded', async () => {
+    const { url } = await serve();
+    const listeners: RawSocket[] = [];
+    for (let i = 0; i < 100; i++) listeners.push(await raw(url, '127.0.0.5'));
+    for (const [i, s] of listeners.entries())
+      await s.request('realtime:flood', 'phx_join', joinFrame('flood', {}), String(i));
+    const rssBefore = process.memoryUsage().rss;
+    const note = 'x'.repeat(9 * 1024);
+    for (const [i, s] of listeners.entries())
+      s.send([
+        String(i),
+        `t${i}`,
+        'realtime:flood',
+        'presence',
+        { type: 'presence', event: 'track', payload: { note } },
+      ]);
+    // Every tracker hears back: its reply, or its channel ended.
+    await Promise.all(
+      listeners.map((s, i) =>
+        s.next((f) => f[1] === `t${i}` || (f[3] === 'phx_close' && f[2] === 'realtime:flood'), 20_000),
+      ),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const sent = listeners.reduce((sum, s) => sum + s.bytes(), 0);
+    const accepted = listeners.filter((s, i) =>
+      s.frames.some((f) => f[1] === `t${i}` && (f[4] as { status?: string }).status === 'ok'),
+    ).length;
+    const rss = process.memoryUsage().rss;
+    console.log(
+      `[limits] presence flood: ${accepted} of 100 tracks taken, ${(sent / 1e6).toFixed(1)} MB sent, ` +
+        `rss ${(rssBefore / 1e6).toFixed(0)} -> ${(rss / 1e6).toFixed(0)} MB`,
+    );
+    // 64 KB of presence per topic: 7 tracks of 9 KB, each sent to 100 members.
+    expect(accepted).toBe(7);
+    expect(sent).toBeLessThan(8e6);
+  }, 60_000);
+});

@@ -16,7 +16,7 @@
  * Needs PostgreSQL 15's server binaries (apt-get install postgresql-15, or PG_BIN=<bin dir>).
  * Without them it says so and skips (exit 0), except under CI=true, where it fails.
  */
-import { BUCKETS, quotaMessage } from '../../src/domain/storage';
+import { BUCKETS, quotaMessage, typeNotSupportedMessage } from '../../src/domain/storage';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -450,6 +450,7 @@ async function main() {
       await realtimeAuthorization(postgres);
       await storageBuckets(postgres);
       await storageQuota(postgres, authenticator);
+      await storageDeclaredTypes(authenticator);
 
       await admin.query(`set pgrst.db_schemas = 'public, storage, graphql_public'`);
       const advisor = await admin.query<{ level: string; name: string; object: string }>(
@@ -638,4 +639,43 @@ async function storageQuota(postgres: pg.Client, authenticator: pg.Client) {
   } finally {
     await authenticator.query('rollback');
   }
+}
+
+/**
+ * The declared type (20241101002600_storage_declared_types.sql) with hosted's roles: a type
+ * validateMimeType lets through by its first two pieces is refused 42501 with Storage's message as
+ * the user's own test insert and as service_role's final row; image/png is stored. Rolled back.
+ */
+async function storageDeclaredTypes(authenticator: pg.Client) {
+  const insert = (type: string) => async (tx: Queryable) => {
+    await tx.query(
+      `insert into storage.objects (bucket_id, name, owner, owner_id, metadata, version)
+       values ('scan-images', $1, $2::uuid, $2, jsonb_build_object('mimetype', $3::text), '1')`,
+      [`${USER_ID}/declared-type.png`, USER_ID, type],
+    );
+    return 'stored';
+  };
+  const messageOf = async (identity: RequestIdentity, type: string) => {
+    await authenticator.query('begin');
+    try {
+      await assumeIdentity(queryable(authenticator), identity);
+      return await insert(type)(queryable(authenticator));
+    } catch (error) {
+      return isPgError(error) ? `${error.code} ${error.message}` : String(error);
+    } finally {
+      await authenticator.query('rollback');
+    }
+  };
+  const serviceRole: RequestIdentity = { role: 'service_role', claims: { role: 'service_role' } };
+  const got = {
+    userLoose: await messageOf(USER, 'image/png/x'),
+    serviceRoleLoose: await messageOf(serviceRole, 'image/png/x'),
+    userPng: await messageOf(USER, 'image/png'),
+  };
+  const refused = `42501 ${typeNotSupportedMessage('image/png/x')}`;
+  check(
+    'storage refuses a loosely declared type, as the user and as Storage; image/png is stored',
+    got.userLoose === refused && got.serviceRoleLoose === refused && got.userPng === 'stored',
+    JSON.stringify(got),
+  );
 }

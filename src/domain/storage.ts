@@ -1,7 +1,8 @@
 /**
  * The Storage buckets the product uses and their rules. supabase/migrations/*_storage.sql creates
- * the same buckets with the same limits (a test compares them), the local stand-in enforces them
- * on upload, and the admin checks a file against them before sending it.
+ * the same buckets with the same limits (a test compares them); Storage (hosted, and the stand-in
+ * as hosted) enforces the size and the declared type on upload; the admin checks a file against
+ * them, and its bytes' signature, before sending it.
  */
 
 /** The image types every bucket takes, each recognised by its first bytes (see imageTypeOf). */
@@ -60,6 +61,13 @@ export function quotaMessage(bucket: string, quota: UserQuota): string {
   return `Storage quota reached: a user keeps at most ${quota.maxFiles} files and ${formatBytes(quota.maxBytes)} in ${bucket}`;
 }
 
+/**
+ * What Storage answers for a declared type a bucket does not take (supabase/storage's
+ * InvalidMimeType), and what the database raises for one it takes only by validateMimeType's
+ * loose comparison (20241101002600_storage_declared_types.sql raises exactly this text).
+ */
+export const typeNotSupportedMessage = (type: string) => `mime type ${type} is not supported`;
+
 /** "5 MB": a limit as people read it (limits here are whole megabytes). */
 export const formatBytes = (bytes: number) =>
   bytes >= MB && bytes % MB === 0 ? `${bytes / MB} MB` : `${Math.ceil(bytes / 1024)} KB`;
@@ -75,8 +83,8 @@ const startsWith = (bytes: Uint8Array, signature: readonly number[], offset = 0)
   bytes.length >= offset + signature.length && signature.every((b, i) => bytes[offset + i] === b);
 
 /**
- * The image type the bytes really are (PNG, JPEG or WebP by their signature), or null: what is
- * declared is not trusted, so an SVG or an HTML page sent as "image/png" is refused.
+ * The image type the bytes really are (PNG, JPEG or WebP by their signature), or null: the admin
+ * does not trust what is declared, so it refuses an SVG or an HTML page sent as "image/png".
  */
 export function imageTypeOf(bytes: Uint8Array): ImageType | null {
   if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
@@ -97,8 +105,8 @@ export const FILE_MESSAGES = {
 } as const;
 
 /**
- * Why a file cannot go to the bucket (its declared type, its size), or null. The bytes' own type
- * is checked too, where it can be read (checkImageBytes): what the server checks again.
+ * Why a file cannot go to the bucket (its declared type, its size), or null: what Storage checks
+ * too. The bytes' own type is checked where they can be read (checkImageBytes), by the admin only.
  */
 export function fileProblem(file: { type: string; size: number }, bucket: BucketId): string | null {
   const rules: BucketRules = BUCKETS[bucket];
@@ -107,7 +115,11 @@ export function fileProblem(file: { type: string; size: number }, bucket: Bucket
   return null;
 }
 
-/** The same check on the file's first bytes: a renamed SVG or page is refused before it is sent. */
+/**
+ * The check on the file's first bytes: a renamed SVG or page is refused before it is sent.
+ * Storage itself takes any bytes under an allowed declared type (supabase/storage's
+ * src/storage/uploader.ts validateMimeType), so this protects operators from a wrong file.
+ */
 export async function checkImageBytes(file: Blob, bucket: BucketId): Promise<string | null> {
   const head = new Uint8Array(await file.slice(0, 16).arrayBuffer());
   const type = imageTypeOf(head);

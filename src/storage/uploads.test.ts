@@ -1,5 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { createDataProvider } from '../adminDataProvider';
+import { FILE_MESSAGES } from '../domain/storage';
 import { DEMO, setUpStandInServer, signIn } from '../test/standInServer';
 
 const server = setUpStandInServer();
@@ -84,12 +85,24 @@ describe('news screenshots through the data provider', { timeout: 60_000 }, () =
     expect(await objects()).toEqual(before);
   });
 
-  it('a file the bucket refuses fails the save with Storage message, and nothing is saved', async () => {
+  it("a renamed SVG declared image/png, which Storage would store (it checks the declared type only), is refused by the admin's byte check before upload; nothing is sent or saved", async () => {
     const provider = createDataProvider();
-    const svg = new File(['<svg xmlns="http://www.w3.org/2000/svg"/>'], 'fake.png', { type: 'image/png' });
-    await expect(provider.create('news', { data: article('Refused', svg) })).rejects.toThrow(
-      'mime type image/svg+xml is not supported',
-    );
+    const before = await objects();
+    const sent: string[] = [];
+    const listener = ({ request }: { request: Request }) => {
+      if (new URL(request.url).pathname.startsWith('/storage/v1/object/')) sent.push(request.url);
+    };
+    server.msw().events.on('request:start', listener);
+    try {
+      const svg = new File(['<svg xmlns="http://www.w3.org/2000/svg"/>'], 'fake.png', { type: 'image/png' });
+      await expect(provider.create('news', { data: article('Refused', svg) })).rejects.toThrow(
+        FILE_MESSAGES.typeNotAllowed,
+      );
+    } finally {
+      server.msw().events.removeListener('request:start', listener);
+    }
+    expect(sent).toEqual([]);
+    expect(await objects()).toEqual(before);
     const { rows } = await server.db().query(`select 1 from public.news where title = 'Refused'`);
     expect(rows).toEqual([]);
   });

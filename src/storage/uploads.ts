@@ -1,6 +1,12 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { HttpError, type DataProvider, type RaRecord } from 'react-admin';
-import { IMAGE_EXTENSIONS, type BucketId, type ImageType } from '../domain/storage';
+import {
+  checkImageBytes,
+  fileProblem,
+  IMAGE_EXTENSIONS,
+  type BucketId,
+  type ImageType,
+} from '../domain/storage';
 import type { ResourceData } from '../providers/resourceData';
 
 /** A form's file field uploaded to a public bucket when the record is saved (ResourceData.upload). */
@@ -53,6 +59,11 @@ export function withUploads<T extends DataProvider>(
   const uploadChosen = async (field: UploadField, data: Record<string, unknown>) => {
     const { [field.fileField]: file, ...rest } = data;
     if (!(file instanceof Blob)) return { data: rest, uploaded: null };
+    // The field checked the file when it was chosen; checked again here, so no path sends a file
+    // the bucket's rules refuse. Storage checks only the declared type (uploader.ts), so this is
+    // what keeps a renamed SVG or page, declared image/png, out of the public bucket.
+    const problem = fileProblem(file, field.bucket) ?? (await checkImageBytes(file, field.bucket));
+    if (problem) throw new HttpError(problem, 400);
     const extension = IMAGE_EXTENSIONS[file.type as ImageType] ?? 'bin';
     const path = `${crypto.randomUUID()}.${extension}`;
     announce(true);

@@ -252,13 +252,13 @@ export class RealtimeServer {
     const apikey = url.searchParams.get('apikey') ?? String(req.headers.apikey ?? '');
     const vsn = url.searchParams.get('vsn') === '2.0.0' ? '2.0.0' : '1.0.0';
     const address = req.socket.remoteAddress ?? '';
-    void verifyJwt(apikey, this.jwtSecret).then((check) => {
+    void this.verifyApikey(apikey).then((verdict) => {
       // As Realtime's UserSocket refuses a connection: before the upgrade, with a status.
-      if (!check.ok)
+      if (verdict !== 'ok')
         return refuseUpgrade(
           socket,
-          check.reason === 'expired' ? '401 Unauthorized' : '403 Forbidden',
-          check.reason === 'expired' ? 'Token has expired' : 'Unauthorized',
+          verdict === 'expired' ? '401 Unauthorized' : '403 Forbidden',
+          verdict === 'expired' ? 'Token has expired' : 'Unauthorized',
         );
       // The connection cap is applied here, when the socket opens, so sockets that never join
       // count too (hosted counts a socket once it joins a channel).
@@ -360,7 +360,10 @@ export class RealtimeServer {
     };
   }
 
-  /** Whether an apikey may open a connection (a JWT the project's secret signed, not expired). */
+  /**
+   * Whether an apikey may open a connection (a JWT the project's secret signed, not expired): the one
+   * check both transports ask (a server's upgrade here, the MSW WebSocket link in mocks/msw).
+   */
   async verifyApikey(apikey: string): Promise<'ok' | 'expired' | 'invalid'> {
     const check = await verifyJwt(apikey, this.jwtSecret);
     return check.ok ? 'ok' : check.reason;

@@ -1,3 +1,5 @@
+import { typeNotSupportedMessage } from '../../../src/domain/storage';
+
 /**
  * supabase/storage's error answers (src/internal/errors/codes.ts): the body carries the error's own
  * status as a string in `statusCode`, the HTTP status is 400 for every client error (500 for the
@@ -30,7 +32,7 @@ export const storageErrors = {
   expiredSignature: () =>
     new StorageError(400, 'ExpiredToken', 'ExpiredToken', 'The provided token has expired.'),
   invalidMimeType: (type: string) =>
-    new StorageError(415, 'InvalidMimeType', 'invalid_mime_type', `mime type ${type} is not supported`),
+    new StorageError(415, 'InvalidMimeType', 'invalid_mime_type', typeNotSupportedMessage(type)),
   entityTooLarge: (limit = 'the maximum allowed size') =>
     new StorageError(413, 'EntityTooLarge', 'Payload too large', `The object exceeded ${limit}`),
   missingParameter: (name: string) =>

@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { formatBytes, imageTypeOf } from '../../../src/domain/storage';
+import { formatBytes } from '../../../src/domain/storage';
 import { readSupabaseConfig } from '../config';
 import type { RouteHandler, StandInContext } from '../context';
 import type { RequestIdentity } from '../db';
@@ -42,18 +42,6 @@ export const bodyTooLarge = () =>
 
 /** Storage's default lifetime of a signed upload URL (two hours). */
 const SIGNED_UPLOAD_SECONDS = 7200;
-/** What a type is served as when a browser could run it (HTML, SVG, script): bytes only. */
-const SAFE_TYPES = new Set([
-  'image/png',
-  'image/jpeg',
-  'image/webp',
-  'image/gif',
-  'image/avif',
-  'text/plain',
-  'application/json',
-  'application/pdf',
-]);
-
 /**
  * /storage/v1: supabase/storage's object API as @supabase/storage-js calls it. Every read and write
  * of storage.objects runs as the caller (their role and claims), so the policies in
@@ -181,12 +169,13 @@ interface UploadTarget {
 }
 
 /**
- * An upload as supabase/storage's uploader runs it (src/storage/uploader.ts): the declared length
- * against the bucket's limit and the declared type against its types, then the caller's permission
- * test (canUpload: their insert with the declared type and Content-Length, rolled back), all
- * before the body is read; then the body, streamed into the database part by part (checked on its
- * length and first bytes as it arrives), and only then the row (completeUpload, as Storage's
- * superuser). Whatever refuses the upload on the way drops the parts already written.
+ * An upload as supabase/storage's uploader runs it (src/storage/uploader.ts, fileUploadFromRequest
+ * and canUpload): the declared length against the bucket's limit and the declared type against its
+ * types (validateMimeType: the label decides, the bytes are never looked at), then the caller's
+ * permission test (their insert with the declared type and Content-Length, rolled back), all before
+ * the body is read; then the body, streamed into the database part by part (checked on its length
+ * as it arrives), and only then the row (completeUpload, as Storage's superuser). Whatever refuses
+ * the upload on the way drops the parts already written.
  */
 async function upload(request: Request, ctx: StandInContext, target: UploadTarget): Promise<Response> {
   const bucket = await findBucket(ctx.db, target.bucketId);
@@ -199,11 +188,7 @@ async function upload(request: Request, ctx: StandInContext, target: UploadTarge
     throw tooLarge(limit);
 
   const file = multipart ? await multipartFile(request) : rawFile(request);
-  const allowed = bucket.allowed_mime_types?.length ? bucket.allowed_mime_types : null;
-  if (allowed) {
-    const type = file.mimeType.split(';')[0].trim().toLowerCase();
-    if (!typeAllowed(type, allowed)) throw storageErrors.invalidMimeType(type);
-  }
+  if (bucket.allowed_mime_types?.length) validateMimeType(file.mimeType, bucket.allowed_mime_types);
   if (target.identity)
     await testWrite(ctx.db, target.identity, {
       bucketId: target.bucketId,
@@ -212,9 +197,9 @@ async function upload(request: Request, ctx: StandInContext, target: UploadTarge
       metadata: { mimetype: file.mimeType, ...(declared !== undefined ? { contentLength: declared } : {}) },
     });
 
-  const received = await receive(ctx, file.chunks, limit, allowed);
+  const received = await receive(ctx, file.chunks, limit);
   try {
-    const metadata = objectMetadata(received, received.actualType ?? file.mimeType, file.cacheControl);
+    const metadata = objectMetadata(received, file.mimeType, file.cacheControl);
     const id = await storeObject(ctx.db, { ...target, uploadId: received.uploadId, metadata });
     return Response.json({ Id: id, Key: `${target.bucketId}/${target.name}` });
   } catch (error) {
@@ -239,11 +224,11 @@ interface IncomingFile {
   chunks: AsyncIterable<Uint8Array>;
 }
 
-/** A raw body: the file itself, typed by Content-Type. */
+/** A raw body: the file itself, typed by Content-Type (uploader.ts: else application/octet-stream). */
 function rawFile(request: Request): IncomingFile {
   const body = request.body;
   return {
-    mimeType: request.headers.get('content-type') || 'text/plain;charset=UTF-8',
+    mimeType: request.headers.get('content-type') || 'application/octet-stream',
     cacheControl: request.headers.get('cache-control') ?? 'no-cache',
     chunks: (async function* () {
       if (!body) return;
@@ -259,7 +244,8 @@ function rawFile(request: Request): IncomingFile {
 
 /**
  * A multipart form (storage-js sends a Blob so): its fields up to the first file part, read as
- * they come, then that file's bytes as a stream (the rest of the body is not read).
+ * they come, then that file's bytes as a stream (the rest of the body is not read). As
+ * uploader.ts takes it, a `contentType` field is the declared type, else the file part's own.
  */
 async function multipartFile(request: Request): Promise<IncomingFile> {
   const boundary = multipartBoundary(request.headers.get('content-type') ?? '');
@@ -277,7 +263,7 @@ async function multipartFile(request: Request): Promise<IncomingFile> {
       if (value.filename !== null) {
         const seconds = fields.get('cacheControl');
         return {
-          mimeType: value.contentType || 'text/plain;charset=UTF-8',
+          mimeType: fields.get('contentType') || value.contentType || 'text/plain;charset=UTF-8',
           cacheControl: `max-age=${seconds && /^\d+$/.test(seconds) ? seconds : '3600'}`,
           chunks: (async function* () {
             try {
@@ -303,37 +289,17 @@ async function multipartFile(request: Request): Promise<IncomingFile> {
   }
 }
 
-/** How many first bytes are read before the bytes' own type is judged (describeBytes reads them). */
-const HEAD_BYTES = 256;
-
 /**
  * Streams the file into the database in parts of PART_BYTES under a new upload id, refusing it as
- * soon as it is longer than `limit` or, for a bucket with allowed types, its first bytes are not
- * an image it takes (what the bytes are decides, not the label: an SVG or a web page sent as
- * image/png is refused). Holds at most a part of the file at a time.
+ * soon as it is longer than `limit`. Holds at most a part of the file at a time.
  */
-async function receive(
-  ctx: StandInContext,
-  chunks: AsyncIterable<Uint8Array>,
-  limit: number,
-  allowed: readonly string[] | null,
-) {
+async function receive(ctx: StandInContext, chunks: AsyncIterable<Uint8Array>, limit: number) {
   const uploadId = randomUUID();
   const md5 = createHash('md5');
   let size = 0;
   let part = 0;
   let pending: Buffer[] = [];
   let pendingBytes = 0;
-  let actualType: string | null = null;
-  let typeChecked = !allowed;
-  const checkType = () => {
-    const head = Buffer.concat(pending).subarray(0, HEAD_BYTES);
-    const type = imageTypeOf(head);
-    if (!type || !typeAllowed(type, allowed!))
-      throw storageErrors.invalidMimeType(type ?? describeBytes(head));
-    actualType = type;
-    typeChecked = true;
-  };
   const flush = async () => {
     if (!pendingBytes) return;
     const bytes = Buffer.concat(pending, pendingBytes);
@@ -350,7 +316,6 @@ async function receive(
         md5.update(chunk);
         pending.push(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
         pendingBytes += chunk.length;
-        if (!typeChecked && size >= HEAD_BYTES) checkType();
         if (pendingBytes >= PART_BYTES) await flush();
       }
     } catch (error) {
@@ -359,37 +324,28 @@ async function receive(
       throw storageErrors.invalidRequest('The request body could not be read');
     }
     if (size === 0) throw storageErrors.invalidRequest('No content provided');
-    if (!typeChecked) checkType();
     await flush();
-    return { uploadId, size, md5: md5.digest('hex'), actualType };
+    return { uploadId, size, md5: md5.digest('hex') };
   } catch (error) {
     await discardUpload(ctx.db, uploadId);
     throw error;
   }
 }
 
-/** Storage's validateMimeType: `type/subtype`, with `type/*` allowing every subtype. */
-function typeAllowed(type: string, allowed: readonly string[]): boolean {
-  const [main, sub] = type.split('/');
-  if (!sub) return false;
-  return allowed.some((a) => {
-    const [allowedMain, allowedSub] = a.toLowerCase().split('/');
-    return allowedMain === main && (allowedSub === '*' || allowedSub === sub);
-  });
-}
-
-/** A name for bytes that are not an image we know, for the refusal's message. */
-function describeBytes(bytes: Uint8Array): string {
-  const head = new TextDecoder()
-    .decode(bytes.subarray(0, 256))
-    .replace(/^\uFEFF/, '')
-    .trimStart()
-    .toLowerCase();
-  if (head.startsWith('<svg') || (head.startsWith('<?xml') && head.includes('<svg'))) return 'image/svg+xml';
-  if (head.startsWith('<!doctype html') || head.startsWith('<html') || head.startsWith('<script'))
-    return 'text/html';
-  if (head.startsWith('gif8')) return 'image/gif';
-  return 'application/octet-stream';
+/**
+ * supabase/storage's validateMimeType (src/storage/uploader.ts), as it is: the declared type as
+ * sent, split at `/`, its first two pieces against each allowed `type/subtype` (`type/*` allows
+ * every subtype); compared case-sensitively and with any parameters, so `image/png; charset=x`
+ * or `IMAGE/PNG` is refused as hosted refuses it, with the declared text in the message.
+ */
+function validateMimeType(mimeType: string, allowed: readonly string[]): void {
+  const [type, subtype] = mimeType.split('/');
+  if (subtype !== undefined)
+    for (const entry of allowed) {
+      const [allowedType, allowedSubtype] = entry.split('/');
+      if (allowedType === type && (allowedSubtype === '*' || allowedSubtype === subtype)) return;
+    }
+  throw storageErrors.invalidMimeType(mimeType);
 }
 
 async function createSignedUpload(request: Request, ctx: StandInContext, bucketId: string, name: string) {
@@ -423,21 +379,28 @@ async function uploadToSignedUrl(
 // ---------------------------------------------------------------------------------------------
 // Reads
 
+/**
+ * An object as supabase/storage's renderer sends it (src/storage/renderer/renderer.ts, setHeaders):
+ * the type it was uploaded with as its Content-Type, except that a text/html one is sent as
+ * text/plain (normalizeContentType); no Content-Security-Policy, no rewriting of other types.
+ */
 function objectResponse(object: StoredObject & { data: Uint8Array }, method: string, url: URL): Response {
-  const type = object.metadata.mimetype.split(';')[0].trim().toLowerCase();
+  const mimetype = object.metadata.mimetype;
   const headers = new Headers({
-    'Content-Type': SAFE_TYPES.has(type) ? object.metadata.mimetype : 'application/octet-stream',
+    'Accept-Ranges': 'bytes',
+    'Content-Type': mimetype.includes('text/html') ? 'text/plain' : mimetype,
+    ETag: object.metadata.eTag,
+    'X-Robots-Tag': 'none',
+    'Last-Modified': new Date(object.updated_at).toUTCString(),
     'Content-Length': String(object.data.length),
     'Cache-Control': object.metadata.cacheControl || 'no-cache',
-    ETag: object.metadata.eTag,
-    'Last-Modified': new Date(object.updated_at).toUTCString(),
-    // Opened on its own, an object can run nothing (an uploaded page or SVG would otherwise).
-    'Content-Security-Policy': "default-src 'none'; sandbox",
   });
+  // handleDownload: `?download` alone asks for an attachment; with a value, under that name.
   const download = url.searchParams.get('download');
-  if (download !== null) {
-    const fileName = (download || object.name.split('/').pop() || 'download').replace(/["\\\r\n]/g, '_');
-    headers.set('Content-Disposition', `attachment; filename="${fileName}"`);
+  if (download === '') headers.set('Content-Disposition', 'attachment;');
+  else if (download !== null) {
+    const encoded = encodeURIComponent(download);
+    headers.set('Content-Disposition', `attachment; filename=${encoded}; filename*=UTF-8''${encoded}`);
   }
   return new Response(method === 'HEAD' ? null : new Uint8Array(object.data), { status: 200, headers });
 }

@@ -182,43 +182,46 @@ export async function discardUpload(db: Queryable, uploadId: string) {
   await db.query('delete from _storage.parts where upload_id = $1 and object_id is null', [uploadId]);
 }
 
+/** An object's row to write, with the upload whose parts become its bytes. */
+export interface ObjectWrite {
+  bucketId: string;
+  name: string;
+  owner: string | null;
+  upsert: boolean;
+  uploadId: string;
+  metadata: ObjectMetadata;
+}
+
 /**
  * Writes the object's row as Storage's own superuser (after the caller's permission test, as
  * Storage's completeUpload does) and links the upload's parts to it, dropping the bytes of the
  * version it replaces; one transaction, so a refused row (a policy, the storage quota) keeps the
  * old object whole. The caller discards the upload's parts when this throws.
  */
-export async function storeObject(
-  db: Database,
-  object: {
-    bucketId: string;
-    name: string;
-    owner: string | null;
-    upsert: boolean;
-    uploadId: string;
-    metadata: ObjectMetadata;
-  },
-): Promise<string> {
+export async function storeObject(db: Database, object: ObjectWrite): Promise<string> {
   try {
-    return await db.transaction(async (tx) => {
-      const { rows } = await tx.query<{ id: string }>(upsertSql(object.upsert), [
-        object.bucketId,
-        object.name,
-        object.owner,
-        JSON.stringify(object.metadata),
-      ]);
-      const id = rows[0].id;
-      await tx.query('delete from _storage.parts where object_id = $1 and upload_id <> $2', [
-        id,
-        object.uploadId,
-      ]);
-      await tx.query('update _storage.parts set object_id = $1 where upload_id = $2', [id, object.uploadId]);
-      return id;
-    });
+    return await db.transaction((tx) => writeObject(tx, object));
   } catch (error) {
     if (isPgError(error)) throw fromPgError(error);
     throw error;
   }
+}
+
+/** storeObject's statements, in a transaction the caller holds (the seed's). */
+export async function writeObject(tx: Queryable, object: ObjectWrite): Promise<string> {
+  const { rows } = await tx.query<{ id: string }>(upsertSql(object.upsert), [
+    object.bucketId,
+    object.name,
+    object.owner,
+    JSON.stringify(object.metadata),
+  ]);
+  const id = rows[0].id;
+  await tx.query('delete from _storage.parts where object_id = $1 and upload_id <> $2', [
+    id,
+    object.uploadId,
+  ]);
+  await tx.query('update _storage.parts set object_id = $1 where upload_id = $2', [id, object.uploadId]);
+  return id;
 }
 
 /** Copies an object's parts under a new upload id (Storage's copy writes a new file). */
@@ -284,5 +287,5 @@ export async function readObject(
  * Bytes cross to Postgres as base64 text, decoded there: PGlite encodes a bytea parameter byte by
  * byte (about 0.5 s for a megabyte), base64 in one call (about 30 ms); reads likewise.
  */
-export const toBase64 = (bytes: Uint8Array) =>
+const toBase64 = (bytes: Uint8Array) =>
   Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64');

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -5,7 +6,7 @@ import { imageTypeOf } from '../../../src/domain/storage';
 import { readSupabaseConfig, type SupabaseConfig } from '../config';
 import type { Queryable } from '../db';
 import { parseSize } from './sizes';
-import { md5Hex, objectMetadata, toBase64 } from './objects';
+import { md5Hex, objectMetadata, writeObject, writePart } from './objects';
 
 const SUPABASE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../supabase');
 
@@ -59,17 +60,11 @@ export async function seedBuckets(
         imageTypeOf(bytes) ?? 'application/octet-stream',
         'max-age=3600',
       );
-      const { rows } = await tx.query<{ id: string }>(
-        `insert into storage.objects (bucket_id, name, metadata, version) values ($1, $2, $3, gen_random_uuid()::text)
-         on conflict (bucket_id, name) do update set metadata = excluded.metadata returning id`,
-        [id, name, JSON.stringify(metadata)],
-      );
-      // One part per demo file (each is far below PART_BYTES); a re-seed replaces the bytes.
-      await tx.query('delete from _storage.parts where object_id = $1', [rows[0].id]);
-      await tx.query(
-        `insert into _storage.parts (upload_id, part, object_id, data) values ($1, 0, $1, decode($2, 'base64'))`,
-        [rows[0].id, toBase64(bytes)],
-      );
+      // One part per demo file (each is far below PART_BYTES), then the row as an upload writes it
+      // (a re-seed replaces the row and its bytes).
+      const uploadId = randomUUID();
+      await writePart(tx, uploadId, 0, bytes);
+      await writeObject(tx, { bucketId: id, name, owner: null, upsert: true, uploadId, metadata });
       uploaded += 1;
     }
   }

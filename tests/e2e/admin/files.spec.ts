@@ -72,7 +72,7 @@ test('news: a screenshot uploaded while creating and replaced while editing show
   await toast(page, 'News article updated successfully');
   await expect(thumbnail).not.toHaveAttribute('src', firstSrc ?? '');
   await expect(thumbnail).toHaveAttribute('src', /news-screenshots\/[0-9a-f-]{36}\.png$/);
-  // The replaced object is gone.
+  // The replaced object is gone (Storage answers every client error 400; its code says which).
   const old = await page.request.get(firstSrc ?? '');
   expect(old.status()).toBe(400);
   expect(await old.json()).toMatchObject({ statusCode: '404', code: 'NoSuchKey' });

@@ -1,7 +1,8 @@
 /**
  * The stand-in's Realtime: `/realtime/v1/websocket`, the Phoenix channel protocol as
  * @supabase/realtime-js speaks it (serializer 1.0.0 and 2.0.0), with postgres_changes delivered
- * under each subscriber's row-level security and presence kept in memory (one server process).
+ * under each subscriber's row-level security, and Broadcast and presence relayed in memory (one
+ * server process).
  *
  * The replies and messages follow supabase/realtime's RealtimeChannel: the join reply lists the
  * subscriptions' ids, a `system` message says "Subscribed to PostgreSQL", a token that expires or
@@ -9,9 +10,10 @@
  * Realtime's reasons.
  *
  * Private channels (`config.private`) follow Realtime Authorization (./authorization.ts): a join
- * needs a SELECT policy on realtime.messages for the topic, a first track an INSERT policy; the
- * answers are kept per channel and asked again when the client sends a new access_token. A public
- * and a private channel of the same name are separate (presence is not shared between them).
+ * needs a SELECT policy on realtime.messages for the topic, a first track or broadcast an INSERT
+ * policy; the answers are kept per channel and asked again when the client sends a new
+ * access_token. A public and a private channel of the same name are separate (neither presence nor
+ * broadcasts are shared between them).
  *
  * Limits (RealtimeLimits) are applied per connection and per channel, with Realtime's messages;
  * the connection cap is applied when a socket opens (docs/architecture.md, "Realtime limits").

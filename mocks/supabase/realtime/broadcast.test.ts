@@ -166,9 +166,7 @@ describe('Broadcast on private channels (Realtime Authorization)', () => {
   });
 
   it('refuses a private join without a read policy for the topic', async () => {
-    await expect(
-      member(await client(await token(READER)), 'bcast:other', { private: true }),
-    ).rejects.toThrow(
+    await expect(member(await client(await token(READER)), 'bcast:other', { private: true })).rejects.toThrow(
       'Unauthorized: You do not have permissions to read from this Channel topic: bcast:other',
     );
   });

@@ -109,7 +109,15 @@ async function run(url: string, child: ChildProcess, { subscribers, rate, second
   const news = (title: string) => ({ title, content: 'Bench body', source_url: 'https://example.com/bench' });
   const session = (i: number) =>
     signJwt(
-      { sub: ADMIN, role: 'authenticated', aud: 'authenticated', aal: 'aal2', session_id: `bench-${i}` },
+      // One session per subscriber, so each is a distinct identity to check; Auth's session ids are
+      // uuids (private.session_may_operate casts them).
+      {
+        sub: ADMIN,
+        role: 'authenticated',
+        aud: 'authenticated',
+        aal: 'aal2',
+        session_id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+      },
       { expiresInSeconds: 3600 },
     );
   const clients: SupabaseClient[] = [];

@@ -8,7 +8,17 @@ import { createClient } from '@supabase/supabase-js';
 export const supabaseUrl = import.meta.env.VITE_SUPABASE_URL || window.location.origin;
 export const supabaseAnonKey: string = import.meta.env.VITE_SUPABASE_ANON_KEY;
 
+/**
+ * realtime-js keeps the WebSocket constructor it finds when the client is made. This one looks up
+ * the global WebSocket for each connection, so one installed after this module loaded is used (MSW's
+ * interceptor in component tests, src/test/standInServer.ts); in a browser it is the same every time.
+ */
+const currentWebSocket = new Proxy(globalThis.WebSocket, {
+  construct: (_loaded, args: ConstructorParameters<typeof WebSocket>) => new globalThis.WebSocket(...args),
+});
+
 export const supabaseClient = createClient(supabaseUrl, supabaseAnonKey, {
+  realtime: { transport: currentWebSocket },
   auth: {
     persistSession: true,
     autoRefreshToken: true,

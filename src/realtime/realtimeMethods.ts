@@ -165,6 +165,9 @@ export function createRealtimeMethods(
       .channel(`admin:${topicName}`)
       .on(
         'postgres_changes',
+        // A record's topic filters on its primary key: hosted Realtime passes a DELETE through a
+        // filter on its old record's columns, the key included (realtime.apply_rls,
+        // is_visible_through_filters(old_columns, ...)), so the "deleted" conflict arrives.
         { event: '*', schema: 'public', table, ...(parsed.id ? { filter: `id=eq.${parsed.id}` } : {}) },
         (change: RealtimePostgresChangesPayload<Record<string, unknown>>) => {
           const record = change.eventType === 'DELETE' ? change.old : change.new;

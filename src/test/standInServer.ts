@@ -28,10 +28,9 @@ export function setUpStandInServer(): {
     db = await openTestDatabase();
     realtime = await RealtimeServer.start({ db });
     server = setupServer(...supabaseHandlers(createStandIn({ db }), SUPABASE_URL, realtime));
+    // MSW replaces the global WebSocket with its interceptor here; the admin's client looks the
+    // global up for each connection (src/providers/supabaseClient.ts), so its sockets reach it.
     server.listen({ onUnhandledRequest: 'error' });
-    // realtime-js took jsdom's WebSocket when the admin's client was created at import, before MSW
-    // replaced the global with its interceptor: hand it the one in place now.
-    useCurrentWebSocket(supabaseClient);
   });
 
   afterEach(async () => {
@@ -61,13 +60,6 @@ export function setUpStandInServer(): {
     return value;
   };
   return { db: () => opened(db), msw: () => opened(server), realtime: () => opened(realtime) };
-}
-
-function useCurrentWebSocket(client: typeof supabaseClient) {
-  const { socketAdapter } = client.realtime as unknown as {
-    socketAdapter: { socket: { transport: unknown } };
-  };
-  socketAdapter.socket.transport = globalThis.WebSocket;
 }
 
 const [admin, user, inactiveAdmin] = DEMO_ACCOUNTS.map(({ email, password }) => ({ email, password }));

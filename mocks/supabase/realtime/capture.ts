@@ -8,6 +8,12 @@
  * from logical replication. A NOTIFY payload is capped at 8000 bytes, so a larger change waits in
  * an overflow table the dispatcher reads once.
  *
+ * Hosted Realtime stamps a change with its transaction's commit time from the WAL (apply_rls's
+ * `commit_timestamp`, milliseconds, UTC). A trigger runs before the commit and cannot know it, so
+ * the listener stamps each transaction when its first notification arrives, right after the commit,
+ * and gives every row of that transaction the same stamp (a transaction's notifications arrive
+ * together; `xid` tells them apart from the next one's).
+ *
  * The RLS check (`_realtime.visible_to`) is hosted Realtime's `realtime.apply_rls` in small: after
  * the commit, for each distinct subscriber identity, take on its role and JWT claims for the
  * transaction and ask whether the row can be selected. The database decides, with the policies
@@ -45,13 +51,13 @@ begin
     'schema', tg_table_schema,
     'table', tg_table_name,
     'type', tg_op,
-    'commit_timestamp', to_char(clock_timestamp() at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'),
+    'xid', txid_current(),
     'record', case when tg_op = 'DELETE' then null else to_jsonb(new) end,
     'old_record', old_keys
   )::text;
   if octet_length(message) > ${NOTIFY_MAX_BYTES} then
     insert into _realtime.overflow values (seq, message);
-    message := jsonb_build_object('seq', seq, 'overflow', true)::text;
+    message := jsonb_build_object('seq', seq, 'xid', txid_current(), 'overflow', true)::text;
   end if;
   perform pg_notify('${CHANGES_CHANNEL}', message);
   return null;
@@ -105,6 +111,13 @@ export interface CapturedChange {
   old_record: Record<string, unknown> | null;
 }
 
+/** What a trigger notifies: a change without its commit time, with its transaction's id. */
+type Notified = Omit<CapturedChange, 'commit_timestamp'> & { xid: number | string };
+
+function stamped({ xid: _xid, ...change }: Notified, commit_timestamp: string): CapturedChange {
+  return { ...change, commit_timestamp };
+}
+
 export interface TableInfo {
   schema: string;
   table: string;
@@ -134,16 +147,20 @@ export class ChangeCapture {
     );
     for (const { qualified } of stale.rows)
       await db.exec(`drop trigger if exists ${TRIGGER} on ${qualified}`);
+    const committed = { xid: '', at: '' };
     capture.unlisten = await db.listen(CHANGES_CHANNEL, (payload) => {
-      const parsed = JSON.parse(payload) as CapturedChange & { overflow?: true };
+      const parsed = JSON.parse(payload) as Notified & { overflow?: true };
+      if (String(parsed.xid) !== committed.xid)
+        Object.assign(committed, { xid: String(parsed.xid), at: new Date().toISOString() });
+      const commit_timestamp = committed.at;
       // Through the queue, so that a large change read back keeps its place among the others.
       void capture.serial(async () => {
-        if (!parsed.overflow) return onChange(parsed);
+        if (!parsed.overflow) return onChange(stamped(parsed, commit_timestamp));
         const { rows } = await db.query<{ payload: string }>(
           'delete from _realtime.overflow where seq = $1 returning payload',
           [parsed.seq],
         );
-        if (rows[0]) onChange(JSON.parse(rows[0].payload) as CapturedChange);
+        if (rows[0]) onChange(stamped(JSON.parse(rows[0].payload) as Notified, commit_timestamp));
       });
     });
     return capture;

@@ -1,8 +1,11 @@
 /**
  * postgres_changes filters as Realtime takes them: `column=op.value` with op one of eq, neq, lt,
- * lte, gt, gte, in (`in.(a,b,c)`). Values compare as the column's type: numbers as numbers,
- * everything else as its text, which is how Realtime casts the filter value to the column type for
- * the types the admin filters on (ids, uuids, text, booleans).
+ * lte, gt, gte, in (`in.(a,b,c)`). Realtime casts both the row's value and the filter's to the
+ * column's type and lets Postgres compare them (realtime.check_equality_op:
+ * `select $1::type op $2::type`). Here the same casts are done for the types an app filters on:
+ * numbers compare as numbers, timestamptz / timestamp / date as instants (microseconds, offsets
+ * applied), booleans as booleans, uuids case-blind; anything else as its text. A value that does
+ * not cast matches nothing (where Realtime's cast raises and the change is not sent).
  */
 export type FilterOp = 'eq' | 'neq' | 'lt' | 'lte' | 'gt' | 'gte' | 'in';
 
@@ -29,16 +32,51 @@ export function parseFilter(filter: string): ChangeFilter | null {
   return values.length > 0 && values.length <= 100 ? { column, op: 'in', values } : null;
 }
 
+const TIME = new Set(['timestamptz', 'timestamp', 'date']);
+
+/**
+ * An instant in microseconds since the epoch from Postgres's text forms: `2024-05-01 10:00:00+02`,
+ * `2024-05-01T08:00:00.123456Z`, `2024-05-01`. A value without an offset is taken as UTC (the
+ * stand-in's server zone, as `timestamp` has none).
+ */
+function instant(text: string): number | null {
+  const match =
+    /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2}(?::\d{2})?)(?:\.(\d{1,6}))?)?\s*(Z|[+-]\d{2}(?::?\d{2})?)?$/i.exec(
+      text.trim(),
+    );
+  if (!match) return null;
+  const [, day, time = '00:00:00', fraction = '', zone = 'Z'] = match;
+  const offset = /^[+-]\d{2}$/.test(zone) ? `${zone}:00` : zone.replace(/^([+-]\d{2})(\d{2})$/, '$1:$2');
+  const ms = Date.parse(`${day}T${time.length === 5 ? `${time}:00` : time}${offset.toUpperCase()}`);
+  return Number.isNaN(ms) ? null : ms * 1000 + Number(fraction.padEnd(6, '0'));
+}
+
+/** The value cast to the column's type, as something JavaScript orders the way Postgres does. */
+function cast(value: unknown, type: string): number | string | null {
+  const text = typeof value === 'string' ? value : JSON.stringify(value);
+  if (NUMERIC.has(type)) {
+    const n = Number(text);
+    return text.trim() === '' || Number.isNaN(n) ? null : n;
+  }
+  if (TIME.has(type)) return instant(text);
+  if (type === 'bool') {
+    const b = /^(t|true|y|yes|on|1)$/i.test(text.trim())
+      ? 1
+      : /^(f|false|n|no|off|0)$/i.test(text.trim())
+        ? 0
+        : null;
+    return b;
+  }
+  if (type === 'uuid') return text.toLowerCase();
+  return text;
+}
+
 function compare(value: unknown, filterValue: string, type: string): number | null {
   if (value === null || value === undefined) return null;
-  if (NUMERIC.has(type)) {
-    const a = Number(value);
-    const b = Number(filterValue);
-    if (Number.isNaN(a) || Number.isNaN(b)) return null;
-    return a === b ? 0 : a < b ? -1 : 1;
-  }
-  const a = typeof value === 'string' ? value : JSON.stringify(value);
-  return a === filterValue ? 0 : a < filterValue ? -1 : 1;
+  const a = cast(value, type);
+  const b = cast(filterValue, type);
+  if (a === null || b === null) return null;
+  return a === b ? 0 : a < b ? -1 : 1;
 }
 
 /** Whether a record passes the filter (a null column passes none, as in SQL). */

@@ -7,7 +7,8 @@
  */
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { randomBytes } from 'node:crypto';
+import { connect, type AddressInfo } from 'node:net';
 import ws from 'ws';
 import type { Database } from '../db';
 import { signJwt } from '../jwt';
@@ -52,6 +53,18 @@ async function flood(url: string, n: number, localAddress: string) {
       (error: Error) => refused.add(error.message),
     );
   return { opened, refused: [...refused] };
+}
+
+/** One client-to-server text frame, masked as RFC 6455 requires of a client. */
+function maskedTextFrame(text: string): Buffer {
+  const payload = Buffer.from(text);
+  const mask = randomBytes(4);
+  const length =
+    payload.length < 126
+      ? Buffer.from([0x80 | payload.length])
+      : Buffer.from([0x80 | 126, payload.length >> 8, payload.length & 0xff]);
+  const masked = Buffer.from(payload.map((byte, i) => byte ^ mask[i % 4]));
+  return Buffer.concat([Buffer.from([0x81]), length, mask, masked]);
 }
 
 const joinFrame = (topic: string, extra: Record<string, unknown> = {}) => ({
@@ -138,11 +151,73 @@ describe('connections', () => {
     expect((await busy.request('realtime:room', 'phx_join', joinFrame('room'), '1'))[4]).toMatchObject({
       status: 'ok',
     });
-    const closed = new Promise((resolve) => idle.ws.once('close', resolve));
     // The sweeper runs every joinDeadlineMs; bounded wait.
     await vi.waitFor(() => expect(idle.ws.readyState).toBe(idle.ws.CLOSED), { timeout: 3000 });
-    await closed;
     expect(busy.ws.readyState).toBe(busy.ws.OPEN);
+  });
+
+  it('closes a socket that sends nothing, not even a heartbeat, for the idle timeout', async () => {
+    const { url } = await serve({ idleTimeoutMs: 300 });
+    const silent = await raw(url);
+    const beating = await raw(url);
+    for (const s of [silent, beating])
+      expect((await s.request('realtime:room', 'phx_join', joinFrame('room'), '1'))[4]).toMatchObject({
+        status: 'ok',
+      });
+    // realtime-js beats every 25 s; here every 100 ms, well inside the 300 ms.
+    const beat = setInterval(() => beating.send([null, 'hb', 'phoenix', 'heartbeat', {}]), 100);
+    try {
+      await vi.waitFor(() => expect(silent.ws.readyState).toBe(silent.ws.CLOSED), { timeout: 3000 });
+      expect(beating.ws.readyState).toBe(beating.ws.OPEN);
+    } finally {
+      clearInterval(beat);
+    }
+  });
+
+  it('drops a subscriber that stops reading once its unsent data passes maxBufferedBytes', async () => {
+    const { realtime, url } = await serve({ maxBufferedBytes: 256 * 1024, maxEventsPerSecond: 10_000 });
+    // A real socket that completes the upgrade, joins, then never reads again: what the server
+    // sends piles up in the kernel's buffers, then in ws's (bufferedAmount).
+    const stalled = connect({ host: '127.0.0.1', port: Number(new URL(url).port) });
+    await new Promise((resolve) => stalled.once('connect', resolve));
+    stalled.write(
+      [
+        `GET /realtime/v1/websocket?apikey=${LOCAL_ANON_KEY}&vsn=2.0.0 HTTP/1.1`,
+        `Host: ${new URL(url).host}`,
+        'Upgrade: websocket',
+        'Connection: Upgrade',
+        `Sec-WebSocket-Key: ${randomBytes(16).toString('base64')}`,
+        'Sec-WebSocket-Version: 13',
+        '',
+        '',
+      ].join('\r\n'),
+    );
+    await new Promise((resolve) => stalled.once('data', resolve));
+    stalled.write(maskedTextFrame(JSON.stringify(['1', '1', 'realtime:flood', 'phx_join', { config: {} }])));
+    await vi.waitFor(() => expect(realtime.connectionCount).toBe(1));
+    stalled.pause();
+    const reader = await raw(url);
+    await reader.request('realtime:flood', 'phx_join', { config: {} }, '1');
+    await vi.waitFor(() => expect(realtime.connectionCount).toBe(2));
+
+    // 64 KB broadcasts until the stalled socket is dropped (bounded: at most 64 MB).
+    const chunk = 'x'.repeat(64 * 1024);
+    let sent = 0;
+    while (realtime.connectionCount === 2 && sent < 1024) {
+      reader.send([
+        '1',
+        null,
+        'realtime:flood',
+        'broadcast',
+        { type: 'broadcast', event: 'x', payload: { chunk } },
+      ]);
+      sent++;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    stalled.destroy();
+    console.log(`slow subscriber dropped after ${sent} broadcasts of 64 KB`);
+    expect(realtime.connectionCount).toBe(1);
+    expect(reader.ws.readyState).toBe(reader.ws.OPEN);
   });
 });
 

@@ -101,7 +101,15 @@ beforeAll(async () => {
     values ('${OTHER}', '00000000-0000-0000-0000-000000000000', 'authenticated', 'authenticated',
             'other@example.com', now(), now());
     -- An admin session without its second factor is then no admin (public.is_admin()).
-    update public.admin_settings set mfa_required = true where id = 1;`);
+    update public.admin_settings set mfa_required = true where id = 1;
+    -- A published table everyone may read, whose policy raises for the note 'boom' (so the RLS
+    -- check of a change to that row fails), with a timestamptz to filter on.
+    create table public.rt_probe (id int primary key, note text, at timestamptz);
+    alter table public.rt_probe enable row level security;
+    create policy "Everyone but boom" on public.rt_probe for select to anon, authenticated
+      using (case when note = 'boom' then 1 / (length(note) - 4) = 1 else true end);
+    grant select on public.rt_probe to anon, authenticated;
+    alter publication supabase_realtime add table public.rt_probe;`);
   const standIn = createStandIn({ db });
   realtime = await RealtimeServer.start({
     db,
@@ -116,6 +124,7 @@ beforeAll(async () => {
 
 afterEach(async () => {
   await Promise.all(clients.splice(0).map((c) => c.removeAllChannels()));
+  await db.query('delete from public.rt_probe');
 });
 
 afterAll(async () => {
@@ -129,8 +138,13 @@ describe('postgres_changes under row-level security', () => {
     const admin = await listen(await client(await token(ADMIN)), 'scans');
     const owner = await listen(await client(await token(USER)), 'scans');
     const other = await listen(await client(await token(OTHER)), 'scans');
-    const anon = await listen(await client(), 'scans');
-    const adminWithoutFactor = await listen(await client(await token(ADMIN, { aal: 'aal1' })), 'scans');
+    const anonClient = await client();
+    const anon = await listen(anonClient, 'scans');
+    const withoutFactorClient = await client(await token(ADMIN, { aal: 'aal1' }));
+    const adminWithoutFactor = await listen(withoutFactorClient, 'scans');
+    // On the same sockets: a table both may read, for a later change they do receive.
+    const anonProbe = await listen(anonClient, 'rt_probe', { event: 'INSERT' });
+    const withoutFactorProbe = await listen(withoutFactorClient, 'rt_probe', { event: 'INSERT' });
 
     const { rows } = await insertScan(USER, 'Realtime biscuits');
     const [change] = await admin.until(1);
@@ -142,12 +156,18 @@ describe('postgres_changes under row-level security', () => {
       old: {},
       new: { id: rows[0].id, user_id: USER, name: 'Realtime biscuits', ingredients: [] },
     });
-    expect(change.commit_timestamp).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/);
+    // apply_rls's format: milliseconds, UTC.
+    expect(change.commit_timestamp).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     expect((await owner.until(1)).map((c) => c.new.id)).toEqual([rows[0].id]);
 
     // A later change each of them may see proves the first was withheld, not late.
     const mine = await insertScan(OTHER, 'Other user scan');
     expect((await other.until(1)).map((c) => c.new.id)).toEqual([mine.rows[0].id]);
+    // Anon and the admin without a factor get a change committed after both scans, on the socket
+    // the scans would have come by, in commit order: a late scan would be here by now.
+    await db.query(`insert into public.rt_probe (id, note) values (1, 'after the scans')`);
+    expect((await anonProbe.until(1)).map((c) => c.new.id)).toEqual([1]);
+    expect((await withoutFactorProbe.until(1)).map((c) => c.new.id)).toEqual([1]);
     expect(anon.received).toEqual([]);
     expect(adminWithoutFactor.received).toEqual([]);
     expect((await admin.until(2)).map((c) => c.new.id)).toEqual([rows[0].id, mine.rows[0].id]);
@@ -239,6 +259,75 @@ describe('postgres_changes under row-level security', () => {
     for (let i = 0; i < 20; i++) await insertScan(USER, `In order ${i}`);
     const names = (await admin.until(22)).map((c) => c.new.name);
     expect(names).toEqual(['Same', 'Same', ...Array.from({ length: 20 }, (_, i) => `In order ${i}`)]);
+  });
+
+  it('keeps delivering after an RLS check throws with 500 changes queued behind it', async () => {
+    const probe = await listen(await client(await token(USER)), 'rt_probe');
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      // One commit of 501 rows; the policy raises (division by zero) for the 250th, 'boom', so the
+      // check of a batch in the middle fails with changes still queued behind it.
+      await db.query(
+        `insert into public.rt_probe (id, note)
+         select 1000 + i, case when i = 250 then 'boom' else 'queued' end from generate_series(1, 501) i`,
+      );
+      await db.query(`insert into public.rt_probe (id, note) values (2000, 'later')`);
+      const ids = (await probe.until(501)).map((c) => c.new.id);
+      // The row whose check failed goes to nobody (fail closed); every other one, in order.
+      const queued = Array.from({ length: 501 }, (_, i) => 1001 + i).filter((id) => id !== 1250);
+      expect(ids).toEqual([...queued, 2000]);
+      expect(errors).toHaveBeenCalled();
+    } finally {
+      errors.mockRestore();
+    }
+  });
+
+  it('stamps every row of a transaction with the same commit_timestamp', async () => {
+    const probe = await listen(await client(await token(USER)), 'rt_probe', { event: 'INSERT' });
+    // Three rows written 10 ms apart, committed together: one commit time for all three.
+    await db.transaction(async (tx) => {
+      for (const id of [1, 2, 3]) {
+        await tx.query(`insert into public.rt_probe (id, note) values ($1, 'one commit')`, [id]);
+        await tx.query('select pg_sleep(0.01)');
+      }
+    });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await db.query(`insert into public.rt_probe (id, note) values (4, 'next commit')`);
+    const stamps = (await probe.until(4)).map((c) => c.commit_timestamp);
+    expect(new Set(stamps.slice(0, 3)).size).toBe(1);
+    expect(Date.parse(stamps[3])).toBeGreaterThan(Date.parse(stamps[0]));
+  });
+
+  it('compares a timestamptz filter as time, not as text', async () => {
+    // 12:00 at +02 is 10:00 UTC. As text, every stored value ("2024-05-01T…") sorts after the
+    // filter's "2024-05-01 12…" (T > space), so 09:00 UTC would pass a string comparison.
+    const probe = await listen(await client(await token(USER)), 'rt_probe', {
+      event: 'INSERT',
+      filter: 'at=gt.2024-05-01 12:00:00+02',
+    });
+    await db.query(`insert into public.rt_probe (id, at) values (1, '2024-05-01T09:00:00Z')`);
+    await db.query(`insert into public.rt_probe (id, at) values (2, '2024-05-01T10:00:00Z')`);
+    await db.query(`insert into public.rt_probe (id, at) values (3, '2024-05-01T10:00:00.000001Z')`);
+    await db.query(`insert into public.rt_probe (id, at) values (4, '2024-05-01 12:30:00+02')`);
+    const ids = (await probe.until(2)).map((c) => c.new.id);
+    await db.query(`insert into public.rt_probe (id, at) values (5, '2024-05-02T00:00:00Z')`);
+    expect((await probe.until(3)).map((c) => c.new.id)).toEqual([3, 4, 5]);
+    expect(ids).toEqual([3, 4]);
+  });
+
+  it('sends a delete to a channel filtered on the primary key, not to one filtered on another column', async () => {
+    // apply_rls passes a DELETE through a filter on its old columns, which hold the primary key
+    // only (realtime.apply_rls: is_visible_through_filters(old_columns, filters)).
+    await db.query(`insert into public.rt_probe (id, note) values (7, 'gone'), (8, 'sentinel')`);
+    const c = await client(await token(USER));
+    const byId = await listen(c, 'rt_probe', { event: 'DELETE', filter: 'id=eq.7' });
+    const byNote = await listen(c, 'rt_probe', { event: 'DELETE', filter: 'note=eq.gone' });
+    const sentinel = await listen(c, 'rt_probe', { event: 'DELETE', filter: 'id=eq.8' });
+    await db.query('delete from public.rt_probe where id = 7');
+    await db.query('delete from public.rt_probe where id = 8');
+    expect((await byId.until(1)).map((d) => [d.eventType, d.old])).toEqual([['DELETE', { id: 7 }]]);
+    await sentinel.until(1);
+    expect(byNote.received).toEqual([]);
   });
 
   it('delivers a row larger than a NOTIFY payload in its place', async () => {

@@ -1,7 +1,8 @@
 /**
  * The stand-in's Realtime: `/realtime/v1/websocket`, the Phoenix channel protocol as
  * @supabase/realtime-js speaks it (serializer 1.0.0 and 2.0.0), with postgres_changes delivered
- * under each subscriber's row-level security and presence kept in memory (one server process).
+ * under each subscriber's row-level security, and Broadcast and presence relayed in memory (one
+ * server process).
  *
  * The replies and messages follow supabase/realtime's RealtimeChannel: the join reply lists the
  * subscriptions' ids, a `system` message says "Subscribed to PostgreSQL", a token that expires or
@@ -9,9 +10,10 @@
  * Realtime's reasons.
  *
  * Private channels (`config.private`) follow Realtime Authorization (./authorization.ts): a join
- * needs a SELECT policy on realtime.messages for the topic, a first track an INSERT policy; the
- * answers are kept per channel and asked again when the client sends a new access_token. A public
- * and a private channel of the same name are separate (presence is not shared between them).
+ * needs a SELECT policy on realtime.messages for the topic, a first track or broadcast an INSERT
+ * policy; the answers are kept per channel and asked again when the client sends a new
+ * access_token. A public and a private channel of the same name are separate (neither presence nor
+ * broadcasts are shared between them).
  *
  * Limits (RealtimeLimits) are applied per connection and per channel, with Realtime's messages;
  * the connection cap is applied when a socket opens (docs/architecture.md, "Realtime limits").
@@ -113,6 +115,9 @@ interface Channel {
   private: boolean;
   /** The policies' answers so far (private channels; undefined = not asked yet). */
   policies: Policies | null;
+  /** Broadcast config from the join (realtime-js `config.broadcast`): echo to the sender, reply. */
+  broadcastSelf: boolean;
+  broadcastAck: boolean;
   /** Presence state and diffs go to this channel (public, or private with presence read). */
   presenceEnabled: boolean;
   /** Presence events this channel sent in the current window (client_presence_rate_limit). */
@@ -137,6 +142,25 @@ interface Message {
   topic: string;
   event: string;
   payload: Record<string, unknown>;
+  /** A binary user broadcast push (serializer 2.0.0, kind 3), as sent. */
+  userBroadcast?: UserBroadcast;
+}
+
+/** A Broadcast message as realtime-js 2.0.0 frames it in binary: its event, metadata and payload. */
+interface UserBroadcast {
+  event: string;
+  metadata: string;
+  /** 1: the payload is JSON text; 0: raw bytes. */
+  encoding: 0 | 1;
+  payload: Buffer;
+}
+
+/** A join's `config` as realtime-js sends it. */
+interface JoinConfig {
+  postgres_changes?: { event?: string; schema?: string; table?: string; filter?: string }[];
+  presence?: { enabled?: boolean; key?: string };
+  broadcast?: { self?: boolean; ack?: boolean };
+  private?: boolean;
 }
 
 type TokenCheck =
@@ -151,7 +175,8 @@ export interface RealtimeSocket {
   readonly isOpen: boolean;
   /** Bytes sent but not yet taken by the client. */
   readonly bufferedAmount: number;
-  send(text: string): void;
+  /** A text frame, or a binary one (Broadcast's user messages under serializer 2.0.0). */
+  send(data: string | Uint8Array): void;
   close(code: number, reason: string): void;
   /** Drops the connection at once. */
   terminate(): void;
@@ -186,15 +211,20 @@ class Connection {
   ) {}
 
   send(message: Message, maxBufferedBytes: number) {
-    if (!this.socket.isOpen) return;
-    // A subscriber that stopped reading is dropped rather than buffered for without end.
-    if (this.socket.bufferedAmount > maxBufferedBytes) return this.socket.terminate();
     const { join_ref, ref, topic, event, payload } = message;
-    this.socket.send(
+    this.sendFrame(
       this.vsn === '2.0.0'
         ? JSON.stringify([join_ref, ref, topic, event, payload])
         : JSON.stringify({ join_ref, ref, topic, event, payload }),
+      maxBufferedBytes,
     );
+  }
+
+  sendFrame(frame: string | Uint8Array, maxBufferedBytes: number) {
+    if (!this.socket.isOpen) return;
+    // A subscriber that stopped reading is dropped rather than buffered for without end.
+    if (this.socket.bufferedAmount > maxBufferedBytes) return this.socket.terminate();
+    this.socket.send(frame);
   }
 }
 
@@ -204,10 +234,9 @@ export class RealtimeServer {
   /** Presence per topic: key → metas. */
   private readonly presence = new Map<string, Map<string, Record<string, unknown>[]>>();
   private dispatching: Promise<void> = Promise.resolve();
+  private draining = false;
   private readonly pending: CapturedChange[] = [];
   private readonly sweeper: NodeJS.Timeout;
-  /** Changes dispatched and messages sent, for the bench. */
-  readonly stats = { changes: 0, messages: 0 };
 
   private constructor(
     private readonly db: Database,
@@ -321,14 +350,16 @@ export class RealtimeServer {
         get bufferedAmount() {
           return ws.bufferedAmount;
         },
-        send: (text) => ws.send(text),
+        send: (data) => ws.send(data),
         close: (code, reason) => ws.close(code, reason),
         terminate: () => ws.terminate(),
       },
       { apikey, vsn, address },
     );
-    // Binary frames carry Broadcast, which the stand-in does not serve.
-    ws.on('message', (data: RawData, isBinary: boolean) => !isBinary && connection.message(data.toString()));
+    // Binary frames carry Broadcast's user messages (serializer 2.0.0).
+    ws.on('message', (data: RawData, isBinary: boolean) =>
+      connection.message(isBinary ? rawBuffer(data) : data.toString()),
+    );
     ws.on('close', () => connection.closed());
     ws.on('error', () => ws.terminate());
   }
@@ -344,11 +375,11 @@ export class RealtimeServer {
     const connection = new Connection(socket, vsn, apikey, address);
     this.connections.add(connection);
     return {
-      message: (text: string) => {
+      message: (data: string | Buffer) => {
         connection.lastSeen = Date.now();
         let message: Message;
         try {
-          message = decode(text, vsn);
+          message = typeof data === 'string' ? decode(data, vsn) : decodeUserBroadcastPush(data);
         } catch {
           return socket.close(1003, 'Invalid message');
         }
@@ -393,7 +424,6 @@ export class RealtimeServer {
   }
 
   private push(connection: Connection, channel: Channel, event: string, payload: Record<string, unknown>) {
-    this.stats.messages++;
     connection.send(
       { join_ref: channel.joinRef, ref: null, topic: channel.topic, event, payload },
       this.limits.maxBufferedBytes,
@@ -421,13 +451,15 @@ export class RealtimeServer {
       case 'presence':
         if (!channel) return this.reply(connection, message, 'error', { reason: 'unmatched topic' });
         return this.presenceEvent(connection, channel, message);
+      case 'broadcast':
+        if (!channel) return this.reply(connection, message, 'error', { reason: 'unmatched topic' });
+        return this.broadcastEvent(connection, channel, message);
       default:
         if (!channel) return this.reply(connection, message, 'error', { reason: 'unmatched topic' });
-        // Broadcasts and any other client event count towards max_events_per_second (Realtime's
-        // `count(socket)`); past it the channel ends with Realtime's message.
-        if (!connection.events.take(this.limits.maxEventsPerSecond))
-          return this.shutdown(connection, channel, 'Too many messages per second');
-        return this.reply(connection, message, 'ok', {});
+        // realtime_channel.ex handle_in(type, ...): an event Realtime does not know is counted
+        // towards max_events_per_second, logged, and not answered (no reply at all).
+        this.countEvent(connection, channel);
+        return;
     }
   }
 
@@ -448,6 +480,11 @@ export class RealtimeServer {
     return { ok: true, role, claims: check.claims, expiresInMs: exp * 1000 - Date.now() };
   }
 
+  /**
+   * A `phx_join` (realtime_channel.ex join/3), in its steps: room for one more channel, the token,
+   * Realtime Authorization for a private channel, the postgres_changes subscriptions, then the
+   * channel is opened and the client answered.
+   */
   private async join(connection: Connection, message: Message) {
     const previous = connection.channels.get(message.topic);
     if (previous) this.leave(connection, previous);
@@ -455,35 +492,41 @@ export class RealtimeServer {
       return this.reply(connection, message, 'error', {
         reason: 'ChannelRateLimitReached: Too many channels',
       });
-
-    const payload = message.payload;
-    const config = (payload.config ?? {}) as {
-      postgres_changes?: { event?: string; schema?: string; table?: string; filter?: string }[];
-      presence?: { enabled?: boolean; key?: string };
-      private?: boolean;
-    };
-    const token = typeof payload.access_token === 'string' ? payload.access_token : connection.apikey;
+    const config = (message.payload.config ?? {}) as JoinConfig;
+    const token =
+      typeof message.payload.access_token === 'string' ? message.payload.access_token : connection.apikey;
     const check = await this.checkToken(token);
     if (!check.ok) return this.reply(connection, message, 'error', { reason: check.reason });
-
-    // Realtime Authorization: a private join needs a read policy for broadcast or presence
-    // (realtime_channel.ex maybe_assign_policies; presence is asked about when enabled at join).
-    const isPrivate = config.private === true;
-    const presenceAsked = config.presence?.enabled === true;
-    let policies: Policies | null = null;
-    if (isPrivate) {
-      const extensions: Extension[] = presenceAsked ? ['broadcast', 'presence'] : ['broadcast'];
-      policies = await authorizeRead(
-        this.db,
-        authorizationContext(message.topic, check),
-        extensions,
-        emptyPolicies(),
-      ).catch(() => null);
-      if (!policies?.broadcast.read && !policies?.presence.read)
-        return this.reply(connection, message, 'error', { reason: unauthorizedRead(message.topic) });
-    }
-
+    const policies = config.private === true ? await this.authorizeJoin(message.topic, check, config) : null;
+    if (config.private === true && !policies?.broadcast.read && !policies?.presence.read)
+      return this.reply(connection, message, 'error', { reason: unauthorizedRead(message.topic) });
     const requested = Array.isArray(config.postgres_changes) ? config.postgres_changes : [];
+    const { subscriptions, problems } = await this.subscribeChanges(requested);
+    const channel = await this.openChannel(connection, message, {
+      config,
+      check,
+      token,
+      policies,
+      subscriptions,
+    });
+    this.answerJoin(connection, message, channel, requested, problems);
+  }
+
+  /**
+   * Realtime Authorization: a private join needs a read policy for broadcast or presence
+   * (realtime_channel.ex maybe_assign_policies; presence is asked about when enabled at join).
+   * Null when the check failed (a policy that raised is a refusal).
+   */
+  private authorizeJoin(topic: string, check: TokenCheck & { ok: true }, config: JoinConfig) {
+    const extensions: Extension[] =
+      config.presence?.enabled === true ? ['broadcast', 'presence'] : ['broadcast'];
+    return authorizeRead(this.db, authorizationContext(topic, check), extensions, emptyPolicies()).catch(
+      () => null,
+    );
+  }
+
+  /** The join's postgres_changes, each checked against the catalogue and the publication. */
+  private async subscribeChanges(requested: NonNullable<JoinConfig['postgres_changes']>) {
     const subscriptions: Subscription[] = [];
     const problems: string[] = [];
     for (const params of requested) {
@@ -499,7 +542,6 @@ export class RealtimeServer {
       const found = ['INSERT', 'UPDATE', 'DELETE', '*'].includes(event) && info !== null && info.published;
       const columnKnown =
         !filterText || (filter !== null && !!info?.columns.some((c) => c.name === filter.column));
-      const valid = found && columnKnown;
       // Realtime's texts (postgres_cdc_rls/subscriptions.ex create/params_to_log): no table found
       // through the publication, or the filter's column check raising in the database.
       const logged = `[event: ${params.event}, schema: ${schema}, table: ${table}, filters: ${filtersToLog(filter)}, select: nil]`;
@@ -518,14 +560,37 @@ export class RealtimeServer {
         table,
         filterText,
         filter,
-        info: valid ? info : null,
+        info: found && columnKnown ? info : null,
       });
     }
+    return { subscriptions, problems };
+  }
 
+  /** Registers the channel; its tables' triggers are in place before the client hears of it. */
+  private async openChannel(
+    connection: Connection,
+    message: Message,
+    {
+      config,
+      check,
+      token,
+      policies,
+      subscriptions,
+    }: {
+      config: JoinConfig;
+      check: TokenCheck & { ok: true };
+      token: string;
+      policies: Policies | null;
+      subscriptions: Subscription[];
+    },
+  ): Promise<Channel> {
+    const isPrivate = config.private === true;
     const channel: Channel = {
       topic: message.topic,
       private: isPrivate,
       policies,
+      broadcastSelf: config.broadcast?.self === true,
+      broadcastAck: config.broadcast?.ack === true,
       presenceEnabled: isPrivate ? policies?.presence.read === true : true,
       presenceWindow: { count: 0, resetAt: 0 },
       joinRef: message.join_ref,
@@ -540,19 +605,30 @@ export class RealtimeServer {
     connection.channels.set(message.topic, channel);
     connection.channelless = null;
     this.scheduleTokenCheck(connection, channel, check.expiresInMs);
-    // The trigger is in place before the client hears it is subscribed.
     for (const s of subscriptions) if (s.info) await this.capture.watch(s.info);
+    return channel;
+  }
 
+  /** The join reply (the subscriptions as asked, with their ids), presence state, the system message. */
+  private answerJoin(
+    connection: Connection,
+    message: Message,
+    channel: Channel,
+    requested: { event?: string }[],
+    problems: string[],
+  ) {
+    const { subscriptions } = channel;
     this.reply(connection, message, 'ok', {
-      postgres_changes: subscriptions.map((s) => ({
+      postgres_changes: subscriptions.map((s, i) => ({
         id: s.id,
-        event: requested[subscriptions.indexOf(s)].event,
+        event: requested[i].event,
         schema: s.schema,
         table: s.table,
         ...(s.filterText ? { filter: s.filterText } : {}),
       })),
     });
-    if (presenceAsked) this.syncPresence(connection, channel);
+    if ((message.payload.config as JoinConfig | undefined)?.presence?.enabled === true)
+      this.syncPresence(connection, channel);
     if (subscriptions.length)
       this.push(connection, channel, 'system', {
         extension: 'postgres_changes',
@@ -636,6 +712,55 @@ export class RealtimeServer {
       claimsText: JSON.stringify(check.claims),
     });
     this.scheduleTokenCheck(connection, channel, check.expiresInMs);
+  }
+
+  // --- broadcast ------------------------------------------------------------------------------
+
+  /**
+   * Counts a client event towards max_events_per_second (Realtime's `count(socket)`); past it the
+   * channel ends with Realtime's message. False when it ended.
+   */
+  private countEvent(connection: Connection, channel: Channel): boolean {
+    if (connection.events.take(this.limits.maxEventsPerSecond)) return true;
+    this.shutdown(connection, channel, 'Too many messages per second');
+    return false;
+  }
+
+  /**
+   * A `broadcast` message (broadcast_handler.ex): relayed to every channel of the topic (of the
+   * same kind, public or private), the sender's own only with `config.broadcast.self`; answered
+   * `ok` only with `config.broadcast.ack`, otherwise not at all. On a private channel the write
+   * policy is asked at the first send (get_write_authorizations, both extensions as Realtime asks);
+   * a send it refuses is dropped without a reply and not counted, and only channels whose read
+   * policy admits broadcast receive (message_dispatcher.ex, broadcast_read?).
+   */
+  private async broadcastEvent(connection: Connection, channel: Channel, message: Message) {
+    if (channel.private && channel.policies?.broadcast.write === undefined) {
+      let policies: Policies | null;
+      try {
+        policies = await authorizeWrite(
+          this.db,
+          authorizationContext(channel.topic, channel),
+          ['broadcast', 'presence'],
+          channel.policies ?? emptyPolicies(),
+        );
+      } catch {
+        // rls_policy_error and the other failures: logged by Realtime, no reply.
+        policies = null;
+      }
+      if (connection.channels.get(channel.topic) !== channel || !policies) return;
+      channel.policies = policies;
+    }
+    if (channel.private && !channel.policies?.broadcast.write) return;
+    if (!this.countEvent(connection, channel)) return;
+    for (const other of this.connections) {
+      const receiver = other.channels.get(channel.topic);
+      if (!receiver || receiver.private !== channel.private) continue;
+      if (receiver === channel && !channel.broadcastSelf) continue;
+      if (receiver.private && receiver.policies?.broadcast.read !== true) continue;
+      other.sendFrame(broadcastFrame(other.vsn, channel.topic, message), this.limits.maxBufferedBytes);
+    }
+    if (channel.broadcastAck) this.reply(connection, message, 'ok', {});
   }
 
   // --- presence -------------------------------------------------------------------------------
@@ -768,27 +893,53 @@ export class RealtimeServer {
    * Changes are sent in commit order. Those that wait while a batch is checked go together in the
    * next one (one RLS query per table and batch), so a burst of writes does not queue one database
    * round trip per change. Sends never wait for a client (a slow one is dropped, see Connection).
+   * One drain runs at a time and runs until the queue is empty: a batch whose check fails is
+   * settled (checkBatch) and the loop goes on, so no failure leaves changes behind it unsent.
    */
   private enqueue(change: CapturedChange) {
     this.pending.push(change);
-    if (this.pending.length > 1) return;
-    this.dispatching = this.dispatching
-      .then(() => this.drain())
-      .catch((error: unknown) => console.error('[realtime] dispatch failed', error));
+    if (this.draining) return;
+    this.draining = true;
+    this.dispatching = this.drain().finally(() => (this.draining = false));
   }
 
   private async drain() {
     while (this.pending.length) {
       const batch = this.pending.splice(0, MAX_BATCH);
       const planned = batch.map((change) => this.plan(change));
-      const verdicts = await this.checkRls(planned);
+      const verdicts = await this.checkBatch(planned);
       planned.forEach((plan, i) => this.send(plan, verdicts[i]));
+    }
+  }
+
+  /**
+   * The batch's RLS verdicts. When the batch's query fails (a policy that raises for one row fails
+   * the whole query), each change is asked alone, so one bad row costs only itself; a change whose
+   * own check fails is withheld from every subscriber RLS applies to (deletes, which RLS does not
+   * filter, still go out). Hosted Realtime fails closed the same way: its poll query raises, is
+   * retried, and no subscriber gets a row its policies could not be evaluated for
+   * (lib/extensions/postgres_cdc_rls/replication_poller.ex, retry_or_stop). The `errors` hosted
+   * sends in a change are apply_rls's own answers (400 no primary key, 401, 413), not exceptions.
+   */
+  private async checkBatch(planned: Plan[]): Promise<(Set<string> | null)[]> {
+    try {
+      return await this.checkRls(planned);
+    } catch (batchError) {
+      console.error('[realtime] RLS check failed for a batch; checking its changes one by one', batchError);
+      const verdicts: (Set<string> | null)[] = [];
+      for (const plan of planned)
+        verdicts.push(
+          await this.checkRls([plan]).then(
+            ([verdict]) => verdict,
+            () => new Set<string>(),
+          ),
+        );
+      return verdicts;
     }
   }
 
   /** The subscriptions a change matches by table, event and filter (RLS comes next). */
   private plan(change: CapturedChange) {
-    this.stats.changes++;
     const matches: Match[] = [];
     let info: TableInfo | null = null;
     for (const connection of this.connections)
@@ -947,4 +1098,70 @@ function refuseUpgrade(socket: Duplex, status: string, message: string) {
 /** The channel name without Phoenix's `realtime:` prefix, as Realtime's system messages carry it. */
 function subTopic(topic: string) {
   return topic.replace(/^realtime:/, '');
+}
+
+/** ws hands a binary frame as a Buffer, an ArrayBuffer or fragments. */
+function rawBuffer(data: RawData): Buffer {
+  if (Buffer.isBuffer(data)) return data;
+  return Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data);
+}
+
+/**
+ * A binary user broadcast push (realtime-js serializer.js `_encodeUserBroadcastPush`, Realtime's
+ * RealtimeWeb.Socket.V2Serializer): kind 3, then the lengths of join_ref, ref, topic, event and
+ * metadata, the payload's encoding, those strings, and the payload. Anything else is invalid.
+ */
+function decodeUserBroadcastPush(data: Buffer): Message {
+  if (data.length < 7 || data[0] !== 3) throw new Error('Invalid message');
+  const encoding = data[6];
+  if (encoding !== 0 && encoding !== 1) throw new Error('Invalid message');
+  let offset = 7;
+  const [joinRef, ref, topic, event, metadata] = [data[1], data[2], data[3], data[4], data[5]].map(
+    (length) => {
+      const text = data.subarray(offset, offset + length).toString();
+      offset += length;
+      return text;
+    },
+  );
+  if (offset > data.length) throw new Error('Invalid message');
+  const payload = data.subarray(offset);
+  if (encoding === 1) JSON.parse(payload.toString());
+  return {
+    join_ref: joinRef || null,
+    ref: ref || null,
+    topic,
+    event: 'broadcast',
+    payload: { type: 'broadcast', event },
+    userBroadcast: { event, metadata, encoding, payload },
+  };
+}
+
+/**
+ * What a receiver gets for a broadcast: a user broadcast sent in binary goes out in binary to a
+ * 2.0.0 client (kind 4: topic, event, metadata, encoding, payload) and as JSON to a 1.0.0 one; a
+ * broadcast sent as JSON goes out as JSON, its payload as sent. Neither carries a join_ref or ref.
+ */
+function broadcastFrame(vsn: '1.0.0' | '2.0.0', topic: string, message: Message): string | Uint8Array {
+  const user = message.userBroadcast;
+  if (user && vsn === '2.0.0') {
+    const head = [topic, user.event, user.metadata].map((text) => Buffer.from(text));
+    return Buffer.concat([
+      Buffer.from([4, head[0].length, head[1].length, head[2].length, user.encoding]),
+      ...head,
+      user.payload,
+    ]);
+  }
+  const payload = user
+    ? {
+        type: 'broadcast',
+        event: user.event,
+        // A 1.0.0 client cannot take raw bytes in JSON: they go as base64 text.
+        payload:
+          user.encoding === 1
+            ? (JSON.parse(user.payload.toString()) as unknown)
+            : user.payload.toString('base64'),
+      }
+    : message.payload;
+  const frame = { join_ref: null, ref: null, topic, event: 'broadcast', payload };
+  return vsn === '2.0.0' ? JSON.stringify([null, null, topic, 'broadcast', payload]) : JSON.stringify(frame);
 }

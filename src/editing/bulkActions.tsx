@@ -18,3 +18,13 @@ export function useBulkActions(resource: string, edits?: ReactNode): ReactNode |
     </>
   );
 }
+
+/**
+ * Whether a list shows its Actions column of Edit and Delete: not to a role that may do neither
+ * (support on content), which would see an empty column.
+ */
+export function useRowActionsShown(resource: string): boolean {
+  const { canAccess: canEdit } = useCanAccess({ resource, action: 'edit' });
+  const { canAccess: canDelete } = useCanAccess({ resource, action: 'delete' });
+  return Boolean(canEdit || canDelete);
+}

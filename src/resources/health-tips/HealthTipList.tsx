@@ -1,7 +1,7 @@
 import { Typography } from '@mui/material';
 import { DataTable, TextField } from 'react-admin';
 import { DateTimeField } from '../../list/fields';
-import { useBulkActions } from '../../editing/bulkActions';
+import { useBulkActions, useRowActionsShown } from '../../editing/bulkActions';
 import { RowActions } from '../../editing/RowActions';
 import { EmptyWithHeading, ListHeading } from '../../editing/ListHeading';
 import { AdminList, ListErrorState } from '../../list';
@@ -12,6 +12,7 @@ import { healthTipsData } from './data';
 /** Health Tips: newest first, searched by text, created and edited in route-driven dialogs. */
 export default function HealthTipList() {
   const bulkActions = useBulkActions(healthTipsData.name);
+  const rowActions = useRowActionsShown(healthTipsData.name);
   return (
     <AdminList
       resource={healthTipsData}
@@ -39,9 +40,11 @@ export default function HealthTipList() {
           )}
         />
         <DataTable.Col source="created_at" field={DateTimeField} />
-        <DataTable.Col label="resources.health-tips.fields.actions">
-          <RowActions />
-        </DataTable.Col>
+        {rowActions && (
+          <DataTable.Col label="resources.health-tips.fields.actions">
+            <RowActions />
+          </DataTable.Col>
+        )}
       </DataTable>
     </AdminList>
   );

@@ -2,7 +2,7 @@ import { Box, Typography } from '@mui/material';
 import { DataTable, SelectInput, useGetList, useRecordContext, useTranslate, WithRecord } from 'react-admin';
 import { DateTimeField } from '../../list/fields';
 import { formatCount } from '../../domain/format';
-import { useBulkActions } from '../../editing/bulkActions';
+import { useBulkActions, useRowActionsShown } from '../../editing/bulkActions';
 import { RowActions } from '../../editing/RowActions';
 import { EmptyWithHeading, ListHeading } from '../../editing/ListHeading';
 import { AdminList, ListErrorState } from '../../list';
@@ -27,6 +27,7 @@ const tagFilters = [
 /** Tags Management: searched by label, key or category, filtered by category, with a status switch. */
 export default function TagList() {
   const bulkActions = useBulkActions(tagsData.name, <BulkStatusButtons />);
+  const rowActions = useRowActionsShown(tagsData.name);
   return (
     <AdminList
       resource={tagsData}
@@ -42,7 +43,7 @@ export default function TagList() {
         primary: <TagSwatchLabel />,
         secondary: (
           <>
-            <WithRecord render={(record) => categoryName(record.category)} />
+            <WithRecord render={(record) => <span>{categoryName(record.category)}</span>} />
             <TagActiveText />
           </>
         ),
@@ -61,9 +62,11 @@ export default function TagList() {
           <TagStatus />
         </DataTable.Col>
         <DataTable.Col source="created_at" field={DateTimeField} />
-        <DataTable.Col label="resources.tags.fields.actions">
-          <RowActions />
-        </DataTable.Col>
+        {rowActions && (
+          <DataTable.Col label="resources.tags.fields.actions">
+            <RowActions />
+          </DataTable.Col>
+        )}
       </DataTable>
     </AdminList>
   );
@@ -100,6 +103,6 @@ function TagActiveText() {
   const record = useRecordContext();
   const translate = useTranslate();
   return record ? (
-    <>{translate(record.is_active ? 'resources.tags.active' : 'resources.tags.inactive')}</>
+    <span>{translate(record.is_active ? 'resources.tags.active' : 'resources.tags.inactive')}</span>
   ) : null;
 }

@@ -100,6 +100,10 @@ function useEditConflict(id: Identifier, written: RefObject<Record<string, unkno
     },
     keep: () => setKept(true),
     allowOverwrite: () => setOverwriteAllowed(true),
+    /** A write this dialog makes besides Save (restoring a version): its values, before it is sent. */
+    expectOwnWrite(values: Record<string, unknown>) {
+      written.current = values;
+    },
   };
 }
 
@@ -229,6 +233,17 @@ function ConflictBanner({
       })}
     </Alert>
   );
+}
+
+/**
+ * For a write an edit dialog makes besides Save (History's "Restore this version"): `before` with
+ * the values it writes (so its Realtime event is not taken for a colleague's save), `after` with the
+ * version it made, which becomes the one the dialog started from. Null outside an edit dialog.
+ */
+export function useOwnWrite() {
+  const scope = useContext(ConflictContext);
+  if (!scope) return null;
+  return { before: scope.expectOwnWrite, after: scope.accept };
 }
 
 /** Reloads the newest version into the form (what the operator typed is replaced). */

@@ -52,14 +52,14 @@ describe('a record’s History tab', () => {
     expect(await within(dialog).findByDisplayValue(FIRST, undefined, WAIT)).toBeVisible();
     expect(await screen.findByText('Version restored', undefined, WAIT)).toBeInTheDocument();
     await waitFor(async () => {
-      const { rows: entries } = await db.query<{ action: string; actor_id: string; changes: unknown }>(
-        `select action, actor_id, changes - 'restored_from' as changes from public.audit_log
+      const { rows: entries } = await db.query<{ action: string; actor_email: string; changes: unknown }>(
+        `select action, actor_email, changes - 'restored_from' as changes from public.audit_log
           where resource = 'health_tips' and record_id = $1 order by id desc limit 1`,
         [id],
       );
       expect(entries[0]).toEqual({
         action: 'restore',
-        actor_id: DEMO.admin.id,
+        actor_email: DEMO.admin.email,
         changes: { tip: { old: THIRD, new: FIRST } },
       });
     }, WAIT);

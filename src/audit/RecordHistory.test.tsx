@@ -32,7 +32,11 @@ describe('a record’s History tab', () => {
     expect(compare).toHaveLength(3);
     await userEvent.click(compare[2]);
 
-    const comparison = await within(dialog).findByRole('region', { name: 'This version compared with now' }, WAIT);
+    const comparison = await within(dialog).findByRole(
+      'region',
+      { name: 'This version compared with now' },
+      WAIT,
+    );
     await within(comparison).findByText('tip', undefined, WAIT);
     // Word by word: the words only now has are struck, those only the version has are inserted.
     expect([...comparison.querySelectorAll('del')].map((e) => e.textContent)).toEqual([
@@ -43,9 +47,9 @@ describe('a record’s History tab', () => {
     await userEvent.click(within(comparison).getByRole('button', { name: 'Restore this version' }));
     const confirm = await screen.findByRole('dialog', { name: 'Restore this version?' }, WAIT);
     // Nothing is written before the confirmation.
-    expect((await db.query<{ tip: string }>('select tip from public.health_tips where id = $1', [id])).rows[0].tip).toBe(
-      THIRD,
-    );
+    expect(
+      (await db.query<{ tip: string }>('select tip from public.health_tips where id = $1', [id])).rows[0].tip,
+    ).toBe(THIRD);
     await userEvent.click(within(confirm).getByRole('button', { name: 'Restore this version' }));
 
     // The Details tab is back, its form showing the restored text, saved and audited as a restore.

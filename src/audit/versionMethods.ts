@@ -10,7 +10,11 @@ export type VersionValues = Record<string, unknown>;
  */
 export function createVersionMethods(client: SupabaseClient) {
   const call = async (fn: string, table: string, id: string, entryId: number) => {
-    const { data, error, status } = await client.rpc(fn, { resource: table, record_id: id, entry_id: entryId });
+    const { data, error, status } = await client.rpc(fn, {
+      resource: table,
+      record_id: id,
+      entry_id: entryId,
+    });
     // An HttpError with the status lets react-admin's checkError sign out a session that lost access.
     if (error) throw new HttpError(error.message, status, error);
     return data as VersionValues;

@@ -15,7 +15,10 @@ describe('wordDiff', () => {
       { kind: 'added', text: 'meal and snack.' },
     ]);
     const join = (kind: 'removed' | 'added') =>
-      parts.filter((p) => p.kind !== kind).map((p) => p.text).join('');
+      parts
+        .filter((p) => p.kind !== kind)
+        .map((p) => p.text)
+        .join('');
     expect(join('added')).toBe(before);
     expect(join('removed')).toBe(after);
   });

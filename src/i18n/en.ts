@@ -111,7 +111,8 @@ export const en = {
       version_error: 'Could not load this version.',
       restore: 'Restore this version',
       restore_title: 'Restore this version?',
-      restore_content: 'The fields below get this version\'s values, as a new change in the history. Anything not saved in the form is replaced.',
+      restore_content:
+        "The fields below get this version's values, as a new change in the history. Anything not saved in the form is replaced.",
       restored: 'Version restored',
       restore_failed: 'Could not restore this version.',
       actions: {

@@ -121,7 +121,10 @@ const WRITES: Record<string, string> = {
 };
 /** A seeded tag's record id and its first entry in the trail (both null for a caller who may not read them). */
 const FIRST_TAG_ENTRY = ['record_id', 'id']
-  .map((column) => `(select a.${column} from public.audit_log a where a.resource = 'tags' order by a.id limit 1)`)
+  .map(
+    (column) =>
+      `(select a.${column} from public.audit_log a where a.resource = 'tags' order by a.id limit 1)`,
+  )
   .join(', ');
 const CALLS: Record<string, string> = {
   'function admin_dashboard_stats': 'select public.admin_dashboard_stats() is not null as ok',

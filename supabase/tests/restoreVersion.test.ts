@@ -13,7 +13,12 @@ const EDITOR_ID = '00000000-0000-4000-8000-0000000000e1';
 const SUPPORT_ID = '00000000-0000-4000-8000-0000000000e2';
 
 type Who = 'owner' | 'editor' | 'support' | 'appUser';
-const IDS: Record<Who, string> = { owner: ADMIN_ID, editor: EDITOR_ID, support: SUPPORT_ID, appUser: USER_ID };
+const IDS: Record<Who, string> = {
+  owner: ADMIN_ID,
+  editor: EDITOR_ID,
+  support: SUPPORT_ID,
+  appUser: USER_ID,
+};
 const signedIn = (sub: string): RequestIdentity => ({
   role: 'authenticated',
   claims: { sub, role: 'authenticated', aud: 'authenticated', aal: 'aal1' },
@@ -109,7 +114,11 @@ describe('restoring a version of news, health tips and tags', () => {
         await assumeIdentity(tx, signedIn(EDITOR_ID));
         const versions = await writeVersions(tx, table, id);
         const read = (
-          await tx.query(`select public.admin_record_version($1, $2, $3) as v`, [table, id, versions[0].entry])
+          await tx.query(`select public.admin_record_version($1, $2, $3) as v`, [
+            table,
+            id,
+            versions[0].entry,
+          ])
         ).rows[0].v;
         const before = await rowOf(tx, table, id);
         const returned = await restore(tx, table, id, versions[0].entry);
@@ -123,7 +132,9 @@ describe('restoring a version of news, health tips and tags', () => {
       expect(after).toEqual(versions[0].row);
       expect(returned).toEqual(versions[0].row);
       // The version read for the History tab is the first version's editable fields.
-      expect(read).toEqual(Object.fromEntries(Object.keys(read as object).map((k) => [k, versions[0].row[k]])));
+      expect(read).toEqual(
+        Object.fromEntries(Object.keys(read as object).map((k) => [k, versions[0].row[k]])),
+      );
       const changed = Object.keys(before).filter(
         (k) => JSON.stringify(before[k]) !== JSON.stringify(versions[0].row[k]),
       );
@@ -147,7 +158,9 @@ describe('restoring a version of news, health tips and tags', () => {
       const versions = await writeVersions(tx, 'health_tips', id);
       const middle = await restore(tx, 'health_tips', id, versions[1].entry);
       const restoreEntry = (await lastEntry(tx, 'health_tips', id)).id;
-      await tx.query(`update public.health_tips set tip = 'One more text after the restore.' where id = $1`, [id]);
+      await tx.query(`update public.health_tips set tip = 'One more text after the restore.' where id = $1`, [
+        id,
+      ]);
       const again = await restore(tx, 'health_tips', id, restoreEntry);
       return { versions, middle: middle.tip, again: again.tip };
     });
@@ -162,8 +175,9 @@ describe('restoring a version of news, health tips and tags', () => {
 
   it('refuses a delete entry, another record’s entry and an unknown resource', async () => {
     const outcome = await attempt(db, 'superuser', async (tx) => {
-      const [a, b] = (await tx.query<{ id: string }>(`select id::text as id from public.tags order by id limit 2`))
-        .rows;
+      const [a, b] = (
+        await tx.query<{ id: string }>(`select id::text as id from public.tags order by id limit 2`)
+      ).rows;
       await assumeIdentity(tx, signedIn(ADMIN_ID));
       await tx.query(`update public.tags set label = 'Changed' where id = $1`, [a.id]);
       const entryOfA = (await lastEntry(tx, 'tags', a.id)).id;
@@ -171,7 +185,11 @@ describe('restoring a version of news, health tips and tags', () => {
       for (const [name, sql, params] of [
         ['other record', `select public.admin_restore_version('tags', $1, $2)`, [b.id, entryOfA]],
         ['unknown resource', `select public.admin_restore_version('admin_users', $1, $2)`, [a.id, entryOfA]],
-        ['table name as text', `select public.admin_restore_version('tags; drop table public.tags', $1, $2)`, [a.id, entryOfA]],
+        [
+          'table name as text',
+          `select public.admin_restore_version('tags; drop table public.tags', $1, $2)`,
+          [a.id, entryOfA],
+        ],
       ] as const) {
         await tx.query('savepoint s');
         try {
@@ -208,33 +226,32 @@ describe('restoring a version of news, health tips and tags', () => {
 
 describe('who may restore', () => {
   const WHO: Who[] = ['owner', 'editor', 'support', 'appUser'];
-  it.each(WHO.flatMap((who) => ['news', 'health_tips', 'tags', 'admin_settings'].map((t) => [who, t] as const)))(
-    '%s restores %s',
-    async (who, table) => {
-      const outcome = await attempt(db, 'superuser', async (tx) => {
-        await addOperators(tx);
-        // The version to restore, written by the owner (as the superuser's stand-in for a colleague).
-        await assumeIdentity(tx, signedIn(ADMIN_ID));
-        let id: string;
-        if (table === 'admin_settings') {
-          id = '1';
-          await tx.query('select public.update_admin_settings(audit_retention_days => 400)');
-          const entry = (await lastEntry(tx, table, id)).id;
-          await tx.query('select public.update_admin_settings(audit_retention_days => 500)');
-          await assumeIdentity(tx, signedIn(IDS[who]));
-          return (await restore(tx, table, id, entry)).audit_retention_days;
-        }
-        id = (await tx.query<{ id: string }>(FIRST_ID[table])).rows[0].id;
-        const versions = await writeVersions(tx, table, id);
+  it.each(
+    WHO.flatMap((who) => ['news', 'health_tips', 'tags', 'admin_settings'].map((t) => [who, t] as const)),
+  )('%s restores %s', async (who, table) => {
+    const outcome = await attempt(db, 'superuser', async (tx) => {
+      await addOperators(tx);
+      // The version to restore, written by the owner (as the superuser's stand-in for a colleague).
+      await assumeIdentity(tx, signedIn(ADMIN_ID));
+      let id: string;
+      if (table === 'admin_settings') {
+        id = '1';
+        await tx.query('select public.update_admin_settings(audit_retention_days => 400)');
+        const entry = (await lastEntry(tx, table, id)).id;
+        await tx.query('select public.update_admin_settings(audit_retention_days => 500)');
         await assumeIdentity(tx, signedIn(IDS[who]));
-        const row = await restore(tx, table, id, versions[0].entry);
-        return JSON.stringify(row) === JSON.stringify(versions[0].row);
-      });
-      const allowed = who === 'owner' || (who === 'editor' && table !== 'admin_settings');
-      if (!allowed) expect(outcome).toMatchObject({ ok: false, code: '42501' });
-      else expect(outcome).toEqual({ ok: true, value: table === 'admin_settings' ? 400 : true });
-    },
-  );
+        return (await restore(tx, table, id, entry)).audit_retention_days;
+      }
+      id = (await tx.query<{ id: string }>(FIRST_ID[table])).rows[0].id;
+      const versions = await writeVersions(tx, table, id);
+      await assumeIdentity(tx, signedIn(IDS[who]));
+      const row = await restore(tx, table, id, versions[0].entry);
+      return JSON.stringify(row) === JSON.stringify(versions[0].row);
+    });
+    const allowed = who === 'owner' || (who === 'editor' && table !== 'admin_settings');
+    if (!allowed) expect(outcome).toMatchObject({ ok: false, code: '42501' });
+    else expect(outcome).toEqual({ ok: true, value: table === 'admin_settings' ? 400 : true });
+  });
 
   it('an owner’s settings restore is audited as a restore and keeps the settings’ own rules', async () => {
     const outcome = await attempt(db, 'superuser', async (tx) => {

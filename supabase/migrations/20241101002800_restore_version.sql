@@ -14,7 +14,8 @@
 --    as a new change. Content (news, health tips, tags): owners and editors, as the tables' write
 --    policies; settings: owners, through private.update_admin_settings() so its rules hold (no one
 --    requires an authenticator app without having one). The trail records it with action 'restore'
---    and `restored_from` (the entry id) among the changes.
+--    and `restored_from` (the entry id) among the changes. A news screenshot whose Storage object
+--    is gone is not restored (the row keeps the one it has): no restore makes a broken image.
 -- 4. private.audit_row_change() (20241101001700_operator_roles.sql's) takes the action from the
 --    transaction setting labellens.audit_action when the restore function set it.
 
@@ -60,6 +61,7 @@ declare
   version jsonb := '{}';
   col text;
   earlier jsonb;
+  shot text;
 begin
   if columns is null then
     raise exception 'This resource has no versions' using errcode = '22023';
@@ -94,6 +96,18 @@ begin
      limit 1;
     version := version || jsonb_build_object(col, case when found then earlier else row_now -> col end);
   end loop;
+  -- An uploaded screenshot the version had but Storage no longer holds (the admin removes a replaced
+  -- one, src/storage/uploads.ts) would restore as a broken image: the row keeps its screenshot now.
+  -- Own screenshots are the bucket's public URLs, `…/storage/v1/object/public/news-screenshots/<name>`.
+  shot := version ->> 'source_url_screenshot';
+  if resource = 'news'
+     and pg_catalog.strpos(shot, '/storage/v1/object/public/news-screenshots/') > 0
+     and not exists (
+       select 1 from storage.objects o
+        where o.bucket_id = 'news-screenshots'
+          and o.name = pg_catalog.split_part(shot, '/storage/v1/object/public/news-screenshots/', 2)) then
+    version := version || jsonb_build_object('source_url_screenshot', row_now -> 'source_url_screenshot');
+  end if;
   return version;
 end
 $$;

@@ -224,6 +224,36 @@ describe('restoring a version of news, health tips and tags', () => {
   });
 });
 
+describe('a news screenshot', () => {
+  const SHOT = (name: string) => `http://127.0.0.1:54321/storage/v1/object/public/news-screenshots/${name}`;
+  it.each([
+    ['still in Storage, is restored', true, 'old.png'],
+    ['gone from Storage, is not: the row keeps its screenshot', false, 'new.png'],
+  ] as const)('the version’s screenshot, %s', async (_, kept, expected) => {
+    const outcome = await attempt(db, 'superuser', async (tx) => {
+      // The old object is gone when the admin removed it after the replace (src/storage/uploads.ts).
+      await tx.query(
+        `insert into storage.objects (bucket_id, name) select 'news-screenshots', unnest($1::text[])`,
+        [kept ? ['old.png', 'new.png'] : ['new.png']],
+      );
+      const id = (await tx.query<{ id: string }>(FIRST_ID.news)).rows[0].id;
+      await assumeIdentity(tx, signedIn(ADMIN_ID));
+      await tx.query(
+        `update public.news set title = 'With the old shot', source_url_screenshot = $2 where id = $1`,
+        [id, SHOT('old.png')],
+      );
+      const entry = (await lastEntry(tx, 'news', id)).id;
+      await tx.query(
+        `update public.news set title = 'With the new shot', source_url_screenshot = $2 where id = $1`,
+        [id, SHOT('new.png')],
+      );
+      const row = await restore(tx, 'news', id, entry);
+      return { title: row.title, shot: row.source_url_screenshot };
+    });
+    expect(outcome).toEqual({ ok: true, value: { title: 'With the old shot', shot: SHOT(expected) } });
+  });
+});
+
 describe('who may restore', () => {
   const WHO: Who[] = ['owner', 'editor', 'support', 'appUser'];
   it.each(

@@ -44,9 +44,9 @@ const VERSION_ACTIONS = new Set(['insert', 'update', 'restore']);
 /**
  * A record's History tab: its entries in the audit trail, newest first, each field that changed
  * with its value before and after. `table` is the audited table (public.audit_log.resource).
- * "Compare with now" shows how the record as it stood after an entry differs from now, field by
- * field (text word by word); in an edit dialog "Restore this version" writes it back, after a
- * confirmation, as a new change (the database rebuilds and writes it: admin_restore_version), and
+ * In an edit dialog, "Compare with now" shows how the record as it stood after an entry differs
+ * from the form, field by field (text word by word), and "Restore this version" writes it back,
+ * after a confirmation, as a new change (the database rebuilds and writes it: admin_restore_version), and
  * the form then shows the restored values (`onRestored` brings the Details tab back).
  */
 export function RecordHistory({
@@ -60,6 +60,9 @@ export function RecordHistory({
 }) {
   const translate = useTranslate();
   const [chosen, setChosen] = useState<number | null>(null);
+  // Only an edit dialog has a form, and only writers open one: a read-only dialog (a contact
+  // message, a support operator's news view) lists the changes without versions.
+  const editing = useFormContext() !== null;
   const { data, isPending, error, refetch } = useGetList<AuditEntry>('audit-log', {
     filter: { resource: table, record_id: String(id) },
     sort: { field: 'occurred_at', order: 'DESC' },
@@ -83,7 +86,8 @@ export function RecordHistory({
             {entry.actor_email ?? translate('labellens.audit.system')} · {formatDateTime(entry.occurred_at)}
           </Typography>
           <ChangesTable changes={entry.changes} />
-          {VERSION_ACTIONS.has(entry.action) &&
+          {editing &&
+            VERSION_ACTIONS.has(entry.action) &&
             (chosen === entry.id ? (
               <VersionComparison
                 table={table}
@@ -106,7 +110,7 @@ export function RecordHistory({
   );
 }
 
-/** The version after entry `entryId` against the record now, and, in an edit dialog, its restore. */
+/** The version after entry `entryId` against the form now, and its restore. */
 function VersionComparison({
   table,
   id,
@@ -123,9 +127,7 @@ function VersionComparison({
   const resource = useResourceContext() ?? '';
   const provider = useContext(DataProviderContext) as AdminDataProvider | null;
   const record = useRecordContext<Record<string, unknown>>();
-  // Only an edit dialog has a form (and the operator writes the record there): a read-only dialog
-  // compares but does not restore.
-  const form = useFormContext() as ReturnType<typeof useFormContext> | null;
+  const form = useFormContext();
   const ownWrite = useOwnWrite();
   const [confirming, setConfirming] = useState(false);
   const [restoring, setRestoring] = useState(false);
@@ -134,13 +136,13 @@ function VersionComparison({
   if (error) return <Alert severity="error">{translate('labellens.audit.version_error')}</Alert>;
   if (!version || !record) return <CircularProgress size={20} sx={{ mt: 1 }} />;
   // What the form shows now (unsaved typing included) in an edit dialog, else the record.
-  const current: Record<string, unknown> = form ? { ...record, ...form.getValues() } : record;
+  const current: Record<string, unknown> = { ...record, ...form.getValues() };
   const differing = Object.keys(version)
     .sort()
     .filter((field) => JSON.stringify(version[field] ?? null) !== JSON.stringify(current[field] ?? null));
 
   const restore = async () => {
-    if (!provider || !form) return;
+    if (!provider) return;
     setRestoring(true);
     try {
       ownWrite?.before(version);
@@ -186,7 +188,7 @@ function VersionComparison({
           </TableBody>
         </Table>
       )}
-      {form && differing.length > 0 && (
+      {differing.length > 0 && (
         <Stack direction="row" sx={{ mt: 1 }}>
           <Button variant="outlined" size="small" onClick={() => setConfirming(true)} disabled={restoring}>
             {translate('labellens.audit.restore')}

@@ -1,5 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { DataProvider } from 'react-admin';
+import { createVersionMethods } from './audit/versionMethods';
 import { createDashboardMethods } from './dashboard/dashboardMethods';
 import { createNotificationMethods } from './notifications/notificationMethods';
 import { createResourceProvider } from './providers/dataProvider';
@@ -22,6 +23,7 @@ export function createDataProvider(client: SupabaseClient = supabaseClient) {
     ...createDashboardMethods(client),
     ...createNotificationMethods(client),
     ...createRealtimeMethods(client, RESOURCE_DATA),
+    ...createVersionMethods(client),
   } satisfies DataProvider;
 }
 

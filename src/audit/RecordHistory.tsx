@@ -1,20 +1,69 @@
-import { Alert, Box, CircularProgress, List, ListItem, Typography } from '@mui/material';
-import { useGetList, useTranslate, type Identifier } from 'react-admin';
+import {
+  Alert,
+  Box,
+  Button,
+  CircularProgress,
+  List,
+  ListItem,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { useContext, useState } from 'react';
+import { useFormContext } from 'react-hook-form';
+import {
+  Confirm,
+  DataProviderContext,
+  useGetList,
+  useNotify,
+  useRecordContext,
+  useResourceContext,
+  useTranslate,
+  type Identifier,
+} from 'react-admin';
+import type { AdminDataProvider } from '../adminDataProvider';
 import { formatDateTime } from '../domain/format';
-import type { AuditEntry } from '../domain/audit';
+import { formatAuditValue, type AuditEntry } from '../domain/audit';
+import { wordDiff } from '../domain/wordDiff';
+import { useOwnWrite } from '../editing/EditConflict';
 import { ChangesTable } from './ChangesTable';
 import { actionLabel } from './labels';
+import type { VersionValues } from './versionMethods';
 
 /** How many of a record's changes the History tab shows (newest first). */
 const HISTORY_LIMIT = 50;
 
+/** The entries after which the record stood as a version (a delete leaves none). */
+const VERSION_ACTIONS = new Set(['insert', 'update', 'restore']);
+
 /**
  * A record's History tab: its entries in the audit trail, newest first, each field that changed
  * with its value before and after. `table` is the audited table (public.audit_log.resource).
+ * In an edit dialog, "Compare with now" shows how the record as it stood after an entry differs
+ * from the form, field by field (text word by word), and "Restore this version" writes it back,
+ * after a confirmation, as a new change (the database rebuilds and writes it: admin_restore_version), and
+ * the form then shows the restored values (`onRestored` brings the Details tab back).
  */
-export function RecordHistory({ table, id }: { table: string; id: Identifier }) {
+export function RecordHistory({
+  table,
+  id,
+  onRestored,
+}: {
+  table: string;
+  id: Identifier;
+  onRestored?: () => void;
+}) {
   const translate = useTranslate();
-  const { data, isPending, error } = useGetList<AuditEntry>('audit-log', {
+  const [chosen, setChosen] = useState<number | null>(null);
+  // Only an edit dialog has a form, and only writers open one: a read-only dialog (a contact
+  // message, a support operator's news view) lists the changes without versions.
+  const editing = useFormContext() !== null;
+  const { data, isPending, error, refetch } = useGetList<AuditEntry>('audit-log', {
     filter: { resource: table, record_id: String(id) },
     sort: { field: 'occurred_at', order: 'DESC' },
     pagination: { page: 1, perPage: HISTORY_LIMIT },
@@ -37,8 +86,177 @@ export function RecordHistory({ table, id }: { table: string; id: Identifier }) 
             {entry.actor_email ?? translate('labellens.audit.system')} · {formatDateTime(entry.occurred_at)}
           </Typography>
           <ChangesTable changes={entry.changes} />
+          {editing &&
+            VERSION_ACTIONS.has(entry.action) &&
+            (chosen === entry.id ? (
+              <VersionComparison
+                table={table}
+                id={id}
+                entryId={entry.id}
+                onRestored={() => {
+                  setChosen(null);
+                  void refetch();
+                  onRestored?.();
+                }}
+              />
+            ) : (
+              <Button size="small" sx={{ mt: 1 }} onClick={() => setChosen(entry.id)}>
+                {translate('labellens.audit.compare')}
+              </Button>
+            ))}
         </ListItem>
       ))}
     </List>
   );
+}
+
+/** The version after entry `entryId` against the form now, and its restore. */
+function VersionComparison({
+  table,
+  id,
+  entryId,
+  onRestored,
+}: {
+  table: string;
+  id: Identifier;
+  entryId: number;
+  onRestored: () => void;
+}) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const resource = useResourceContext() ?? '';
+  const provider = useContext(DataProviderContext) as AdminDataProvider | null;
+  const record = useRecordContext<Record<string, unknown>>();
+  const form = useFormContext();
+  const ownWrite = useOwnWrite();
+  const [confirming, setConfirming] = useState(false);
+  const [restoring, setRestoring] = useState(false);
+  const { data: version, error } = useVersion(provider, table, String(id), entryId);
+
+  if (error) return <Alert severity="error">{translate('labellens.audit.version_error')}</Alert>;
+  if (!version || !record) return <CircularProgress size={20} sx={{ mt: 1 }} />;
+  // What the form shows now (unsaved typing included) in an edit dialog, else the record.
+  const current: Record<string, unknown> = { ...record, ...form.getValues() };
+  const differing = Object.keys(version)
+    .sort()
+    .filter((field) => JSON.stringify(version[field] ?? null) !== JSON.stringify(current[field] ?? null));
+
+  const restore = async () => {
+    if (!provider) return;
+    setRestoring(true);
+    try {
+      ownWrite?.before(version);
+      await provider.restoreVersion(table, String(id), entryId);
+      const { data } = await provider.getOne(resource, { id });
+      form.reset(data);
+      ownWrite?.after((data as { updated_at?: string }).updated_at);
+      notify('labellens.audit.restored', { type: 'success' });
+      onRestored();
+    } catch (cause) {
+      console.error(cause);
+      notify('labellens.audit.restore_failed', { type: 'error' });
+    } finally {
+      setRestoring(false);
+      setConfirming(false);
+    }
+  };
+
+  return (
+    <Box
+      sx={{ mt: 1, p: 1, border: 1, borderColor: 'divider', borderRadius: 1 }}
+      role="region"
+      aria-label={translate('labellens.audit.compare_title')}
+    >
+      <Typography variant="subtitle2" component="p">
+        {translate('labellens.audit.compare_title')}
+      </Typography>
+      {differing.length === 0 ? (
+        <Typography color="text.secondary">{translate('labellens.audit.same_as_current')}</Typography>
+      ) : (
+        <Table size="small" sx={{ '& td, & th': { wordBreak: 'break-word', verticalAlign: 'top' } }}>
+          <TableHead>
+            <TableRow>
+              <TableCell component="th">{translate('labellens.audit.field')}</TableCell>
+              <TableCell component="th">{translate('labellens.audit.current_value')}</TableCell>
+              <TableCell component="th">{translate('labellens.audit.version_value')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {differing.map((field) => (
+              <FieldDifference key={field} field={field} now={current[field]} then={version[field]} />
+            ))}
+          </TableBody>
+        </Table>
+      )}
+      {differing.length > 0 && (
+        <Stack direction="row" sx={{ mt: 1 }}>
+          <Button variant="outlined" size="small" onClick={() => setConfirming(true)} disabled={restoring}>
+            {translate('labellens.audit.restore')}
+          </Button>
+        </Stack>
+      )}
+      <Confirm
+        isOpen={confirming}
+        loading={restoring}
+        title="labellens.audit.restore_title"
+        content="labellens.audit.restore_content"
+        confirm="labellens.audit.restore"
+        onConfirm={() => void restore()}
+        onClose={() => setConfirming(false)}
+      />
+    </Box>
+  );
+}
+
+/** One differing field: now and then; two texts side by side with the words that differ marked. */
+function FieldDifference({ field, now, then }: { field: string; now: unknown; then: unknown }) {
+  if (typeof now === 'string' && typeof then === 'string') {
+    const parts = wordDiff(now, then);
+    return (
+      <TableRow>
+        <TableCell>{field}</TableCell>
+        <TableCell>
+          {parts.map((part, i) =>
+            part.kind === 'added' ? null : part.kind === 'removed' ? (
+              <Box component="del" key={i} sx={{ bgcolor: 'error.light', color: 'error.contrastText' }}>
+                {part.text}
+              </Box>
+            ) : (
+              <span key={i}>{part.text}</span>
+            ),
+          )}
+        </TableCell>
+        <TableCell>
+          {parts.map((part, i) =>
+            part.kind === 'removed' ? null : part.kind === 'added' ? (
+              <Box component="ins" key={i} sx={{ bgcolor: 'success.light', color: 'success.contrastText' }}>
+                {part.text}
+              </Box>
+            ) : (
+              <span key={i}>{part.text}</span>
+            ),
+          )}
+        </TableCell>
+      </TableRow>
+    );
+  }
+  return (
+    <TableRow>
+      <TableCell>{field}</TableCell>
+      <TableCell>{formatAuditValue(now)}</TableCell>
+      <TableCell>{formatAuditValue(then)}</TableCell>
+    </TableRow>
+  );
+}
+
+/** The version's values, through the provider itself (a failed read must not sign the operator out). */
+function useVersion(provider: AdminDataProvider | null, table: string, id: string, entryId: number) {
+  return useQuery<VersionValues>({
+    queryKey: ['record-version', table, id, entryId],
+    queryFn: () => (provider as AdminDataProvider).getRecordVersion(table, id, entryId),
+    enabled: provider !== null,
+    // A version never changes; the record it is compared with is read live.
+    staleTime: Infinity,
+    retry: false,
+  });
 }

@@ -38,7 +38,7 @@ export function RecordTabs({ table, id, children }: { table: string; id: Identif
         aria-labelledby={`${base}-history-tab`}
         hidden={tab !== 'history'}
       >
-        {tab === 'history' && <RecordHistory table={table} id={id} />}
+        {tab === 'history' && <RecordHistory table={table} id={id} onRestored={() => setTab('details')} />}
       </Box>
     </>
   );

@@ -7,6 +7,8 @@ export const AUDIT_ACTIONS = {
   insert: 'labellens.audit.actions.insert',
   update: 'labellens.audit.actions.update',
   delete: 'labellens.audit.actions.delete',
+  // A version written back (supabase/migrations/20241101002800_restore_version.sql).
+  restore: 'labellens.audit.actions.restore',
   // Supabase Auth's own entries (GoTrue's audit actions), copied into the trail.
   login: 'labellens.audit.actions.login',
   logout: 'labellens.audit.actions.logout',

@@ -40,7 +40,7 @@ export interface Conflict {
  * saves a version newer than the one the dialog loaded (its `updated_at`, kept by the database), or
  * deletes it, the conflict is reported with who and when (from the audit trail).
  */
-function useEditConflict(id: Identifier, written: RefObject<Record<string, unknown> | null>) {
+function useEditConflict(id: Identifier, writtenRef: RefObject<Record<string, unknown> | null>) {
   const resource = useResourceContext() ?? '';
   const record = useRecordContext<{ updated_at?: string }>();
   const provider = useContext(DataProviderContext) as AdminDataProvider | null;
@@ -76,7 +76,7 @@ function useEditConflict(id: Identifier, written: RefObject<Record<string, unkno
     if (event.type === 'deleted') void whoDid('deleted', event.date.toISOString());
     if (event.type !== 'updated') return;
     const updatedAt = event.payload.record?.updated_at;
-    if (written.current && event.payload.record && carries(event.payload.record, written.current)) {
+    if (writtenRef.current && event.payload.record && carries(event.payload.record, writtenRef.current)) {
       // Our own save (it closes the dialog once answered): its version is the one we start from.
       if (typeof updatedAt === 'string') baseline.current = updatedAt;
       return;
@@ -100,6 +100,10 @@ function useEditConflict(id: Identifier, written: RefObject<Record<string, unkno
     },
     keep: () => setKept(true),
     allowOverwrite: () => setOverwriteAllowed(true),
+    /** A write this dialog makes besides Save (restoring a version): its values, before it is sent. */
+    expectOwnWrite(values: Record<string, unknown>) {
+      writtenRef.current = values;
+    },
   };
 }
 
@@ -229,6 +233,17 @@ function ConflictBanner({
       })}
     </Alert>
   );
+}
+
+/**
+ * For a write an edit dialog makes besides Save (History's "Restore this version"): `before` with
+ * the values it writes (so its Realtime event is not taken for a colleague's save), `after` with the
+ * version it made, which becomes the one the dialog started from. Null outside an edit dialog.
+ */
+export function useOwnWrite() {
+  const scope = useContext(ConflictContext);
+  if (!scope) return null;
+  return { before: scope.expectOwnWrite, after: scope.accept };
 }
 
 /** Reloads the newest version into the form (what the operator typed is replaced). */

@@ -119,6 +119,13 @@ const WRITES: Record<string, string> = {
   'table tags': `insert into public.tags (key, label, icon, color, category) values ('mfa-test', 'MFA', 'tag', '#123456', 'general') returning 1`,
   'table contact_messages': `update public.contact_messages set status = 'archived' where status <> 'archived' returning 1`,
 };
+/** A seeded tag's record id and its first entry in the trail (both null for a caller who may not read them). */
+const FIRST_TAG_ENTRY = ['record_id', 'id']
+  .map(
+    (column) =>
+      `(select a.${column} from public.audit_log a where a.resource = 'tags' order by a.id limit 1)`,
+  )
+  .join(', ');
 const CALLS: Record<string, string> = {
   'function admin_dashboard_stats': 'select public.admin_dashboard_stats() is not null as ok',
   'function admin_list_users': 'select count(*) > 0 as ok from public.admin_list_users(null)',
@@ -135,6 +142,9 @@ const CALLS: Record<string, string> = {
   'function admin_set_operator_role': `select (public.admin_set_operator_role('${INACTIVE_ADMIN_ID}', 'editor')).role = 'editor' as ok`,
   'function admin_set_operator_active': `select (public.admin_set_operator_active('${INACTIVE_ADMIN_ID}', true)).is_active as ok`,
   'function admin_reset_operator_factors': `select public.admin_reset_operator_factors('${INACTIVE_ADMIN_ID}') = 0 as ok`,
+  // Versions (20241101002800_restore_version.sql): a seeded tag's first entry, read and restored.
+  'function admin_record_version': `select public.admin_record_version('tags', ${FIRST_TAG_ENTRY}) ->> 'key' is not null as ok`,
+  'function admin_restore_version': `select public.admin_restore_version('tags', ${FIRST_TAG_ENTRY}) ->> 'key' is not null as ok`,
   // The seed's app user who never confirmed their address (a confirmed account is never added).
   'function admin_add_operator': `select (public.admin_add_operator(md5('labellens-user-9')::uuid, 'support')).role = 'support' as ok`,
 };

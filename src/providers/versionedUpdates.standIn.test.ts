@@ -163,7 +163,7 @@ describe('versioned updates through the data provider and the stand-in', () => {
       data: { is_active: false },
       meta: { versions: { [a.id]: a.updated_at, [b.id]: b.updated_at } },
     });
-    expect([...data].sort()).toEqual([a.id, b.id].sort());
+    expect([...(data ?? [])].sort()).toEqual([a.id, b.id].sort());
     const refused = await refusal(
       provider.updateMany('tags', { ids: [c.id], data: { is_active: false }, meta: { versions: {} } }),
     );

@@ -25,7 +25,8 @@ function silenceRealtime() {
 }
 
 const titleOf = async (id: string) =>
-  (await server.db().query<{ title: string }>('select title from public.news where id = $1', [id])).rows[0].title;
+  (await server.db().query<{ title: string }>('select title from public.news where id = $1', [id])).rows[0]
+    .title;
 
 describe('an edit dialog whose Realtime events never arrive', () => {
   it('still asks when the database refuses a save made from an older version, and Save mine then writes', async () => {

@@ -44,7 +44,8 @@ async function refusal(promise: Promise<unknown>): Promise<VersionRefusal & { st
 }
 
 const labelOf = async (id: string) =>
-  (await server.db().query<{ label: string }>(`select label from public.tags where id = $1`, [id])).rows[0].label;
+  (await server.db().query<{ label: string }>(`select label from public.tags where id = $1`, [id])).rows[0]
+    .label;
 
 describe('versioned updates through the data provider and the stand-in', () => {
   afterAll(async () => {
@@ -146,10 +147,12 @@ describe('versioned updates through the data provider and the stand-in', () => {
       [changed.id, 'conflict'],
       [gone.id, 'deleted'],
     ]);
-    const { rows } = await server.db().query<{ id: string; is_active: boolean }>(
-      `select id, is_active from public.tags where id = any($1) order by sort_order`,
-      [[kept.id, changed.id]],
-    );
+    const { rows } = await server
+      .db()
+      .query<{ id: string; is_active: boolean }>(
+        `select id, is_active from public.tags where id = any($1) order by sort_order`,
+        [[kept.id, changed.id]],
+      );
     expect(rows).toEqual([
       { id: kept.id, is_active: false },
       { id: changed.id, is_active: true },
@@ -170,7 +173,7 @@ describe('versioned updates through the data provider and the stand-in', () => {
     expect(refused.refused.map((r) => [r.id, r.reason])).toEqual([[c.id, 'conflict']]);
   });
 
-  it("refuses a stale contact message status, whose updated_at the database now keeps", async () => {
+  it('refuses a stale contact message status, whose updated_at the database now keeps', async () => {
     const { rows } = await server.db().query<{ id: string }>(
       `insert into public.contact_messages (first_name, last_name, email, subject, message)
        values ('Zv', 'Test', 'zv@example.com', 'zv', 'zv message') returning id`,
@@ -185,7 +188,11 @@ describe('versioned updates through the data provider and the stand-in', () => {
     expect(read.status).toBe('read');
     expect(Date.parse(read.updated_at)).toBeGreaterThan(Date.parse(message.updated_at));
     const refused = await refusal(
-      provider.update('contact-messages', { id: message.id, data: { status: 'archived' }, previousData: message }),
+      provider.update('contact-messages', {
+        id: message.id,
+        data: { status: 'archived' },
+        previousData: message,
+      }),
     );
     expect(refused.reason).toBe('conflict');
     await server.db().query(`delete from public.contact_messages where id = $1`, [message.id]);

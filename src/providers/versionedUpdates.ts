@@ -52,9 +52,7 @@ function changesOf(data: Record<string, unknown>, previous: Record<string, unkno
   return Object.fromEntries(
     Object.entries(data).filter(
       ([key, value]) =>
-        key !== 'id' &&
-        key !== VERSION_COLUMN &&
-        JSON.stringify(value) !== JSON.stringify(previous?.[key]),
+        key !== 'id' && key !== VERSION_COLUMN && JSON.stringify(value) !== JSON.stringify(previous?.[key]),
     ),
   );
 }
@@ -141,7 +139,11 @@ export function withVersionedUpdates<T extends DataProvider>(
       const left = new Map([...versions].filter(([id]) => !savedIds.has(id)));
       const refused = await refusedRows(table, left);
       const reasons = new Set(refused.map((row) => row.reason));
-      const reason = reasons.has('conflict') ? 'conflict' : reasons.has('deleted') ? 'deleted' : 'not_allowed';
+      const reason = reasons.has('conflict')
+        ? 'conflict'
+        : reasons.has('deleted')
+          ? 'deleted'
+          : 'not_allowed';
       throw new VersionRefusedError({ reason, refused, saved });
     },
   };

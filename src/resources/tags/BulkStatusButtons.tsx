@@ -15,7 +15,9 @@ function useShownVersions() {
   const queryClient = useQueryClient();
   return (ids: Identifier[]) => {
     const seen = new Map<string, unknown>();
-    for (const [, page] of queryClient.getQueriesData<{ data?: RaRecord[] }>({ queryKey: ['tags', 'getList'] }))
+    for (const [, page] of queryClient.getQueriesData<{ data?: RaRecord[] }>({
+      queryKey: ['tags', 'getList'],
+    }))
       for (const row of page?.data ?? []) seen.set(String(row.id), row.updated_at);
     for (const row of data ?? []) seen.set(String(row.id), row.updated_at);
     return Object.fromEntries(ids.map((id) => [String(id), seen.get(String(id))]));

@@ -44,7 +44,9 @@ test('two operators save the same tag at once with the socket blocked: one wins,
     }
 
     // Both Saves at the same moment.
-    await Promise.all(pages.map((page) => page.getByRole('dialog').getByRole('button', { name: 'Save' }).click()));
+    await Promise.all(
+      pages.map((page) => page.getByRole('dialog').getByRole('button', { name: 'Save' }).click()),
+    );
 
     const asked = (page: Page) => page.getByRole('dialog', { name: 'Save over a newer version?' });
     await expect
@@ -59,7 +61,9 @@ test('two operators save the same tag at once with the socket blocked: one wins,
     const loserLabel = `Label by ${loser ? 'second' : 'admin'}`;
     const winnerEmail = winner ? SECOND.email : ADMIN.email;
     const read = async () =>
-      (await (await request.get(`/rest/v1/tags?id=eq.${tag.id}&select=label`, { headers: SERVICE })).json()) as {
+      (await (
+        await request.get(`/rest/v1/tags?id=eq.${tag.id}&select=label`, { headers: SERVICE })
+      ).json()) as {
         label: string;
       }[];
     expect(await read()).toEqual([{ label: winnerLabel }]);

@@ -24,12 +24,14 @@ import {
 import type { AdminDataProvider } from '../adminDataProvider';
 import type { AuditEntry } from '../domain/audit';
 import { formatTime } from '../domain/format';
+import type { VersionRefusal } from '../providers/versionedUpdates';
 import type { PresentOperator } from '../realtime/realtimeMethods';
 import { useSubscribe } from '../realtime/useLive';
 
 /** Someone else saved or deleted the record while this dialog had it open. */
 export interface Conflict {
   kind: 'updated' | 'deleted';
+  /** When; for `updated` their version (updated_at), which "Save mine" is then written against. */
   at: string;
   /** Their email, from the audit trail (null while it loads or when it has none). */
   by: string | null;
@@ -38,7 +40,9 @@ export interface Conflict {
 /**
  * Watches the record an edit dialog has open (topic `resource/{name}/{id}`): when someone else
  * saves a version newer than the one the dialog loaded (its `updated_at`, kept by the database), or
- * deletes it, the conflict is reported with who and when (from the audit trail).
+ * deletes it, the conflict is reported with who and when (from the audit trail). The same conflict
+ * comes from the save itself when the database refuses it (src/providers/versionedUpdates.ts), so
+ * it does not depend on the websocket: an event that never arrives still ends in the question.
  */
 function useEditConflict(id: Identifier, writtenRef: RefObject<Record<string, unknown> | null>) {
   const resource = useResourceContext() ?? '';
@@ -48,6 +52,8 @@ function useEditConflict(id: Identifier, writtenRef: RefObject<Record<string, un
   // "Keep my text": the banner goes, the conflict stays for the save to ask about.
   const [kept, setKept] = useState(false);
   const [overwriteAllowed, setOverwriteAllowed] = useState(false);
+  // The "overwrite their version?" question, opened by Save or by a refused save.
+  const [asking, setAsking] = useState(false);
   // The version the operator started from (react-admin refreshes the record below the form).
   const baseline = useRef<string | undefined>(undefined);
   useEffect(() => {
@@ -93,6 +99,19 @@ function useEditConflict(id: Identifier, writtenRef: RefObject<Record<string, un
     conflict,
     kept,
     overwriteAllowed,
+    asking,
+    setAsking,
+    /** The version a save names: the one the operator started from, or theirs once "Save mine" was chosen. */
+    version: () => (overwriteAllowed && conflict?.kind === 'updated' ? conflict.at : baseline.current),
+    /** The database refused the save: the record changed since (ask) or is gone (say so). */
+    refused(refusal: VersionRefusal) {
+      const current = refusal.refused[0]?.current?.updated_at;
+      if (refusal.reason === 'deleted') void whoDid('deleted', new Date().toISOString());
+      else if (refusal.reason === 'conflict' && typeof current === 'string') {
+        void whoDid('updated', current);
+        setAsking(true);
+      }
+    },
     /** The operator took the newer version: it becomes the baseline. */
     accept(updatedAt: string | undefined) {
       baseline.current = updatedAt;
@@ -117,9 +136,12 @@ const ConflictContext = createContext<ReturnType<typeof useEditConflict> | null>
 export function EditConflictScope({
   id,
   written,
+  refusedRef,
   children,
 }: {
   id: Identifier;
+  /** Filled with the handler of a save the database refused (the dialog's onError calls it). */
+  refusedRef: RefObject<((refusal: VersionRefusal) => void) | null>;
   /**
    * What this dialog last sent to be saved (the edit's `transform` records it). This dialog's own
    * save changes updated_at too: its event is told from someone else's by carrying these values,
@@ -129,7 +151,11 @@ export function EditConflictScope({
   written: RefObject<Record<string, unknown> | null>;
   children: ReactNode;
 }) {
-  return <ConflictContext.Provider value={useEditConflict(id, written)}>{children}</ConflictContext.Provider>;
+  const scope = useEditConflict(id, written);
+  useEffect(() => {
+    refusedRef.current = scope.refused;
+  });
+  return <ConflictContext.Provider value={scope}>{children}</ConflictContext.Provider>;
 }
 
 /** Above the fields: the operators who also have it open, and the conflict warning. */
@@ -150,36 +176,42 @@ export function EditNotices({ id }: { id: Identifier }) {
   );
 }
 
-/** Save, asking first when someone saved a newer version since the dialog opened. */
+/**
+ * Save, naming the version it was made from (the database refuses it when the record changed
+ * since), and asking first when someone saved a newer version since the dialog opened.
+ */
 export function GuardedSaveButton() {
   const scope = useContext(ConflictContext);
   const { handleSubmit } = useFormContext();
   const { save } = useSaveContext();
-  const [asking, setAsking] = useState(false);
   const conflict = scope?.conflict;
+  const submit = (version: string | undefined) =>
+    void handleSubmit((values) => save?.(values, { meta: { version } }))();
   return (
     <>
       <SaveButton
         alwaysEnable
         onClick={(event) => {
-          if (conflict?.kind !== 'updated' || scope?.overwriteAllowed) return;
+          // The save is ours to send: react-admin's would not name the version.
           event.preventDefault();
-          setAsking(true);
+          if (conflict?.kind === 'updated' && !scope?.overwriteAllowed) scope?.setAsking(true);
+          else submit(scope?.version());
         }}
       />
       <Confirm
-        isOpen={asking}
+        isOpen={scope?.asking ?? false}
         title="labellens.live.overwrite_title"
         content="labellens.live.overwrite_content"
         translateOptions={{ who: conflict?.by ?? '', time: conflict ? formatTime(conflict.at) : '' }}
         confirm="labellens.live.overwrite"
         cancel="labellens.forms.keep_editing"
         onConfirm={() => {
-          setAsking(false);
+          scope?.setAsking(false);
           scope?.allowOverwrite();
-          void handleSubmit((values) => save?.(values))();
+          // Deliberately written against their version, the one the question showed.
+          submit(conflict?.at);
         }}
-        onClose={() => setAsking(false)}
+        onClose={() => scope?.setAsking(false)}
       />
     </>
   );

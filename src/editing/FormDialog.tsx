@@ -6,6 +6,7 @@ import { Confirm, CreateBase, EditBase, Form, SaveButton, useTranslate, type Ide
 import type { z } from 'zod';
 import { FORM_IN_DIALOG_SX, usePhone } from '../layout/phone';
 import { useDialogTransition } from '../list/RouteDialogs';
+import { refusalOf, type VersionRefusal } from '../providers/versionedUpdates';
 import { EditConflictScope, EditNotices, GuardedSaveButton } from './EditConflict';
 import { useResourceToast } from './useResourceToast';
 
@@ -38,6 +39,8 @@ export function FormDialog({ id, title, schema, defaultValues, onClose, children
   const dirty = useRef(false);
   // What an edit last sent to be saved: EditConflictScope tells this dialog's own save by it.
   const written = useRef<Record<string, unknown> | null>(null);
+  // A save the database refused (changed or deleted since) goes to the conflict scope, not a toast.
+  const refusedRef = useRef<((refusal: VersionRefusal) => void) | null>(null);
   const [confirmingDiscard, setConfirmingDiscard] = useState(false);
   const editing = id !== undefined;
 
@@ -47,7 +50,12 @@ export function FormDialog({ id, title, schema, defaultValues, onClose, children
       toast(editing ? 'updated' : 'created');
       onClose();
     },
-    onError: (error: unknown) => toast(editing ? 'update_failed' : 'create_failed', { error }),
+    onError: (error: unknown) => {
+      const refusal = refusalOf(error);
+      if (editing && refusal && refusal.reason !== 'not_allowed' && refusedRef.current)
+        return refusedRef.current(refusal);
+      toast(editing ? 'update_failed' : 'create_failed', { error });
+    },
   };
   const createForm = (
     <Form resolver={zodResolver(schema)} defaultValues={defaultValues}>
@@ -64,7 +72,7 @@ export function FormDialog({ id, title, schema, defaultValues, onClose, children
   const editForm = editing && (
     <Form resolver={zodResolver(schema)}>
       <DirtyProbe dirtyRef={dirty} />
-      <EditConflictScope id={id} written={written}>
+      <EditConflictScope id={id} written={written} refusedRef={refusedRef}>
         <DialogContent dividers>
           <EditNotices id={id} />
           {children}

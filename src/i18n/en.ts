@@ -350,6 +350,9 @@ export const en = {
         '%{who} saved this record at %{time}, after you opened it. Saving now replaces their version with yours.',
       overwrite: 'Save mine',
       also_open: 'Also open by:',
+      // A status toggle or bulk action the database refused: made from an older version of the rows.
+      changed_since:
+        'Not saved: someone changed or deleted this since it was loaded. The current version is shown again. |||| Not saved for %{smart_count} of them: someone changed or deleted them since they were loaded. The current versions are shown again.',
     },
     person_filter: { label: 'User' },
     records: {

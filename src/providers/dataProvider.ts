@@ -6,6 +6,7 @@ import type { ResourceData } from './resourceData';
 import { cachedOwnerLookup, listQueriesOf, withListQueries, type OwnerLookup } from './search';
 import { withUploads } from '../storage/uploads';
 import { tablesOf, withTableNames } from './tableNames';
+import { withVersionedUpdates } from './versionedUpdates';
 
 /** Postgres' undefined_column: the seek was asked for an order on a column only the view has. */
 const UNDEFINED_COLUMN = '42703';
@@ -90,7 +91,9 @@ function withResourceReads<T extends DataProvider>(
  *    parameters before the layers below run), a search's words first turned into their owners'
  *    ids where the resource searches owner emails;
  * 4. resources that serve their own reads (users) bypass the three above: they have no table;
- * 5. uploads: a form's chosen file goes to its bucket before the record is saved, and objects no
+ * 5. versioned updates: an update of a `versioned` resource names the version it was made from and
+ *    is refused (VersionRefusedError) when the row changed since, was deleted or may not be updated;
+ * 6. uploads: a form's chosen file goes to its bucket before the record is saved, and objects no
  *    record uses any more are removed after it.
  *
  * It knows no feature: features add their typed custom methods beside it (src/adminDataProvider.ts).
@@ -108,5 +111,6 @@ export function createResourceProvider(options: {
   const paged = withScalablePaging(named, pageSeek(client, resources));
   const searched = withListQueries(paged, listQueriesOf(resources), cachedOwnerLookup(ownerLookup(client)));
   const read = withResourceReads(searched, resources, client);
-  return withUploads(read, resources, client, url) satisfies DataProvider;
+  const versioned = withVersionedUpdates(read, resources, client);
+  return withUploads(versioned, resources, client, url) satisfies DataProvider;
 }

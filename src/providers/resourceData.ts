@@ -57,6 +57,11 @@ export interface ResourceData<R extends RaRecord = RaRecord> {
    * (src/storage/uploads.ts: no object is left that no record points at).
    */
   upload?: UploadField;
+  /**
+   * Updates name the version they were made from and the database refuses them when the row changed
+   * since (src/providers/versionedUpdates.ts); the table keeps `updated_at` by trigger.
+   */
+  versioned?: boolean;
   /** Reads served by the resource itself (it then has no table to write). */
   reads?: (client: SupabaseClient) => ResourceReads;
 }

@@ -11,12 +11,14 @@ export interface ContactMessage {
   message: string;
   status: ContactStatus;
   created_at: string;
+  updated_at: string;
 }
 
 /** Contact Inbox: the public form's messages, searched in every field the sender wrote. */
 export const contactMessagesData = defineResourceData<ContactMessage>({
   name: 'contact-messages',
   liveTable: 'contact_messages',
+  versioned: true,
   table: 'contact_messages',
   seekTable: 'contact_messages',
   searchColumns: ['first_name', 'last_name', 'email', 'subject', 'message'],

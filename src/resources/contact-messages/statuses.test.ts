@@ -12,6 +12,7 @@ const rekha: ContactMessage = {
   message: 'Hello,\r\nCan the app read Hindi labels?\n\nThanks & regards',
   status: 'read',
   created_at: '2026-11-24T08:35:00Z',
+  updated_at: '2026-11-24T08:35:00Z',
 };
 
 describe('contact inbox helpers', () => {

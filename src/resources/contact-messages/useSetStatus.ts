@@ -1,6 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useUpdate } from 'react-admin';
+import { useRefusedNotice } from '../../editing/useRefusedNotice';
 import { useResourceToast } from '../../editing/useResourceToast';
+import { refusalOf } from '../../providers/versionedUpdates';
 import type { ContactMessage } from './data';
 import type { ContactStatus } from './statuses';
 
@@ -11,7 +13,9 @@ import type { ContactStatus } from './statuses';
 export function useSetStatus() {
   const [update, { isPending }] = useUpdate();
   const toast = useResourceToast('contact-messages');
+  const refusedNotice = useRefusedNotice();
   const queryClient = useQueryClient();
+  // previousData names the version the status was shown from (src/providers/versionedUpdates.ts).
   const setStatus = (record: ContactMessage, status: ContactStatus, { silent = false } = {}) =>
     update(
       'contact-messages',
@@ -27,7 +31,11 @@ export function useSetStatus() {
           void queryClient.invalidateQueries({ queryKey: ['contact-messages', 'getOne'] });
           if (!silent) toast(status === 'archived' ? 'archived' : 'marked_new');
         },
-        onError: (error: unknown) => toast('status_failed', { error }),
+        onError: (error: unknown) => {
+          // Marking read on open is not the operator's act: a message changed since is left as it is.
+          if (silent && refusalOf(error)) return;
+          if (!refusedNotice(error)) toast('status_failed', { error });
+        },
       },
     );
   return { setStatus, isPending };

@@ -8,6 +8,7 @@ export type HealthTip = HealthTipValues & { id: string; created_at: string };
 export const healthTipsData = defineResourceData<HealthTip>({
   name: 'health-tips',
   liveTable: 'health_tips',
+  versioned: true,
   table: 'health_tips',
   seekTable: 'health_tips',
   searchColumns: ['tip'],

@@ -8,6 +8,7 @@ export type News = NewsValues & { id: string; created_at: string };
 export const newsData = defineResourceData<News>({
   name: 'news',
   liveTable: 'news',
+  versioned: true,
   upload: { fileField: 'screenshot_file', urlField: 'source_url_screenshot', bucket: 'news-screenshots' },
   seekTable: 'news',
   searchColumns: ['title', 'content'],

@@ -1,5 +1,6 @@
 import { Chip, Stack, Switch } from '@mui/material';
 import { useCanAccess, useRecordContext, useTranslate, useUpdate } from 'react-admin';
+import { useRefusedNotice } from '../../editing/useRefusedNotice';
 import { useResourceToast } from '../../editing/useResourceToast';
 
 /**
@@ -10,11 +11,13 @@ export function TagStatus() {
   const record = useRecordContext();
   const translate = useTranslate();
   const toast = useResourceToast('tags');
+  const refusedNotice = useRefusedNotice();
   const [update, { isPending }] = useUpdate();
   const { canAccess: canEdit } = useCanAccess({ resource: 'tags', action: 'edit' });
   if (!record) return null;
   const active = Boolean(record.is_active);
 
+  // previousData names the version the switch was shown from (src/providers/versionedUpdates.ts).
   const toggle = () =>
     update(
       'tags',
@@ -22,7 +25,9 @@ export function TagStatus() {
       {
         mutationMode: 'pessimistic',
         onSuccess: () => toast(active ? 'deactivated' : 'activated'),
-        onError: (error: unknown) => toast('status_failed', { error }),
+        onError: (error: unknown) => {
+          if (!refusedNotice(error)) toast('status_failed', { error });
+        },
       },
     );
 

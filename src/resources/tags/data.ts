@@ -8,6 +8,7 @@ export type Tag = TagValues & { id: string; created_at: string };
 export const tagsData = defineResourceData<Tag>({
   name: 'tags',
   liveTable: 'tags',
+  versioned: true,
   seekTable: 'tags',
   searchColumns: ['label', 'key', 'category'],
   defaultSort: [

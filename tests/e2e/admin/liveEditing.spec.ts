@@ -1,37 +1,15 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser } from '@playwright/test';
 import { createRequire } from 'node:module';
 import { DEMO_ACCOUNTS } from '../../../mocks/supabase/demoAccounts';
-import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY } from '../../../mocks/supabase/keys';
-import { ADMIN, signInAsAdmin } from './signIn';
+import { LOCAL_ANON_KEY } from '../../../mocks/supabase/keys';
+import { LOADED, SECOND, SERVICE, secondAdmin, signedIn } from './operators';
+import { ADMIN } from './signIn';
 
 // Two operators with the same news article open in Chromium: each sees the other (presence), and
 // when one saves, the other's dialog says who saved a newer version and asks before saving over it.
 // A signed-in app user (supabase-js in a third browser context) who joins the same topic sees
 // nothing of it: the edit dialogs' presence is on a private channel only operators may join.
 test.describe.configure({ timeout: 150_000 });
-const LOADED = { timeout: 30_000 };
-const SERVICE = { apikey: LOCAL_ANON_KEY, Authorization: `Bearer ${LOCAL_SERVICE_ROLE_KEY}` };
-const SECOND = { email: 'second.operator@labellens.dev', password: 'Second-operator-1' };
-
-/** A second active admin (GoTrue's admin API and an admin_users row, both as the service role). */
-async function secondAdmin(request: APIRequestContext) {
-  const created = await request.post('/auth/v1/admin/users', {
-    headers: SERVICE,
-    data: { ...SECOND, email_confirm: true },
-  });
-  // 422 when an earlier run of this file made it already.
-  expect([200, 422]).toContain(created.status());
-  const users = (await (await request.get('/auth/v1/admin/users', { headers: SERVICE })).json()) as {
-    users: { id: string; email: string }[];
-  };
-  const id = users.users.find((u) => u.email === SECOND.email)?.id;
-  const row = await request.post('/rest/v1/admin_users', {
-    headers: { ...SERVICE, Prefer: 'resolution=merge-duplicates' },
-    data: { user_id: id, is_active: true },
-  });
-  expect([201, 409]).toContain(row.status());
-}
-
 const APP_USER = DEMO_ACCOUNTS[1];
 const ADMIN_ID = '00000000-0000-4000-8000-000000000001';
 /** The seed's editor, whom the app user tries to show as having the article open. */
@@ -104,17 +82,6 @@ async function appUserWatching(browser: Browser, baseURL: string, topic: string)
     },
   );
   return { page, frames, watch: () => page.evaluate(() => (window as unknown as { watch: Watch }).watch) };
-}
-
-async function signedIn(browser: Browser, account: { email: string; password: string }): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await page.goto('/admin/login');
-  if (account.email === ADMIN.email) return signInAsAdmin(page).then(() => page);
-  await page.getByLabel(/email/i).fill(account.email);
-  await page.getByLabel(/password/i).fill(account.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page.getByText('Welcome to Admin Panel')).toBeVisible(LOADED);
-  return page;
 }
 
 test('presence and the stale-edit warning between two operators', async ({ browser, request, baseURL }) => {

@@ -2,13 +2,22 @@ import { Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material'
 import { useTranslate } from 'react-admin';
 import { changedFields, formatAuditValue, type AuditChanges } from '../domain/audit';
 
+/**
+ * A table of field changes: long values wrap anywhere (URLs, ids), while the headers and the field
+ * names stay whole, so a narrow dialog does not squeeze them to a letter a line ("Fi / el / d").
+ */
+export const CHANGES_TABLE_SX = {
+  '& td, & th': { overflowWrap: 'anywhere', verticalAlign: 'top' },
+  '& th, & td:first-of-type': { whiteSpace: 'nowrap', overflowWrap: 'normal' },
+} as const;
+
 /** An entry's change field by field: the value before and after. */
 export function ChangesTable({ changes }: { changes: AuditChanges }) {
   const translate = useTranslate();
   const fields = changedFields(changes);
   if (fields.length === 0) return null;
   return (
-    <Table size="small" sx={{ '& td, & th': { wordBreak: 'break-word', verticalAlign: 'top' } }}>
+    <Table size="small" sx={CHANGES_TABLE_SX}>
       <TableHead>
         <TableRow>
           <TableCell component="th">{translate('labellens.audit.field')}</TableCell>

@@ -31,7 +31,7 @@ import { formatDateTime } from '../domain/format';
 import { formatAuditValue, type AuditEntry } from '../domain/audit';
 import { wordDiff } from '../domain/wordDiff';
 import { useOwnWrite } from '../editing/EditConflict';
-import { ChangesTable } from './ChangesTable';
+import { CHANGES_TABLE_SX, ChangesTable } from './ChangesTable';
 import { actionLabel } from './labels';
 import type { VersionValues } from './versionMethods';
 
@@ -173,7 +173,7 @@ function VersionComparison({
       {differing.length === 0 ? (
         <Typography color="text.secondary">{translate('labellens.audit.same_as_current')}</Typography>
       ) : (
-        <Table size="small" sx={{ '& td, & th': { wordBreak: 'break-word', verticalAlign: 'top' } }}>
+        <Table size="small" sx={CHANGES_TABLE_SX}>
           <TableHead>
             <TableRow>
               <TableCell component="th">{translate('labellens.audit.field')}</TableCell>

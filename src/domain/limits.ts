@@ -19,6 +19,12 @@ export const TAG_LIMITS = {
 // Defined beside the notification rules, which the edge function's Deno entry loads without a bundler.
 export { NOTIFICATION_LIMITS } from './notification';
 
+/**
+ * How long a deleted record waits in the trash before the purge deletes it forever
+ * (admin_settings.trash_retention_days, an owner's setting; 20241101002900_trash.sql).
+ */
+export const TRASH_RETENTION_DAYS = { min: 1, max: 365, default: 30 } as const;
+
 export const CONTACT_LIMITS = {
   firstNameMax: 100,
   lastNameMax: 100,

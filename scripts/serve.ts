@@ -9,6 +9,7 @@ import path from 'node:path';
 import { DEMO_ACCOUNTS } from '../mocks/supabase/demoAccounts';
 import { exitWhenFolderInUse } from '../mocks/supabase/localDatabase';
 import { serveRealtime, standInMiddleware, startStandIn } from '../mocks/supabase/node';
+import { startSchedule } from '../mocks/supabase/schedule';
 import { builtScriptHashes, securityHeaders } from './securityHeaders';
 import { networkWarning, serveAddress } from './serveAddress';
 import { staticFileHandler } from './staticFiles';
@@ -49,9 +50,11 @@ async function main() {
   const realtime = standIn && (await serveRealtime(server, standIn));
 
   let stopping = false;
+  let stopSchedule = () => undefined as void;
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
+    stopSchedule();
     console.log(`\n${signal}: stopping${standIn ? ' and closing the database' : ''}...`);
     const exitAnyway = setTimeout(() => server.closeAllConnections(), STOP_GRACE_MS);
     // Open WebSockets would hold server.close; their clients reconnect to the next server.
@@ -82,6 +85,7 @@ async function main() {
   server.listen(PORT, HOST, () => {
     const url = `http://${HOST}:${PORT}`;
     console.log(`\nLabelLens is running at ${url}/  (admin: ${url}/admin/)`);
+    if (standIn) stopSchedule = startSchedule(standIn, `http://127.0.0.1:${PORT}`, console.log);
     if (!hosted) {
       console.log('Local backend: the Supabase stand-in on the same origin. Demo accounts:');
       for (const a of DEMO_ACCOUNTS) {

@@ -50,6 +50,7 @@ describe('the /admin access guard', () => {
       'Audit Log',
       // followed by its count of new messages
       expect.stringMatching(/^Contact Inbox\d*$/),
+      'Trash',
       // owners only (src/domain/operatorRoles.ts); the demo admin is an owner
       'Team',
       'Logout',

@@ -7,6 +7,7 @@ import { createResourceProvider } from './providers/dataProvider';
 import { createRealtimeMethods } from './realtime/realtimeMethods';
 import { supabaseAnonKey, supabaseClient, supabaseUrl } from './providers/supabaseClient';
 import { RESOURCE_DATA } from './resources';
+import { createTrashMethods } from './trash/trashMethods';
 
 /**
  * The admin's data provider: the resources' provider built from the registry's descriptors
@@ -24,6 +25,7 @@ export function createDataProvider(client: SupabaseClient = supabaseClient) {
     ...createNotificationMethods(client),
     ...createRealtimeMethods(client, RESOURCE_DATA),
     ...createVersionMethods(client),
+    ...createTrashMethods(client, RESOURCE_DATA),
   } satisfies DataProvider;
 }
 

@@ -9,6 +9,11 @@ export const AUDIT_ACTIONS = {
   delete: 'labellens.audit.actions.delete',
   // A version written back (supabase/migrations/20241101002800_restore_version.sql).
   restore: 'labellens.audit.actions.restore',
+  // The trash (supabase/migrations/20241101002900_trash.sql): a delete moves the row there (the
+  // entry above says 'delete'); these bring it back or remove it for good.
+  undelete: 'labellens.audit.actions.undelete',
+  delete_forever: 'labellens.audit.actions.delete_forever',
+  purge: 'labellens.audit.actions.purge',
   // Supabase Auth's own entries (GoTrue's audit actions), copied into the trail.
   login: 'labellens.audit.actions.login',
   logout: 'labellens.audit.actions.logout',

@@ -41,6 +41,9 @@ export const OPERATOR_ACCESS: Record<string, Partial<Record<OperatorRole, Grant>
   // Every operator reads the trail; the database shows editors and support their own entries.
   'audit-log': EVERY_OPERATOR,
   'contact-messages': { owner: '*', support: '*' },
+  // Who may delete a record may restore it (the database shows each role those entries only);
+  // deleting forever ('delete') is for owners.
+  trash: { owner: '*', editor: [...READ, 'restore'], support: [...READ, 'restore'] },
   // Each operator's own second factor.
   security: EVERY_OPERATOR,
   team: { owner: '*' },

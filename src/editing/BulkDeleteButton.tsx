@@ -3,16 +3,19 @@ import { useState } from 'react';
 import { Button, Confirm, useDeleteMany, useListContext, useResourceContext } from 'react-admin';
 import { rescueFocus } from '../layout/focusMainHeading';
 import { useResourceToast } from './useResourceToast';
+import { useUndoDelete } from './useUndoDelete';
 
 /**
  * Deletes the selected rows after asking with their number
- * (`resources.<resource>.message.bulk_delete_content`), with the resource's own toasts.
+ * (`resources.<resource>.message.bulk_delete_content`), with the resource's own toasts (with Undo
+ * for a resource with a trash).
  */
 export function BulkDeleteButton() {
   const resource = useResourceContext();
   const { selectedIds, onUnselectItems } = useListContext();
   const [deleteMany, { isPending }] = useDeleteMany();
   const toast = useResourceToast();
+  const undoOf = useUndoDelete(resource);
   const [confirming, setConfirming] = useState(false);
   const count = selectedIds.length;
 
@@ -22,7 +25,7 @@ export function BulkDeleteButton() {
       { ids: selectedIds },
       {
         onSuccess: () => {
-          toast('bulk_deleted', { count });
+          toast('bulk_deleted', { count, undo: undoOf?.([...selectedIds]) });
           onUnselectItems();
         },
         onError: (error: unknown) => toast('delete_failed', { error }),

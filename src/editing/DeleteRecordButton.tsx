@@ -6,10 +6,12 @@ import {
   useUnselect,
 } from 'react-admin';
 import { useResourceToast } from './useResourceToast';
+import { useUndoDelete } from './useUndoDelete';
 
 /**
  * Deletes the current record after asking `resources.<resource>.message.delete_content`, then
- * shows the resource's own success or failure toast. The list stays where it is. Shown only to an
+ * shows the resource's own success or failure toast (with Undo for a resource with a trash). The
+ * list stays where it is. Shown only to an
  * operator whose role may delete the record (react-admin's canAccess, as its own DeleteButton does).
  */
 export function DeleteRecordButton() {
@@ -17,6 +19,7 @@ export function DeleteRecordButton() {
   const record = useRecordContext();
   const unselect = useUnselect(resource);
   const toast = useResourceToast();
+  const undoOf = useUndoDelete(resource);
   const { canAccess } = useCanAccess({ resource, action: 'delete', record });
   if (!canAccess) return null;
   return (
@@ -26,7 +29,7 @@ export function DeleteRecordButton() {
       mutationOptions={{
         onSuccess: () => {
           if (record) unselect([record.id]);
-          toast('deleted');
+          toast('deleted', { undo: record && undoOf?.([record.id]) });
         },
         onError: (error: unknown) => toast('delete_failed', { error }),
       }}

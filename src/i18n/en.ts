@@ -120,6 +120,9 @@ export const en = {
         update: 'Changed',
         delete: 'Deleted',
         restore: 'Restored a version',
+        undelete: 'Restored from the trash',
+        delete_forever: 'Deleted forever',
+        purge: 'Purged from the trash',
         login: 'Signed in',
         logout: 'Signed out',
         factor_in_progress: 'Started authenticator setup',
@@ -139,6 +142,28 @@ export const en = {
         auth: 'Account',
       },
     },
+    trash: {
+      restore: 'Restore',
+      delete_forever: 'Delete forever',
+      restored: 'Restored |||| %{smart_count} items restored',
+      refused:
+        'Could not restore it: it is no longer in the trash, or a record with the same key exists now. |||| Could not restore %{smart_count} of them: they are no longer in the trash, or records with the same keys exist now.',
+      restore_failed: 'Could not restore. Nothing was changed.',
+      deleted_forever: 'Deleted forever |||| %{smart_count} items deleted forever',
+      delete_forever_failed: 'Could not delete forever. Nothing was changed.',
+      delete_forever_title: 'Delete forever?',
+      delete_forever_content:
+        'This item and its files will be removed for good. This cannot be undone. |||| These %{smart_count} items and their files will be removed for good. This cannot be undone.',
+      retention:
+        'Deleted items stay here for %{smart_count} day, then are deleted forever. |||| Deleted items stay here for %{smart_count} days, then are deleted forever.',
+      change_retention: 'Change',
+      retention_title: 'How long deleted items stay',
+      retention_days: 'Days',
+      retention_range: 'Enter a whole number of days from %{min} to %{max}.',
+      retention_saved:
+        'Deleted items now stay for %{smart_count} day |||| Deleted items now stay for %{smart_count} days',
+      retention_failed: 'Could not save the period. Try again.',
+    },
     menu: {
       dashboard: 'Dashboard',
       scans: 'Scans',
@@ -153,6 +178,7 @@ export const en = {
       tags: 'Tags',
       audit_log: 'Audit Log',
       contact_messages: 'Contact Inbox',
+      trash: 'Trash',
       security: 'Security',
       team: 'Team',
       logout: 'Logout',
@@ -657,11 +683,39 @@ export const en = {
         message: 'Message',
         created_at: 'Received',
       },
+      message: {
+        delete_title: 'Delete contact message',
+        delete_content: 'Are you sure you want to delete this contact message?',
+        bulk_delete_content:
+          'Are you sure you want to delete this contact message? |||| Are you sure you want to delete these %{smart_count} contact messages?',
+      },
       notifications: {
         archived: 'Message archived',
         marked_new: 'Message marked as new',
         status_failed: 'Failed to update the message status',
         fetch_failed: 'Failed to fetch contact messages',
+        deleted: 'Contact message deleted successfully',
+        bulk_deleted:
+          'Contact message deleted successfully |||| %{smart_count} contact messages deleted successfully',
+        delete_failed: 'Failed to delete contact message',
+      },
+    },
+    trash: {
+      name: 'Deleted item |||| Deleted items',
+      heading: 'Trash',
+      count: '%{count} deleted item |||| %{count} deleted items',
+      search: 'Search by name or by who deleted it...',
+      all_kinds: 'Everything',
+      empty: 'The trash is empty',
+      fields: {
+        label: 'Name',
+        resource: 'Kind',
+        deleted_by_email: 'Deleted by',
+        deleted_at: 'Deleted',
+        actions: 'Actions',
+      },
+      notifications: {
+        fetch_failed: 'Failed to fetch the trash',
       },
     },
     'audit-log': {

@@ -30,7 +30,7 @@ describe('the screens follow the operator role', () => {
     renderAdmin('/admin');
     expect(await screen.findByRole('heading', { name: 'Dashboard Overview' }, WAIT)).toBeInTheDocument();
     await waitFor(() =>
-      expect(menu()).toEqual(['Dashboard', 'News', 'Health Tips', 'Tags', 'Audit Log', 'Logout']),
+      expect(menu()).toEqual(['Dashboard', 'News', 'Health Tips', 'Tags', 'Audit Log', 'Trash', 'Logout']),
     );
   });
 
@@ -53,6 +53,7 @@ describe('the screens follow the operator role', () => {
         'Tags',
         'Audit Log',
         expect.stringMatching(/^Contact Inbox\d*$/),
+        'Trash',
         'Logout',
       ]),
     );

@@ -62,6 +62,12 @@ export interface ResourceData<R extends RaRecord = RaRecord> {
    * since (src/providers/versionedUpdates.ts); the table keeps `updated_at` by trigger.
    */
   versioned?: boolean;
+  /**
+   * Deleting moves the row to the trash (the table has a `move_to_trash` trigger,
+   * supabase/migrations/*_trash.sql): the delete toast offers Undo, the Trash screen lists it until
+   * it is restored, deleted forever or purged, and its uploaded file stays until then.
+   */
+  trash?: boolean;
   /** Reads served by the resource itself (it then has no table to write). */
   reads?: (client: SupabaseClient) => ResourceReads;
 }

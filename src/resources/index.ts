@@ -12,6 +12,7 @@ import { Dashboard, dashboardPage, messagesPage, paymentsPage } from './pages';
 import profiles from './profiles';
 import scans from './scans';
 import tags from './tags';
+import trash from '../trash';
 
 /**
  * The one registry of the admin's screens, in the sidebar's order (Logout follows): each resource's
@@ -33,6 +34,7 @@ export const SCREENS: readonly ScreenDescriptor[] = [
   tags,
   auditLog,
   contactMessages,
+  trash,
   teamPage,
   securityPage,
 ];

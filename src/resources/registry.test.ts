@@ -36,6 +36,7 @@ describe('the screens registry', () => {
       '/tags',
       '/audit-log',
       '/contact-messages',
+      '/trash',
       '/team',
     ]);
     // Security is a page reached from the user menu: routed, not in the sidebar.
@@ -65,6 +66,7 @@ describe('the screens registry', () => {
         'contact_messages',
         ['first_name', 'last_name', 'email', 'subject', 'message'],
       ],
+      trash: ['trash', null, ['label', 'deleted_by_email']],
     });
   });
 });

@@ -28,7 +28,7 @@ const article = (title: string, file?: File) => ({
 describe('news screenshots through the data provider', { timeout: 60_000 }, () => {
   beforeEach(() => signIn(DEMO.admin));
 
-  it('uploads the chosen file on save and keeps its public URL; replacing or deleting leaves no orphan', async () => {
+  it('uploads the chosen file on save and keeps its public URL; replacing, or deleting forever, leaves no orphan', async () => {
     const provider = createDataProvider();
     const before = await objects();
     const { data: created } = await provider.create('news', {
@@ -65,7 +65,11 @@ describe('news screenshots through the data provider', { timeout: 60_000 }, () =
       data: article('With a screenshot', new File([PNG], 'again.png', { type: 'image/png' })),
       previousData: external,
     });
+    const third = String(again.source_url_screenshot).slice(PUBLIC.length);
     await provider.delete('news', { id: created.id, previousData: again });
+    // In the trash the article keeps its file (Restore brings both back); deleting forever removes it.
+    expect(await objects()).toEqual([...before, third].sort());
+    expect(await provider.deleteForever([String(created.id)])).toEqual({ deleted: 1 });
     expect(await objects()).toEqual(before);
   });
 

@@ -31,7 +31,8 @@ const announce = (uploading: boolean) => listeners.forEach((listener) => listene
  * Create, update and delete of resources with an `upload` field: the chosen file is uploaded
  * first (a fresh name, so a replaced screenshot never shows an old cached copy) and its public URL
  * saved in the record; a save that fails removes what it uploaded; a save that replaces or clears
- * an uploaded file, and a delete, remove the object that is no longer used. Nothing is left in the
+ * an uploaded file, and a delete (of a resource without a trash), remove the object that is no
+ * longer used. Nothing is left in the
  * bucket that no record points at (an object that is not ours, an external URL, is left alone).
  */
 export function withUploads<T extends DataProvider>(
@@ -41,6 +42,11 @@ export function withUploads<T extends DataProvider>(
   supabaseUrl: string,
 ): T {
   const fields = new Map(resources.flatMap((r) => (r.upload ? [[r.name, r.upload] as const] : [])));
+  // A deleted record of a resource with a trash keeps its file until it is deleted forever
+  // (src/trash/trashMethods.ts) or purged (supabase/functions/purge-trash): Restore brings both back.
+  const removedOnDelete = new Map(
+    resources.flatMap((r) => (r.upload && !r.trash ? [[r.name, r.upload] as const] : [])),
+  );
   const storage = (field: UploadField) => client.storage.from(field.bucket);
   const publicPrefix = (field: UploadField) => `${supabaseUrl}/storage/v1/object/public/${field.bucket}/`;
   /** The object path a saved URL points at, when it is an object of the field's bucket. */
@@ -112,14 +118,14 @@ export function withUploads<T extends DataProvider>(
       return result;
     },
     async delete(resource, params) {
-      const field = fields.get(resource);
+      const field = removedOnDelete.get(resource);
       const result = await provider.delete(resource, params);
       if (field)
         await removeObjects(field, [ownPath(field, (params.previousData ?? result.data)?.[field.urlField])]);
       return result;
     },
     async deleteMany(resource, params) {
-      const field = fields.get(resource);
+      const field = removedOnDelete.get(resource);
       if (!field) return provider.deleteMany(resource, params);
       // The rows' URLs, read before they are gone.
       const { data: rows } = await provider.getMany<RaRecord>(resource, { ids: params.ids });

@@ -37,13 +37,18 @@ const DELETERS: Record<Table, Who[]> = {
 };
 
 const rowOf = async (tx: Queryable, table: Table, id: string) =>
-  (await tx.query<{ row: Record<string, unknown> | null }>(
-    `select (select to_jsonb(t) from public.${table} t where t.id = $1) as row`,
-    [id],
-  )).rows[0].row;
+  (
+    await tx.query<{ row: Record<string, unknown> | null }>(
+      `select (select to_jsonb(t) from public.${table} t where t.id = $1) as row`,
+      [id],
+    )
+  ).rows[0].row;
 const firstIds = async (tx: Queryable, table: Table, n = 1) =>
-  (await tx.query<{ id: string }>(`select id::text as id from public.${table} order by created_at, id limit ${n}`))
-    .rows.map((r) => r.id);
+  (
+    await tx.query<{ id: string }>(
+      `select id::text as id from public.${table} order by created_at, id limit ${n}`,
+    )
+  ).rows.map((r) => r.id);
 const asSuperuser = (tx: Queryable) => tx.query(`select set_config('role', 'none', true)`);
 const trashed = async (tx: Queryable, id: string) =>
   (
@@ -67,42 +72,50 @@ beforeAll(async () => {
 afterAll(() => db.close());
 
 describe('deleting moves the row to the trash', () => {
-  it.each(TABLES.flatMap((table) => (['owner', 'editor', 'support'] as const).map((who) => [table, who] as const)))(
-    '%s deleted by %s',
-    async (table, who) => {
-      const outcome = await attempt(db, 'superuser', async (tx) => {
-        const [id] = await firstIds(tx, table);
-        const before = await rowOf(tx, table, id);
-        await assumeIdentity(tx, WHO[who]);
-        const deleted = (await tx.query(`delete from public.${table} where id = $1 returning id`, [id])).rows.length;
-        await asSuperuser(tx);
-        return { id, before, deleted, after: await rowOf(tx, table, id), entry: await trashed(tx, id), trail: await entries(tx, id) };
-      });
-      if (!outcome.ok) throw new Error(outcome.message);
-      const { id, before, deleted, after, entry, trail } = outcome.value;
-      if (DELETERS[table].includes(who)) {
-        expect(deleted).toBe(1);
-        expect(after).toBeNull();
-        // The whole row, every field as it was.
-        expect(entry.record).toEqual(before);
-        expect(entry.resource).toBe(table);
-        expect(entry.deleted_by).toBe(WHO[who].claims.sub);
-        expect(trail.at(-1)).toMatchObject({ action: 'delete', actor_id: WHO[who].claims.sub });
-      } else {
-        // The delete policy leaves the row alone (PostgREST answers an empty delete).
-        expect(deleted).toBe(0);
-        expect(after).toEqual(before);
-        expect(entry).toBeUndefined();
-        expect(trail.filter((e) => e.action === 'delete')).toEqual([]);
-      }
-    },
-  );
+  it.each(
+    TABLES.flatMap((table) => (['owner', 'editor', 'support'] as const).map((who) => [table, who] as const)),
+  )('%s deleted by %s', async (table, who) => {
+    const outcome = await attempt(db, 'superuser', async (tx) => {
+      const [id] = await firstIds(tx, table);
+      const before = await rowOf(tx, table, id);
+      await assumeIdentity(tx, WHO[who]);
+      const deleted = (await tx.query(`delete from public.${table} where id = $1 returning id`, [id])).rows
+        .length;
+      await asSuperuser(tx);
+      return {
+        id,
+        before,
+        deleted,
+        after: await rowOf(tx, table, id),
+        entry: await trashed(tx, id),
+        trail: await entries(tx, id),
+      };
+    });
+    if (!outcome.ok) throw new Error(outcome.message);
+    const { before, deleted, after, entry, trail } = outcome.value;
+    if (DELETERS[table].includes(who)) {
+      expect(deleted).toBe(1);
+      expect(after).toBeNull();
+      // The whole row, every field as it was.
+      expect(entry.record).toEqual(before);
+      expect(entry.resource).toBe(table);
+      expect(entry.deleted_by).toBe(WHO[who].claims.sub);
+      expect(trail.at(-1)).toMatchObject({ action: 'delete', actor_id: WHO[who].claims.sub });
+    } else {
+      // The delete policy leaves the row alone (PostgREST answers an empty delete).
+      expect(deleted).toBe(0);
+      expect(after).toEqual(before);
+      expect(entry).toBeUndefined();
+      expect(trail.filter((e) => e.action === 'delete')).toEqual([]);
+    }
+  });
 
   it('app users cannot delete, and a trashed row is gone for them as a deleted one was (anon reads no news)', async () => {
     const outcome = await attempt(db, 'superuser', async (tx) => {
       const [id] = await firstIds(tx, 'news');
       await assumeIdentity(tx, WHO.appUser);
-      const userDelete = (await tx.query(`delete from public.news where id = $1 returning id`, [id])).rows.length;
+      const userDelete = (await tx.query(`delete from public.news where id = $1 returning id`, [id])).rows
+        .length;
       const seenBefore = (await tx.query(`select 1 from public.news where id = $1`, [id])).rows.length;
       await asSuperuser(tx);
       await assumeIdentity(tx, WHO.editor);
@@ -113,7 +126,10 @@ describe('deleting moves the row to the trash', () => {
       const trashSeen = (await tx.query(`select 1 from public.trash where id = $1`, [id])).rows.length;
       return { userDelete, seenBefore, seenAfter, trashSeen };
     });
-    expect(outcome).toEqual({ ok: true, value: { userDelete: 0, seenBefore: 1, seenAfter: 0, trashSeen: 0 } });
+    expect(outcome).toEqual({
+      ok: true,
+      value: { userDelete: 0, seenBefore: 1, seenAfter: 0, trashSeen: 0 },
+    });
     expect(await attempt(db, WHO.anon, (tx) => tx.query(`select 1 from public.news`))).toMatchObject({
       ok: false,
       code: '42501',
@@ -124,7 +140,8 @@ describe('deleting moves the row to the trash', () => {
 describe('who sees the trash', () => {
   const visible = async (who: Who) =>
     attempt(db, 'superuser', async (tx) => {
-      for (const table of TABLES) await tx.query(`delete from public.${table} where id = any ($1)`, [await firstIds(tx, table, 2)]);
+      for (const table of TABLES)
+        await tx.query(`delete from public.${table} where id = any ($1)`, [await firstIds(tx, table, 2)]);
       await assumeIdentity(tx, WHO[who]);
       return (
         await tx.query<{ resource: string; n: number }>(
@@ -161,27 +178,37 @@ describe('who sees the trash', () => {
 });
 
 describe('restoring', () => {
-  it.each(TABLES)('the restored %s row equals the deleted one, field by field, and the trail says so', async (table) => {
-    const restorer = DELETERS[table][1];
-    const outcome = await attempt(db, 'superuser', async (tx) => {
-      const [id] = await firstIds(tx, table);
-      const before = await rowOf(tx, table, id);
-      await assumeIdentity(tx, WHO[restorer]);
-      await tx.query(`delete from public.${table} where id = $1`, [id]);
-      const answer = (await tx.query(`select public.admin_restore_trashed($1) as a`, [[id]])).rows[0].a;
-      await asSuperuser(tx);
-      return { id, before, answer, after: await rowOf(tx, table, id), entry: await trashed(tx, id), trail: await entries(tx, id) };
-    });
-    if (!outcome.ok) throw new Error(outcome.message);
-    const { id, before, answer, after, entry, trail } = outcome.value;
-    expect(answer).toEqual({ restored: [id], refused: [] });
-    expect(JSON.stringify(after)).toBe(JSON.stringify(before));
-    expect(entry).toBeUndefined();
-    expect(trail.slice(-2).map((e) => [e.action, e.actor_id])).toEqual([
-      ['delete', WHO[restorer].claims.sub],
-      ['undelete', WHO[restorer].claims.sub],
-    ]);
-  });
+  it.each(TABLES)(
+    'the restored %s row equals the deleted one, field by field, and the trail says so',
+    async (table) => {
+      const restorer = DELETERS[table][1];
+      const outcome = await attempt(db, 'superuser', async (tx) => {
+        const [id] = await firstIds(tx, table);
+        const before = await rowOf(tx, table, id);
+        await assumeIdentity(tx, WHO[restorer]);
+        await tx.query(`delete from public.${table} where id = $1`, [id]);
+        const answer = (await tx.query(`select public.admin_restore_trashed($1) as a`, [[id]])).rows[0].a;
+        await asSuperuser(tx);
+        return {
+          id,
+          before,
+          answer,
+          after: await rowOf(tx, table, id),
+          entry: await trashed(tx, id),
+          trail: await entries(tx, id),
+        };
+      });
+      if (!outcome.ok) throw new Error(outcome.message);
+      const { id, before, answer, after, entry, trail } = outcome.value;
+      expect(answer).toEqual({ restored: [id], refused: [] });
+      expect(JSON.stringify(after)).toBe(JSON.stringify(before));
+      expect(entry).toBeUndefined();
+      expect(trail.slice(-2).map((e) => [e.action, e.actor_id])).toEqual([
+        ['delete', WHO[restorer].claims.sub],
+        ['undelete', WHO[restorer].claims.sub],
+      ]);
+    },
+  );
 
   it('an operator whose role may not delete a row may not restore it; app users and anon are refused', async () => {
     const outcome = await attempt(db, 'superuser', async (tx) => {
@@ -194,7 +221,9 @@ describe('restoring', () => {
         await asSuperuser(tx);
         await assumeIdentity(tx, WHO[who]);
         await tx.query('savepoint s');
-        answers[who] = (await tx.query(`select public.admin_restore_trashed($1) as a`, [[newsId, messageId]])).rows[0].a;
+        answers[who] = (
+          await tx.query(`select public.admin_restore_trashed($1) as a`, [[newsId, messageId]])
+        ).rows[0].a;
         await tx.query('rollback to savepoint s');
       }
       return { newsId, messageId, answers };
@@ -214,7 +243,8 @@ describe('restoring', () => {
   it('a tag whose key was taken meanwhile stays in the trash and is reported as refused', async () => {
     const outcome = await attempt(db, 'superuser', async (tx) => {
       const [id] = await firstIds(tx, 'tags');
-      const { key } = (await tx.query<{ key: string }>(`select key from public.tags where id = $1`, [id])).rows[0];
+      const { key } = (await tx.query<{ key: string }>(`select key from public.tags where id = $1`, [id]))
+        .rows[0];
       await assumeIdentity(tx, WHO.editor);
       await tx.query(`delete from public.tags where id = $1`, [id]);
       await tx.query(
@@ -266,9 +296,15 @@ describe('the retention purge', () => {
     const outcome = await attempt(db, 'superuser', async (tx) => {
       const ids = await firstIds(tx, 'health_tips', 2);
       await tx.query(`delete from public.health_tips where id = any ($1)`, [ids]);
-      await tx.query(`update public.trash set deleted_at = now() - interval '31 days' where id = $1`, [ids[0]]);
-      await tx.query(`update public.trash set deleted_at = now() - interval '29 days' where id = $1`, [ids[1]]);
-      const retention = (await tx.query<{ d: number }>(`select trash_retention_days as d from public.admin_settings`)).rows[0].d;
+      await tx.query(`update public.trash set deleted_at = now() - interval '31 days' where id = $1`, [
+        ids[0],
+      ]);
+      await tx.query(`update public.trash set deleted_at = now() - interval '29 days' where id = $1`, [
+        ids[1],
+      ]);
+      const retention = (
+        await tx.query<{ d: number }>(`select trash_retention_days as d from public.admin_settings`)
+      ).rows[0].d;
       await assumeIdentity(tx, { role: 'service_role', claims: { role: 'service_role' } });
       const answer = (await tx.query(`select public.purge_trash() as a`)).rows[0].a;
       await asSuperuser(tx);
@@ -293,11 +329,21 @@ describe('the retention purge', () => {
 
   it(`owners set the retention between ${TRASH_RETENTION_DAYS.min} and ${TRASH_RETENTION_DAYS.max} days; editors may not`, async () => {
     const set = (who: Who, days: number) =>
-      attempt(db, WHO[who], async (tx) =>
-        (await tx.query<{ d: number }>(`select (public.update_admin_settings(trash_retention_days => $1)).trash_retention_days as d`, [days]))
-          .rows[0].d,
+      attempt(
+        db,
+        WHO[who],
+        async (tx) =>
+          (
+            await tx.query<{ d: number }>(
+              `select (public.update_admin_settings(trash_retention_days => $1)).trash_retention_days as d`,
+              [days],
+            )
+          ).rows[0].d,
       );
-    expect(await set('owner', TRASH_RETENTION_DAYS.max)).toEqual({ ok: true, value: TRASH_RETENTION_DAYS.max });
+    expect(await set('owner', TRASH_RETENTION_DAYS.max)).toEqual({
+      ok: true,
+      value: TRASH_RETENTION_DAYS.max,
+    });
     expect(await set('owner', TRASH_RETENTION_DAYS.max + 1)).toMatchObject({ ok: false, code: '23514' });
     expect(await set('owner', TRASH_RETENTION_DAYS.min - 1)).toMatchObject({ ok: false, code: '23514' });
     expect(await set('editor', 7)).toMatchObject({ ok: false, code: '42501' });
@@ -309,13 +355,22 @@ describe('files follow their records', () => {
     const { rows } = await db.query<{ src: string }>(
       `select pg_get_functiondef('public.orphan_objects(interval)'::regprocedure) as src`,
     );
-    const modules = import.meta.glob<Record<string, unknown>>('../../src/resources/*/data.ts', { eager: true });
+    const modules = import.meta.glob<Record<string, unknown>>('../../src/resources/*/data.ts', {
+      eager: true,
+    });
     const declared = Object.values(modules).flatMap((m) =>
-      Object.values(m).filter((v): v is ResourceData => typeof v === 'object' && v !== null && 'defaultSort' in v),
+      Object.values(m).filter(
+        (v): v is ResourceData => typeof v === 'object' && v !== null && 'defaultSort' in v,
+      ),
     );
     const uploads = declared.flatMap((r) => (r.upload ? [{ table: r.table ?? r.name, ...r.upload }] : []));
     expect(uploads).toEqual([
-      { table: 'news', fileField: 'screenshot_file', urlField: 'source_url_screenshot', bucket: 'news-screenshots' },
+      {
+        table: 'news',
+        fileField: 'screenshot_file',
+        urlField: 'source_url_screenshot',
+        bucket: 'news-screenshots',
+      },
     ]);
     for (const u of uploads) {
       expect(rows[0].src).toContain(`from public.${u.table} n`);
@@ -332,11 +387,22 @@ describe('files follow their records', () => {
           `insert into storage.objects (bucket_id, name, created_at) values ('news-screenshots', $1, now() - interval '2 days')`,
           [name],
         );
-      const url = (name: string) => `http://127.0.0.1:54321/storage/v1/object/public/news-screenshots/${name}`;
-      await tx.query(`update public.news set source_url_screenshot = $2 where id = $1`, [kept, url('kept.png')]);
-      await tx.query(`update public.news set source_url_screenshot = $2 where id = $1`, [trashedId, url('trashed.png')]);
+      const url = (name: string) =>
+        `http://127.0.0.1:54321/storage/v1/object/public/news-screenshots/${name}`;
+      await tx.query(`update public.news set source_url_screenshot = $2 where id = $1`, [
+        kept,
+        url('kept.png'),
+      ]);
+      await tx.query(`update public.news set source_url_screenshot = $2 where id = $1`, [
+        trashedId,
+        url('trashed.png'),
+      ]);
       await tx.query(`delete from public.news where id = $1`, [trashedId]);
-      return (await tx.query(`select bucket_id, name from public.orphan_objects() where name like '%.png' order by name`)).rows;
+      return (
+        await tx.query(
+          `select bucket_id, name from public.orphan_objects() where name like '%.png' order by name`,
+        )
+      ).rows;
     });
     expect(outcome).toEqual({ ok: true, value: [{ bucket_id: 'news-screenshots', name: 'orphan.png' }] });
   });

@@ -3,6 +3,7 @@ import { checkNotificationDraft, NOTIFICATION_ISSUES } from '../../../src/domain
 import { checkInvite, INVITE_ISSUES } from '../../../src/domain/operatorInvite';
 import { PUSH_ROLE_REFUSAL, PUSH_ROLES } from '../../../src/domain/operatorRoles';
 import { createInviteOperatorHandler } from '../../../supabase/functions/invite-operator/handler';
+import { createPurgeTrashHandler } from '../../../supabase/functions/purge-trash/handler';
 import { createSendNotificationHandler } from '../../../supabase/functions/send-notification/handler';
 import { readSupabaseConfig } from '../config';
 import type { RouteHandler, StandInContext } from '../context';
@@ -35,6 +36,14 @@ const FUNCTIONS: Record<string, (ctx: StandInContext, supabaseUrl: string) => Fu
       fetch: ctx.fetch,
       checkInvite,
       issues: INVITE_ISSUES,
+      realtime: { transport: ws as unknown as typeof WebSocket },
+    }),
+  'purge-trash': (ctx, supabaseUrl) =>
+    createPurgeTrashHandler({
+      supabaseUrl,
+      anonKey: LOCAL_ANON_KEY,
+      serviceRoleKey: LOCAL_SERVICE_ROLE_KEY,
+      fetch: ctx.fetch,
       realtime: { transport: ws as unknown as typeof WebSocket },
     }),
   'push-sandbox': (ctx) => createPushSandboxHandler(ctx),

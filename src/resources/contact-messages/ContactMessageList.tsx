@@ -1,6 +1,8 @@
 import { Box, Typography } from '@mui/material';
 import { DataTable, SelectInput, TextField, useRecordContext, WithRecord } from 'react-admin';
 import { DateTimeField } from '../../list/fields';
+import { useBulkActions } from '../../editing/bulkActions';
+import { DeleteRecordButton } from '../../editing/DeleteRecordButton';
 import { NEWS_LIMITS } from '../../domain/limits';
 import { preview } from '../../domain/preview';
 import { AdminList, ListErrorState, ShowDialogButton } from '../../list';
@@ -23,6 +25,7 @@ const inboxFilters = [
 
 /** The Contact Inbox: the site's contact-form messages, newest first, opened in a route-driven dialog. */
 export default function ContactMessageList() {
+  const bulkActions = useBulkActions(contactMessagesData.name);
   return (
     <AdminList
       resource={contactMessagesData}
@@ -43,7 +46,7 @@ export default function ContactMessageList() {
         tertiary: <DateTimeField source="created_at" />,
       }}
     >
-      <DataTable<ContactMessage> bulkActionButtons={false} rowClick="show">
+      <DataTable<ContactMessage> bulkActionButtons={bulkActions} rowClick="show">
         <DataTable.Col source="status" render={(record) => <StatusChip status={record.status} />} />
         <DataTable.Col source="first_name" label="resources.contact-messages.fields.sender">
           <Sender />
@@ -53,7 +56,10 @@ export default function ContactMessageList() {
         </DataTable.Col>
         <DataTable.Col source="created_at" field={DateTimeField} />
         <DataTable.Col>
-          <ShowDialogButton />
+          <Box sx={{ display: 'flex', alignItems: 'center' }}>
+            <ShowDialogButton />
+            <DeleteRecordButton />
+          </Box>
         </DataTable.Col>
       </DataTable>
     </AdminList>

@@ -19,6 +19,7 @@ export const contactMessagesData = defineResourceData<ContactMessage>({
   name: 'contact-messages',
   liveTable: 'contact_messages',
   versioned: true,
+  trash: true,
   table: 'contact_messages',
   seekTable: 'contact_messages',
   searchColumns: ['first_name', 'last_name', 'email', 'subject', 'message'],

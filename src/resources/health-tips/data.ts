@@ -9,6 +9,7 @@ export const healthTipsData = defineResourceData<HealthTip>({
   name: 'health-tips',
   liveTable: 'health_tips',
   versioned: true,
+  trash: true,
   table: 'health_tips',
   seekTable: 'health_tips',
   searchColumns: ['tip'],

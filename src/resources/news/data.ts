@@ -9,6 +9,7 @@ export const newsData = defineResourceData<News>({
   name: 'news',
   liveTable: 'news',
   versioned: true,
+  trash: true,
   upload: { fileField: 'screenshot_file', urlField: 'source_url_screenshot', bucket: 'news-screenshots' },
   seekTable: 'news',
   searchColumns: ['title', 'content'],

@@ -9,6 +9,7 @@ export const tagsData = defineResourceData<Tag>({
   name: 'tags',
   liveTable: 'tags',
   versioned: true,
+  trash: true,
   seekTable: 'tags',
   searchColumns: ['label', 'key', 'category'],
   defaultSort: [

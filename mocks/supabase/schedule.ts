@@ -1,0 +1,40 @@
+import { LOCAL_SERVICE_ROLE_KEY } from './keys';
+import type { StandIn } from './standIn';
+
+/**
+ * The jobs a hosted project runs with pg_cron (docs/deploying.md, "Scheduled jobs"), run here by a
+ * timer: each posts to its edge function through the stand-in's gateway, as pg_net posts to the
+ * project's, with the service role key as the bearer.
+ */
+export const SCHEDULED_FUNCTIONS = [
+  // Daily on a hosted project; hourly here, so a stand-in that runs for a day purges on time too.
+  { name: 'purge-trash', everyMs: 60 * 60 * 1000, firstAfterMs: 10_000 },
+] as const;
+
+/** Starts the jobs against the stand-in served at `origin`; answers a function that stops them. */
+export function startSchedule(standIn: StandIn, origin: string, log: (line: string) => void): () => void {
+  const timers = SCHEDULED_FUNCTIONS.map(({ name, everyMs, firstAfterMs }) => {
+    const run = async () => {
+      const response = await standIn.handle(
+        new Request(`${origin}/functions/v1/${name}`, {
+          method: 'POST',
+          headers: { Authorization: `Bearer ${LOCAL_SERVICE_ROLE_KEY}`, apikey: LOCAL_SERVICE_ROLE_KEY },
+        }),
+      );
+      const body = await response?.text();
+      if (!response?.ok) log(`[stand-in] scheduled ${name} failed: ${response?.status} ${body}`);
+    };
+    const guarded = () =>
+      void run().catch((error: unknown) => log(`[stand-in] scheduled ${name} failed: ${error}`));
+    const first = setTimeout(guarded, firstAfterMs);
+    const every = setInterval(guarded, everyMs);
+    // The schedule never keeps the process alive by itself.
+    first.unref();
+    every.unref();
+    return () => {
+      clearTimeout(first);
+      clearInterval(every);
+    };
+  });
+  return () => timers.forEach((stop) => stop());
+}

@@ -1,0 +1,74 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { HttpError } from 'react-admin';
+import type { ResourceData } from '../providers/resourceData';
+
+/** What a restore did: the ids back in their tables, and those left in the trash. */
+export interface RestoreOutcome {
+  restored: string[];
+  /** Not restored: no longer in the trash, not the caller's to restore, or no longer fitting (a tag key taken since). */
+  refused: string[];
+}
+
+/** A resource with a trash: its react-admin name and the table its entries name. */
+export interface TrashKind {
+  name: string;
+  table: string;
+}
+
+interface StoredObject {
+  bucket_id: string;
+  name: string;
+}
+
+/**
+ * The trash (supabase/migrations/20241101002900_trash.sql) as typed custom methods of the admin's
+ * data provider. Deleting a record of a resource declared `trash` is a plain delete; the database
+ * keeps the row in public.trash, which the Trash screen lists as the `trash` resource.
+ */
+export function createTrashMethods(client: SupabaseClient, resources: readonly ResourceData[]) {
+  const kinds: TrashKind[] = resources
+    .filter((r) => r.trash)
+    .map((r) => ({ name: r.name, table: r.table ?? r.name }));
+  const trashed = new Set(kinds.map((k) => k.name));
+  const rpc = async <T>(fn: string, args?: Record<string, unknown>): Promise<T> => {
+    const { data, error, status } = await client.rpc(fn, args);
+    // With the status, react-admin's checkError signs out a session that lost access.
+    if (error) throw new HttpError(error.message, status, error);
+    return data as T;
+  };
+  return {
+    /** The resources with a trash: what a trash entry's `resource` (its table) is called in the admin. */
+    trashKinds: () => kinds,
+    /** Whether deleting a record of `resource` moves it to the trash (its delete toast offers Undo). */
+    hasTrash: (resource: string) => trashed.has(resource),
+    /** Brings the rows back: same id, every field, their uploaded files (which never left). */
+    restoreFromTrash: (ids: readonly string[]) => rpc<RestoreOutcome>('admin_restore_trashed', { ids }),
+    /**
+     * Owners: removes the entries for good, then the files their rows named. A file that cannot be
+     * removed now is left to the purge's orphan sweep (supabase/functions/purge-trash), as a cost,
+     * not an error the owner can act on.
+     */
+    async deleteForever(ids: readonly string[]): Promise<{ deleted: number }> {
+      const { deleted, files } = await rpc<{ deleted: number; files: StoredObject[] }>(
+        'admin_delete_forever',
+        {
+          ids,
+        },
+      );
+      const buckets = new Map<string, string[]>();
+      for (const f of files) buckets.set(f.bucket_id, [...(buckets.get(f.bucket_id) ?? []), f.name]);
+      for (const [bucket, names] of buckets) {
+        const { error } = await client.storage.from(bucket).remove(names);
+        if (error) console.error(`Files of deleted records left for the purge in ${bucket}:`, error);
+      }
+      return { deleted };
+    },
+    /** Days an entry waits before the purge deletes it forever (admin_settings.trash_retention_days). */
+    trashRetentionDays: () => rpc<number>('admin_trash_retention_days'),
+    /** Owners: sets that period. */
+    setTrashRetentionDays: (days: number) =>
+      rpc<{ trash_retention_days: number }>('update_admin_settings', { trash_retention_days: days }).then(
+        (settings) => settings.trash_retention_days,
+      ),
+  };
+}

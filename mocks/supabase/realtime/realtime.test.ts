@@ -7,7 +7,7 @@ import { createClient, type RealtimeChannel, type SupabaseClient } from '@supaba
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import ws, { WebSocket as NodeWebSocket } from 'ws';
-import type { Database } from '../db';
+import { assumeIdentity, type Database } from '../db';
 import { signJwt } from '../jwt';
 import { LOCAL_ANON_KEY } from '../keys';
 import { standInMiddleware } from '../node';
@@ -356,6 +356,30 @@ describe('postgres_changes under row-level security', () => {
     await scans.until(1);
     await c.removeAllChannels();
     await vi.waitFor(async () => expect((await triggers()).rows).toEqual([]));
+  });
+
+  it('announces a row moved to the trash as a plain delete to app users, its restore as an insert; the trash is not published', async () => {
+    const { rows } = await db.query<{ id: string }>(
+      `insert into public.news (title, content, source_url) values ('Trashed on air', 'Body', 'https://example.com/t') returning id`,
+    );
+    const id = rows[0].id;
+    const user = await listen(await client(await token(USER)), 'news');
+    await expect(listen(await client(await token(USER)), 'trash')).rejects.toThrow(
+      'Unable to subscribe to changes with given parameters',
+    );
+    const asOwner = async (sql: string) =>
+      db.transaction(async (tx) => {
+        await assumeIdentity(tx, {
+          role: 'authenticated',
+          claims: { sub: ADMIN, role: 'authenticated', aal: 'aal2' },
+        });
+        await tx.query(sql, [id]);
+      });
+    await asOwner(`delete from public.news where id = $1`);
+    await asOwner(`select public.admin_restore_trashed(array[$1::uuid])`);
+    const [deleted, restored] = await user.until(2);
+    expect(deleted).toMatchObject({ eventType: 'DELETE', old: { id }, new: {} });
+    expect(restored).toMatchObject({ eventType: 'INSERT', new: { id, title: 'Trashed on air' } });
   });
 
   it('works with the 1.0.0 serializer too', async () => {

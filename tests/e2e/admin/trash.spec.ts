@@ -1,0 +1,85 @@
+import { readFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { expect, test } from './signedIn';
+
+test.describe.configure({ timeout: 120_000 });
+
+const DEMO_USER = '00000000-0000-4000-8000-000000000002';
+const screenshot = readFileSync(`supabase/storage/scan-images/${DEMO_USER}/label-1.png`);
+const toast = (page: Page, text: string) => expect(page.getByText(text, { exact: true })).toBeVisible();
+
+/** Whether an image of `src` was fetched and decoded (a broken image has no natural width). */
+const shown = (page: Page, src: string) =>
+  expect
+    .poll(() =>
+      page.evaluate(
+        (wanted) =>
+          [...document.querySelectorAll('img')].some(
+            (img) => img.currentSrc === wanted && img.complete && img.naturalWidth > 0,
+          ),
+        src,
+      ),
+    )
+    .toBe(true);
+
+async function deleteRow(page: Page, title: string) {
+  await page.getByRole('row').filter({ hasText: title }).getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+  await toast(page, 'News article deleted successfully');
+  await expect(page.getByRole('row').filter({ hasText: title })).toHaveCount(0);
+}
+
+test('news: Undo right after a delete, then Restore from the Trash, bring the article back with its screenshot; Delete forever removes the file', async ({
+  page,
+}) => {
+  const title = `E2E trash ${Date.now()}`;
+  await page.goto('/admin/news/create');
+  const dialog = page.getByRole('dialog', { name: 'Create News Article' });
+  await dialog
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'shot.png', mimeType: 'image/png', buffer: screenshot });
+  await dialog.getByLabel('Title').fill(title);
+  await dialog.getByLabel('Content').fill('An article that goes to the trash and comes back.');
+  await dialog.getByLabel('Source URL').fill('https://news.example.in/trash');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await toast(page, 'News article created successfully');
+  const row = page.getByRole('row').filter({ hasText: title });
+  const src = (await row.locator('img').getAttribute('src')) ?? '';
+  expect(src).toMatch(/\/storage\/v1\/object\/public\/news-screenshots\/[0-9a-f-]{36}\.png$/);
+
+  // Undo in the success toast.
+  await deleteRow(page, title);
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await toast(page, 'Restored');
+  await expect(row).toBeVisible();
+  await shown(page, src);
+
+  // Restore from the Trash.
+  await deleteRow(page, title);
+  await page.getByRole('link', { name: 'Trash' }).click();
+  await page.getByPlaceholder('Search by name or by who deleted it...').fill(title);
+  const entry = page.getByRole('row').filter({ hasText: title });
+  await expect(entry).toContainText('News article');
+  await expect(entry).toContainText('admin@labellens.dev');
+  await entry.getByRole('button', { name: 'Restore' }).click();
+  await toast(page, 'Restored');
+  await expect(entry).toHaveCount(0);
+  await page.getByRole('link', { name: 'News' }).click();
+  await expect(row).toBeVisible();
+  await expect(row.locator('img')).toHaveAttribute('src', src);
+  await shown(page, src);
+
+  // Delete forever: the article and its file are gone for good.
+  await deleteRow(page, title);
+  await page.goto(`/admin/trash?filter=${encodeURIComponent(JSON.stringify({ q: title }))}`);
+  await entry.getByRole('button', { name: 'Delete forever' }).click();
+  await page
+    .getByRole('dialog', { name: 'Delete forever?' })
+    .getByRole('button', { name: 'Delete forever' })
+    .click();
+  await toast(page, 'Deleted forever');
+  await expect(entry).toHaveCount(0);
+  const gone = await page.request.get(src);
+  expect(gone.status()).toBe(400);
+  expect(await gone.json()).toMatchObject({ statusCode: '404', code: 'NoSuchKey' });
+});

@@ -547,6 +547,16 @@ describe('an invitation counts once accepted through its emailed link', () => {
     expect(await asInvitee('00000000-0000-4000-8000-00000000a0ff', ['otp'], accept)).toEqual(REFUSED);
   });
 
+  it('a token whose session_id is no uuid counts as no session: false, not a 22P02 error', async () => {
+    // 20241101003100_session_id_form.sql: before it, the cast raised 22P02 and failed the request.
+    const outcome = await asInvitee(LINK_SESSION, ['otp'], async (tx) => {
+      await tx.query('select public.admin_accept_invitation()');
+      await assumeIdentity(tx, invitee('bench-0', ['password']));
+      return rights(tx);
+    });
+    expect(outcome).toEqual({ ok: true, value: { ...NONE, admin_rows: 1 } });
+  });
+
   it('accepted from the link: audited; the other sessions, the factors and the password are gone; earlier sessions never count', async () => {
     const outcome = await asInvitee(LINK_SESSION, ['otp'], async (tx) => {
       const first = (await tx.query('select public.admin_accept_invitation() as a')).rows[0].a;

@@ -1,6 +1,6 @@
 import { useCallback, useContext } from 'react';
 import { DataProviderContext, useDataProvider, useNotify, useRefresh, type Identifier } from 'react-admin';
-import type { AdminDataProvider } from '../adminDataProvider';
+import type { TrashDataProvider, TrashMethods } from '../trash/trashMethods';
 
 /**
  * For a resource with a trash (its descriptor says `trash`): a function that makes the Undo of a
@@ -10,10 +10,10 @@ import type { AdminDataProvider } from '../adminDataProvider';
 export function useUndoDelete(
   resource: string | undefined,
 ): ((ids: readonly Identifier[]) => () => void) | undefined {
-  const provider = useDataProvider<AdminDataProvider>();
+  const provider = useDataProvider<TrashDataProvider>();
   // The provider itself for the plain (not promised) question: useDataProvider's wraps every
   // method as a request.
-  const plain = useContext(DataProviderContext) as Partial<AdminDataProvider> | null;
+  const plain = useContext(DataProviderContext) as Partial<TrashMethods> | null;
   const refresh = useRefresh();
   const notify = useNotify();
   const undoOf = useCallback(

@@ -2,7 +2,7 @@ import { Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField } 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useCanAccess, useDataProvider, useNotify, useTranslate } from 'react-admin';
-import type { AdminDataProvider } from '../adminDataProvider';
+import type { TrashDataProvider } from './trashMethods';
 import { TRASH_RETENTION_DAYS } from '../domain/limits';
 
 const RETENTION_KEY = ['trash', 'retention-days'];
@@ -21,7 +21,7 @@ export function retentionDays(text: string): number | null {
  */
 export function RetentionSetting() {
   const translate = useTranslate();
-  const provider = useDataProvider<AdminDataProvider>();
+  const provider = useDataProvider<TrashDataProvider>();
   const { canAccess: isOwner = false } = useCanAccess({ resource: 'trash', action: 'delete' });
   const { data: days } = useQuery({ queryKey: RETENTION_KEY, queryFn: () => provider.trashRetentionDays() });
   const [editing, setEditing] = useState<string | null>(null);
@@ -42,7 +42,7 @@ export function RetentionSetting() {
 function RetentionDialog({ initial, onClose }: { initial: string; onClose: () => void }) {
   const translate = useTranslate();
   const notify = useNotify();
-  const provider = useDataProvider<AdminDataProvider>();
+  const provider = useDataProvider<TrashDataProvider>();
   const queryClient = useQueryClient();
   const [text, setText] = useState(initial);
   const [touched, setTouched] = useState(false);

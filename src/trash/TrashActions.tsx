@@ -12,12 +12,12 @@ import {
   useRefresh,
   type Identifier,
 } from 'react-admin';
-import type { AdminDataProvider } from '../adminDataProvider';
+import type { TrashDataProvider } from './trashMethods';
 import { rescueFocus } from '../layout/focusMainHeading';
 
 /** Restore and Delete forever of entries, with their toasts; the list reads the trash again after. */
 function useTrashSteps(onDone?: () => void) {
-  const provider = useDataProvider<AdminDataProvider>();
+  const provider = useDataProvider<TrashDataProvider>();
   const notify = useNotify();
   const refresh = useRefresh();
   const [pending, setPending] = useState(false);

@@ -9,7 +9,7 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
-import type { AdminDataProvider } from '../adminDataProvider';
+import type { TrashMethods } from './trashMethods';
 import { countParams } from '../domain/format';
 import { rescueFocus } from '../layout/focusMainHeading';
 import { AdminList, ListEmptyState, ListErrorState } from '../list';
@@ -21,7 +21,7 @@ import { TrashBulkActions, TrashRowActions, useTrashAccess } from './TrashAction
 /** What an entry's table is called in the admin ("News article"), from the resources with a trash. */
 function useKindName() {
   // The provider itself: useDataProvider's wraps every method as a request.
-  const provider = useContext(DataProviderContext) as Partial<AdminDataProvider> | null;
+  const provider = useContext(DataProviderContext) as Partial<TrashMethods> | null;
   const translate = useTranslate();
   const kinds = provider?.trashKinds?.() ?? [];
   return {

@@ -1,5 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { HttpError } from 'react-admin';
+import { HttpError, type DataProvider } from 'react-admin';
 import type { ResourceData } from '../providers/resourceData';
 
 /** What a restore did: the ids back in their tables, and those left in the trash. */
@@ -72,3 +72,8 @@ export function createTrashMethods(client: SupabaseClient, resources: readonly R
       ),
   };
 }
+
+/** What the trash adds to the data provider. */
+export type TrashMethods = ReturnType<typeof createTrashMethods>;
+/** The data provider as the Trash screen and the delete toasts read it. */
+export type TrashDataProvider = DataProvider & TrashMethods;

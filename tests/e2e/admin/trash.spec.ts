@@ -56,7 +56,7 @@ test('news: Undo right after a delete, then Restore from the Trash, bring the ar
 
   // Restore from the Trash.
   await deleteRow(page, title);
-  await page.getByRole('link', { name: 'Trash' }).click();
+  await page.getByRole('menuitem', { name: 'Trash' }).click();
   await page.getByPlaceholder('Search by name or by who deleted it...').fill(title);
   const entry = page.getByRole('row').filter({ hasText: title });
   await expect(entry).toContainText('News article');
@@ -64,7 +64,7 @@ test('news: Undo right after a delete, then Restore from the Trash, bring the ar
   await entry.getByRole('button', { name: 'Restore' }).click();
   await toast(page, 'Restored');
   await expect(entry).toHaveCount(0);
-  await page.getByRole('link', { name: 'News' }).click();
+  await page.getByRole('menuitem', { name: 'News' }).click();
   await expect(row).toBeVisible();
   await expect(row.locator('img')).toHaveAttribute('src', src);
   await shown(page, src);

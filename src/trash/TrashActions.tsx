@@ -1,5 +1,6 @@
 import DeleteForeverIcon from '@mui/icons-material/DeleteForever';
 import RestoreIcon from '@mui/icons-material/RestoreFromTrash';
+import { Button as MuiButton, Stack } from '@mui/material';
 import { useState } from 'react';
 import {
   Button,
@@ -10,6 +11,7 @@ import {
   useNotify,
   useRecordContext,
   useRefresh,
+  useTranslate,
   type Identifier,
 } from 'react-admin';
 import type { TrashDataProvider } from './trashMethods';
@@ -88,33 +90,39 @@ function ConfirmDeleteForever(props: {
   );
 }
 
-/** A row's Restore and Delete forever buttons, as the operator's role allows. */
+/**
+ * A row's Restore and Delete forever buttons, as the operator's role allows: labelled at every
+ * width (react-admin's Button turns into a bare icon on phones), side by side.
+ */
 export function TrashRowActions() {
   const record = useRecordContext();
+  const translate = useTranslate();
   const { canRestore, canDeleteForever } = useTrashAccess();
   const [confirming, setConfirming] = useState(false);
   const steps = useTrashSteps(() => setConfirming(false));
   if (!record) return null;
   return (
-    <>
+    <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
       {canRestore && (
-        <Button
-          label="labellens.trash.restore"
+        <MuiButton
+          size="small"
+          startIcon={<RestoreIcon />}
           disabled={steps.pending}
           onClick={() => void steps.restore([record.id])}
         >
-          <RestoreIcon />
-        </Button>
+          {translate('labellens.trash.restore')}
+        </MuiButton>
       )}
       {canDeleteForever && (
-        <Button
-          label="labellens.trash.delete_forever"
+        <MuiButton
+          size="small"
           color="error"
+          startIcon={<DeleteForeverIcon />}
           disabled={steps.pending}
           onClick={() => setConfirming(true)}
         >
-          <DeleteForeverIcon />
-        </Button>
+          {translate('labellens.trash.delete_forever')}
+        </MuiButton>
       )}
       <ConfirmDeleteForever
         open={confirming}
@@ -123,7 +131,7 @@ export function TrashRowActions() {
         onConfirm={() => void steps.deleteForever([record.id])}
         onClose={() => setConfirming(false)}
       />
-    </>
+    </Stack>
   );
 }
 

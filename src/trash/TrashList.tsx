@@ -69,7 +69,11 @@ export default function TrashList() {
           <>
             <Kind />
             <DeletedBy />
-            {actions && <TrashRowActions />}
+            {actions && (
+              <Box sx={{ width: '100%' }}>
+                <TrashRowActions />
+              </Box>
+            )}
           </>
         ),
         tertiary: <DateTimeField source="deleted_at" />,

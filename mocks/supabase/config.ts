@@ -5,6 +5,8 @@ import { parse } from 'smol-toml';
 
 /** The parts of supabase/config.toml the stand-in follows, as the Supabase CLI reads them. */
 export interface SupabaseConfig {
+  /** [db.migrations]: the declarative schema files, relative to supabase/, in the order they apply. */
+  db?: { migrations?: { schema_paths?: string[] } };
   functions?: Record<string, { verify_jwt?: boolean }>;
   auth?: {
     /** Where Auth's links lead by default, and the other addresses a `redirect_to` may name. */

@@ -1,0 +1,606 @@
+-- The audit trail: audit_log (append-only), the row trigger function, Auth's events and hooks,
+-- and restorable versions (admin_record_version, admin_restore_version).
+--
+-- The current definition (docs/architecture.md, "The schema in one place"): edit here, then write
+-- the migration that makes the same change; supabase/tests/schemas.test.ts proves the two agree.
+
+SET check_function_bodies = false;
+
+--
+-- Name: audit_auth_event(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.audit_auth_event() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  payload jsonb := new.payload::jsonb;
+  action text := payload ->> 'action';
+begin
+  if action in ('token_refreshed', 'token_revoked', 'challenge_created') then
+    return null;
+  end if;
+  insert into public.audit_log (occurred_at, actor_id, actor_email, action, resource, record_id, changes, ip_address)
+  values (coalesce(new.created_at, now()), nullif(payload ->> 'actor_id', '')::uuid, payload ->> 'actor_username',
+          action, 'auth', coalesce(payload -> 'traits' ->> 'factor_id', payload ->> 'actor_id'),
+          coalesce(payload -> 'traits', '{}'), nullif(new.ip_address, ''));
+  return null;
+end
+$$;
+
+
+--
+-- Name: audit_failed_attempt(jsonb, text, text); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.audit_failed_attempt(event jsonb, action text, record_id text) RETURNS void
+    LANGUAGE sql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  insert into public.audit_log (actor_id, actor_email, action, resource, record_id, changes, ip_address)
+  select u.id, u.email, action, 'auth', record_id,
+         jsonb_strip_nulls(jsonb_build_object('factor_type', event ->> 'factor_type')),
+         nullif(event -> 'metadata' ->> 'ip_address', '')
+    from auth.users u
+   where u.id = (event ->> 'user_id')::uuid
+$$;
+
+
+--
+-- Name: audit_log_append_only(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.audit_log_append_only() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+begin
+  if tg_op = 'DELETE' and old.occurred_at < now() - make_interval(days => (
+       select s.audit_retention_days from public.admin_settings s where s.id = 1)) then
+    return old;
+  end if;
+  raise exception 'The audit log is append-only' using errcode = '42501';
+end
+$$;
+
+
+--
+-- Name: audit_row_change(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.audit_row_change() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  old_row jsonb := case when tg_op <> 'INSERT' then to_jsonb(old) - 'updated_at' end;
+  new_row jsonb := case when tg_op <> 'DELETE' then to_jsonb(new) - 'updated_at' end;
+  row_now jsonb := coalesce(new_row, old_row);
+  diff jsonb;
+  actor uuid := auth.uid();
+  action text := coalesce(nullif(current_setting('labellens.audit_action', true), ''), lower(tg_op));
+begin
+  select coalesce(jsonb_object_agg(k.key, jsonb_build_object('old', old_row -> k.key, 'new', new_row -> k.key)), '{}')
+    into diff
+    from jsonb_object_keys(row_now) as k(key)
+   where (old_row -> k.key) is distinct from (new_row -> k.key);
+  if tg_op = 'UPDATE' and diff = '{}' then
+    return null;
+  end if;
+  if tg_op = 'UPDATE' and action = 'restore' then
+    diff := diff || jsonb_build_object('restored_from', current_setting('labellens.restored_from', true)::bigint);
+  end if;
+  if actor is null and tg_table_name = 'notifications' then
+    actor := (row_now ->> 'sent_by')::uuid;
+  end if;
+  insert into public.audit_log (actor_id, actor_email, actor_role, action, resource, record_id, record_label, changes)
+  values (actor, (select u.email from auth.users u where u.id = actor),
+          (select a.role from public.admin_users a where a.user_id = actor),
+          action, tg_table_name, row_now ->> 'id',
+          case tg_table_name
+            when 'news' then row_now ->> 'title'
+            when 'health_tips' then pg_catalog.left(row_now ->> 'tip', 120)
+            when 'tags' then row_now ->> 'label'
+            when 'admin_users' then (select u.email from auth.users u where u.id = (row_now ->> 'user_id')::uuid)
+            when 'contact_messages' then row_now ->> 'email'
+            when 'notifications' then row_now ->> 'title'
+          end,
+          diff);
+  return null;
+end
+$$;
+
+
+--
+-- Name: may_restore(text); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.may_restore(resource text) RETURNS boolean
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select case
+    when resource = 'admin_settings' then public.has_admin_role('owner')
+    when private.restorable_columns(resource) is not null then public.has_admin_role('owner', 'editor')
+    else false
+  end
+$$;
+
+
+--
+-- Name: purge_audit_log(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.purge_audit_log() RETURNS bigint
+    LANGUAGE sql
+    SET search_path TO ''
+    AS $$
+  with gone as (
+    delete from public.audit_log
+     where occurred_at < now() - make_interval(days => (
+       select s.audit_retention_days from public.admin_settings s where s.id = 1))
+    returning 1
+  )
+  select count(*) from gone
+$$;
+
+
+--
+-- Name: record_version(text, text, bigint); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.record_version(resource text, record_id text, entry_id bigint) RETURNS jsonb
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    AS $$
+declare
+  columns text[] := private.restorable_columns(resource);
+  target public.audit_log;
+  row_now jsonb;
+  version jsonb := '{}';
+  col text;
+  earlier jsonb;
+  shot text;
+begin
+  if columns is null then
+    raise exception 'This resource has no versions' using errcode = '22023';
+  end if;
+  select a.* into target
+    from public.audit_log a
+   where a.id = entry_id
+     and a.resource = record_version.resource
+     and a.record_id = record_version.record_id
+     and a.action in ('insert', 'update', 'restore');
+  if not found then
+    raise exception 'No such version of this record' using errcode = 'P0002';
+  end if;
+  row_now := case resource
+    when 'news' then (select to_jsonb(n) from public.news n where n.id::text = record_version.record_id)
+    when 'health_tips' then (select to_jsonb(h) from public.health_tips h where h.id::text = record_version.record_id)
+    when 'tags' then (select to_jsonb(t) from public.tags t where t.id::text = record_version.record_id)
+    when 'admin_settings' then (select to_jsonb(s) from public.admin_settings s where s.id::text = record_version.record_id)
+  end;
+  if row_now is null then
+    raise exception 'No such record' using errcode = 'P0002';
+  end if;
+  foreach col in array columns loop
+    -- The (resource, record_id, occurred_at, id) index serves this range.
+    select a.changes -> col -> 'old' into earlier
+      from public.audit_log a
+     where a.resource = record_version.resource
+       and a.record_id = record_version.record_id
+       and (a.occurred_at, a.id) > (target.occurred_at, target.id)
+       and jsonb_typeof(a.changes -> col) = 'object'
+     order by a.occurred_at, a.id
+     limit 1;
+    version := version || jsonb_build_object(col, case when found then earlier else row_now -> col end);
+  end loop;
+  -- An uploaded screenshot the version had but Storage no longer holds (the admin removes a replaced
+  -- one, src/storage/uploads.ts) would restore as a broken image: the row keeps its screenshot now.
+  -- Own screenshots are the bucket's public URLs, `…/storage/v1/object/public/news-screenshots/<name>`.
+  shot := version ->> 'source_url_screenshot';
+  if resource = 'news'
+     and pg_catalog.strpos(shot, '/storage/v1/object/public/news-screenshots/') > 0
+     and not exists (
+       select 1 from storage.objects o
+        where o.bucket_id = 'news-screenshots'
+          and o.name = pg_catalog.split_part(shot, '/storage/v1/object/public/news-screenshots/', 2)) then
+    version := version || jsonb_build_object('source_url_screenshot', row_now -> 'source_url_screenshot');
+  end if;
+  return version;
+end
+$$;
+
+
+--
+-- Name: restorable_columns(text); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.restorable_columns(resource text) RETURNS text[]
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+  -- Table names come only from this list; request text never becomes SQL.
+  select case resource
+    when 'news' then array['title', 'content', 'source_url', 'source_url_screenshot']
+    when 'health_tips' then array['tip']
+    when 'tags' then array['key', 'label', 'icon', 'color', 'category', 'is_active', 'sort_order']
+    when 'admin_settings' then array['mfa_required', 'audit_retention_days']
+  end
+$$;
+
+
+--
+-- Name: admin_record_version(text, text, bigint); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.admin_record_version(resource text, record_id text, entry_id bigint) RETURNS jsonb
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  if not private.may_restore(resource) then
+    raise exception 'Admin privileges required' using errcode = '42501';
+  end if;
+  return private.record_version(resource, record_id, entry_id);
+end
+$$;
+
+
+--
+-- Name: admin_restore_version(text, text, bigint); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.admin_restore_version(resource text, record_id text, entry_id bigint) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $_$
+declare
+  version jsonb;
+  columns text[] := private.restorable_columns(resource);
+  result jsonb;
+begin
+  if not private.may_restore(resource) then
+    raise exception 'Admin privileges required' using errcode = '42501';
+  end if;
+  version := private.record_version(resource, record_id, entry_id);
+  -- Read by private.audit_row_change(); transaction-local, cleared again below.
+  perform pg_catalog.set_config('labellens.audit_action', 'restore', true);
+  perform pg_catalog.set_config('labellens.restored_from', entry_id::text, true);
+  if resource = 'admin_settings' then
+    perform private.update_admin_settings((version ->> 'mfa_required')::boolean,
+                                          (version ->> 'audit_retention_days')::integer);
+    select to_jsonb(s) into result from public.admin_settings s where s.id = 1;
+  else
+    -- The table and columns are the allow-list's literals, quoted; the values are a bound parameter
+    -- typed by the table's own row type.
+    execute pg_catalog.format(
+      'update public.%1$I t set (%2$s) = (select %3$s from pg_catalog.jsonb_populate_record(null::public.%1$I, $1) r)
+        where t.id::text = $2 returning to_jsonb(t)',
+      resource,
+      (select pg_catalog.string_agg(pg_catalog.format('%I', c), ', ') from unnest(columns) c),
+      (select pg_catalog.string_agg(pg_catalog.format('r.%I', c), ', ') from unnest(columns) c))
+      into result
+      using version, record_id;
+  end if;
+  perform pg_catalog.set_config('labellens.audit_action', '', true);
+  perform pg_catalog.set_config('labellens.restored_from', '', true);
+  return result;
+end
+$_$;
+
+
+--
+-- Name: hook_mfa_verification_attempt(jsonb); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.hook_mfa_verification_attempt(event jsonb) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  if not coalesce((event ->> 'valid')::boolean, false) then
+    perform private.audit_failed_attempt(event, 'mfa_verification_failed', event ->> 'factor_id');
+  end if;
+  return jsonb_build_object('decision', 'continue');
+end
+$$;
+
+
+--
+-- Name: hook_password_verification_attempt(jsonb); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.hook_password_verification_attempt(event jsonb) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  if not coalesce((event ->> 'valid')::boolean, false) then
+    perform private.audit_failed_attempt(event, 'sign_in_failed', event ->> 'user_id');
+  end if;
+  return jsonb_build_object('decision', 'continue');
+end
+$$;
+
+
+
+
+--
+-- Name: audit_log; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.audit_log (
+    id bigint NOT NULL,
+    occurred_at timestamp with time zone DEFAULT now() NOT NULL,
+    actor_id uuid,
+    actor_email text,
+    action text NOT NULL,
+    resource text NOT NULL,
+    record_id text,
+    changes jsonb DEFAULT '{}'::jsonb NOT NULL,
+    ip_address text,
+    record_label text,
+    actor_role text,
+    CONSTRAINT audit_log_changes_object CHECK ((jsonb_typeof(changes) = 'object'::text))
+);
+
+
+--
+-- Name: TABLE audit_log; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON TABLE public.audit_log IS 'Who changed what and when; written by triggers only, append-only, purged past admin_settings.audit_retention_days.';
+
+
+--
+-- Name: audit_log_id_seq; Type: SEQUENCE; Schema: public; Owner: -
+--
+
+ALTER TABLE public.audit_log ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
+    SEQUENCE NAME public.audit_log_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
+
+
+--
+-- Name: audit_log audit_log_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.audit_log
+    ADD CONSTRAINT audit_log_pkey PRIMARY KEY (id);
+
+
+--
+-- Name: audit_log_action_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX audit_log_action_idx ON public.audit_log USING btree (action, occurred_at DESC, id DESC);
+
+
+--
+-- Name: audit_log_actor_email_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX audit_log_actor_email_idx ON public.audit_log USING btree (actor_email, occurred_at DESC, id DESC);
+
+
+--
+-- Name: audit_log_actor_email_trgm_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX audit_log_actor_email_trgm_idx ON public.audit_log USING gin (actor_email extensions.gin_trgm_ops);
+
+
+--
+-- Name: audit_log_actor_role_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX audit_log_actor_role_idx ON public.audit_log USING btree (actor_role, occurred_at DESC, id DESC);
+
+
+--
+-- Name: audit_log_occurred_at_id_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX audit_log_occurred_at_id_idx ON public.audit_log USING btree (occurred_at DESC, id DESC);
+
+
+--
+-- Name: audit_log_record_id_trgm_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX audit_log_record_id_trgm_idx ON public.audit_log USING gin (record_id extensions.gin_trgm_ops);
+
+
+--
+-- Name: audit_log_record_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX audit_log_record_idx ON public.audit_log USING btree (resource, record_id, occurred_at DESC, id DESC);
+
+
+--
+-- Name: audit_log_resource_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX audit_log_resource_idx ON public.audit_log USING btree (resource, occurred_at DESC, id DESC);
+
+
+--
+-- Name: admin_settings admin_settings_audit; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER admin_settings_audit AFTER INSERT OR DELETE OR UPDATE ON public.admin_settings FOR EACH ROW EXECUTE FUNCTION private.audit_row_change();
+
+
+--
+-- Name: admin_users admin_users_audit; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER admin_users_audit AFTER INSERT OR DELETE OR UPDATE ON public.admin_users FOR EACH ROW EXECUTE FUNCTION private.audit_row_change();
+
+
+--
+-- Name: audit_log audit_log_no_delete; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER audit_log_no_delete BEFORE DELETE ON public.audit_log FOR EACH ROW EXECUTE FUNCTION private.audit_log_append_only();
+
+
+--
+-- Name: audit_log audit_log_no_truncate; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER audit_log_no_truncate BEFORE TRUNCATE ON public.audit_log FOR EACH STATEMENT EXECUTE FUNCTION private.audit_log_append_only();
+
+
+--
+-- Name: audit_log audit_log_no_update; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER audit_log_no_update BEFORE UPDATE ON public.audit_log FOR EACH ROW EXECUTE FUNCTION private.audit_log_append_only();
+
+
+--
+-- Name: audit_log Owners read the audit log, operators their own entries; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY "Owners read the audit log, operators their own entries" ON public.audit_log FOR SELECT TO authenticated USING ((( SELECT public.has_admin_role(VARIADIC ARRAY['owner'::text]) AS has_admin_role) OR ((actor_id = ( SELECT auth.uid() AS uid)) AND ( SELECT public.is_admin() AS is_admin))));
+
+
+--
+-- Name: audit_log; Type: ROW SECURITY; Schema: public; Owner: -
+--
+
+ALTER TABLE public.audit_log ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: FUNCTION audit_auth_event(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.audit_auth_event() FROM anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION private.audit_auth_event() FROM PUBLIC;
+
+
+--
+-- Name: FUNCTION audit_failed_attempt(event jsonb, action text, record_id text); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.audit_failed_attempt(event jsonb, action text, record_id text) FROM anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION private.audit_failed_attempt(event jsonb, action text, record_id text) FROM PUBLIC;
+
+
+--
+-- Name: FUNCTION audit_log_append_only(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.audit_log_append_only() FROM anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION private.audit_log_append_only() FROM PUBLIC;
+
+
+--
+-- Name: FUNCTION audit_row_change(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.audit_row_change() FROM anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION private.audit_row_change() FROM PUBLIC;
+
+
+--
+-- Name: FUNCTION may_restore(resource text); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.may_restore(resource text) FROM anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION private.may_restore(resource text) FROM PUBLIC;
+
+
+--
+-- Name: FUNCTION purge_audit_log(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.purge_audit_log() FROM anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION private.purge_audit_log() FROM PUBLIC;
+
+
+--
+-- Name: FUNCTION record_version(resource text, record_id text, entry_id bigint); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.record_version(resource text, record_id text, entry_id bigint) FROM anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION private.record_version(resource text, record_id text, entry_id bigint) FROM PUBLIC;
+
+
+--
+-- Name: FUNCTION restorable_columns(resource text); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.restorable_columns(resource text) FROM anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION private.restorable_columns(resource text) FROM PUBLIC;
+
+
+--
+-- Name: FUNCTION admin_record_version(resource text, record_id text, entry_id bigint); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.admin_record_version(resource text, record_id text, entry_id bigint) FROM anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION public.admin_record_version(resource text, record_id text, entry_id bigint) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.admin_record_version(resource text, record_id text, entry_id bigint) TO authenticated;
+GRANT ALL ON FUNCTION public.admin_record_version(resource text, record_id text, entry_id bigint) TO service_role;
+
+
+--
+-- Name: FUNCTION admin_restore_version(resource text, record_id text, entry_id bigint); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.admin_restore_version(resource text, record_id text, entry_id bigint) FROM anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION public.admin_restore_version(resource text, record_id text, entry_id bigint) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.admin_restore_version(resource text, record_id text, entry_id bigint) TO authenticated;
+GRANT ALL ON FUNCTION public.admin_restore_version(resource text, record_id text, entry_id bigint) TO service_role;
+
+
+--
+-- Name: FUNCTION hook_mfa_verification_attempt(event jsonb); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.hook_mfa_verification_attempt(event jsonb) FROM anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION public.hook_mfa_verification_attempt(event jsonb) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.hook_mfa_verification_attempt(event jsonb) TO service_role;
+GRANT ALL ON FUNCTION public.hook_mfa_verification_attempt(event jsonb) TO supabase_auth_admin;
+
+
+--
+-- Name: FUNCTION hook_password_verification_attempt(event jsonb); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.hook_password_verification_attempt(event jsonb) FROM anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION public.hook_password_verification_attempt(event jsonb) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.hook_password_verification_attempt(event jsonb) TO service_role;
+GRANT ALL ON FUNCTION public.hook_password_verification_attempt(event jsonb) TO supabase_auth_admin;
+
+
+--
+-- Name: TABLE audit_log; Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON TABLE public.audit_log FROM anon, authenticated, service_role;
+GRANT SELECT ON TABLE public.audit_log TO authenticated;
+GRANT SELECT ON TABLE public.audit_log TO service_role;
+
+
+--
+-- Name: SEQUENCE audit_log_id_seq; Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON SEQUENCE public.audit_log_id_seq FROM anon, authenticated, service_role;
+GRANT ALL ON SEQUENCE public.audit_log_id_seq TO anon;
+GRANT ALL ON SEQUENCE public.audit_log_id_seq TO authenticated;
+GRANT ALL ON SEQUENCE public.audit_log_id_seq TO service_role;
+
+
+CREATE TRIGGER audit_log_entries_to_trail AFTER INSERT ON auth.audit_log_entries FOR EACH ROW EXECUTE FUNCTION private.audit_auth_event();

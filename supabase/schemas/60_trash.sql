@@ -1,0 +1,381 @@
+-- The trash: deleted rows of tables with a move_to_trash trigger, restore, delete forever, the
+-- retention purge and the orphan-object check.
+--
+-- The current definition (docs/architecture.md, "The schema in one place"): edit here, then write
+-- the migration that makes the same change; supabase/tests/schemas.test.ts proves the two agree.
+
+SET check_function_bodies = false;
+
+--
+-- Name: move_to_trash(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.move_to_trash() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  -- tg_argv: the column that names a row, then the roles that may delete (and so restore) one.
+  insert into public.trash as t (id, resource, record, label, restorers, deleted_by, deleted_by_email)
+  select (pg_catalog.to_jsonb(g) ->> 'id')::uuid, tg_table_name, pg_catalog.to_jsonb(g),
+         pg_catalog.left(coalesce(pg_catalog.to_jsonb(g) ->> tg_argv[0], ''), 200),
+         pg_catalog.string_to_array(tg_argv[1], ','), auth.uid(),
+         (select u.email from auth.users u where u.id = auth.uid())
+    from gone g
+  -- Deleted again after a restore: the newer deletion is the one kept.
+  on conflict (id) do update
+     set record = excluded.record, label = excluded.label, restorers = excluded.restorers,
+         deleted_at = excluded.deleted_at, deleted_by = excluded.deleted_by,
+         deleted_by_email = excluded.deleted_by_email;
+  return null;
+end
+$$;
+
+
+--
+-- Name: remove_trash_entries(uuid[], text); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.remove_trash_entries(ids uuid[], action text) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  files jsonb;
+begin
+  with gone as (
+    delete from public.trash t where t.id = any (ids) returning t.*
+  ), trail as (
+    insert into public.audit_log (actor_id, actor_email, actor_role, action, resource, record_id, record_label, changes)
+    select auth.uid(), (select u.email from auth.users u where u.id = auth.uid()), public.admin_role(),
+           action, g.resource, g.id::text, g.label,
+           jsonb_build_object('deleted_at', jsonb_build_object('old', g.deleted_at, 'new', null))
+      from gone g
+  )
+  select coalesce(jsonb_agg(jsonb_build_object('bucket_id', o.bucket_id, 'name', o.name)), '[]')
+    into files
+    from gone g, private.trash_entry_objects(g.record) o;
+  return files;
+end
+$$;
+
+
+--
+-- Name: trash_entry_objects(jsonb); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.trash_entry_objects(record jsonb) RETURNS TABLE(bucket_id text, name text)
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $_$
+  select m[1], m[2]
+    from pg_catalog.jsonb_each_text(record) e,
+         pg_catalog.regexp_match(e.value, '/storage/v1/object/public/([^/?#]+)/([^?#]+)$') m
+   where m is not null
+$_$;
+
+
+--
+-- Name: admin_delete_forever(uuid[]); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.admin_delete_forever(ids uuid[]) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  kept uuid[];
+  files jsonb;
+begin
+  if not public.has_admin_role('owner') then
+    raise exception 'Admin privileges required' using errcode = '42501';
+  end if;
+  select coalesce(array_agg(t.id), '{}') into kept from public.trash t where t.id = any (ids);
+  files := private.remove_trash_entries(kept, 'delete_forever');
+  return jsonb_build_object('deleted', pg_catalog.cardinality(kept), 'files', files);
+end
+$$;
+
+
+--
+-- Name: admin_restore_trashed(uuid[]); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.admin_restore_trashed(ids uuid[]) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $_$
+declare
+  role text := public.admin_role();
+  resource_name text;
+  inserted uuid[];
+  restored uuid[] := '{}';
+begin
+  if role is null then
+    raise exception 'Admin privileges required' using errcode = '42501';
+  end if;
+  perform pg_catalog.set_config('labellens.audit_action', 'undelete', true);
+  for resource_name in
+    select distinct t.resource from public.trash t where t.id = any (ids) and role = any (t.restorers)
+  loop
+    -- The table name is one of trash_resource_known's literals, quoted; the ids are bound. A row
+    -- that no longer fits (a unique key taken meanwhile) is skipped and stays in the trash.
+    execute pg_catalog.format(
+      'with back as (
+         insert into public.%1$I
+         select (pg_catalog.jsonb_populate_record(null::public.%1$I, t.record)).*
+           from public.trash t
+          where t.id = any ($1) and t.resource = %2$L and $2 = any (t.restorers)
+         on conflict do nothing
+         returning id)
+       select coalesce(pg_catalog.array_agg(id), ''{}'') from back',
+      resource_name, resource_name)
+      into inserted
+      using ids, role;
+    delete from public.trash t where t.id = any (inserted);
+    restored := restored || inserted;
+  end loop;
+  perform pg_catalog.set_config('labellens.audit_action', '', true);
+  return jsonb_build_object(
+    'restored', pg_catalog.to_jsonb(restored),
+    'refused', pg_catalog.to_jsonb(array(select i from unnest(ids) i where i <> all (restored))));
+end
+$_$;
+
+
+--
+-- Name: admin_trash_retention_days(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.admin_trash_retention_days() RETURNS integer
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select s.trash_retention_days from public.admin_settings s where s.id = 1 and public.is_admin()
+$$;
+
+
+--
+-- Name: orphan_objects(interval); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.orphan_objects(min_age interval DEFAULT '1 day'::interval) RETURNS TABLE(bucket_id text, name text, created_at timestamp with time zone)
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $_$
+  with named as (
+    select 'news-screenshots'::text as bucket_id,
+           (pg_catalog.regexp_match(n.source_url_screenshot,
+              '/storage/v1/object/public/news-screenshots/([^?#]+)$'))[1] as name
+      from public.news n
+     where n.source_url_screenshot is not null
+    union all
+    select o.bucket_id, o.name from public.trash t, private.trash_entry_objects(t.record) o
+  )
+  select o.bucket_id, o.name, o.created_at
+    from storage.objects o
+   where o.bucket_id in ('news-screenshots')
+     and o.created_at < now() - min_age
+     and not exists (select 1 from named n where n.bucket_id = o.bucket_id and n.name = o.name)
+   order by o.created_at, o.name
+$_$;
+
+
+--
+-- Name: purge_trash(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.purge_trash() RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  expired uuid[];
+begin
+  select coalesce(array_agg(t.id), '{}') into expired
+    from public.trash t
+   where t.deleted_at < now() - make_interval(days => (
+           select s.trash_retention_days from public.admin_settings s where s.id = 1));
+  return jsonb_build_object('purged', pg_catalog.cardinality(expired),
+                            'files', private.remove_trash_entries(expired, 'purge'));
+end
+$$;
+
+
+
+
+--
+-- Name: trash; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.trash (
+    id uuid NOT NULL,
+    resource text NOT NULL,
+    record jsonb NOT NULL,
+    label text DEFAULT ''::text NOT NULL,
+    restorers text[] NOT NULL,
+    deleted_at timestamp with time zone DEFAULT now() NOT NULL,
+    deleted_by uuid,
+    deleted_by_email text,
+    CONSTRAINT trash_record_object CHECK ((jsonb_typeof(record) = 'object'::text)),
+    CONSTRAINT trash_resource_known CHECK ((resource = ANY (ARRAY['news'::text, 'health_tips'::text, 'tags'::text, 'contact_messages'::text])))
+);
+
+
+--
+-- Name: TABLE trash; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON TABLE public.trash IS 'Rows deleted from tables with a trash (private.move_to_trash), kept until restored, deleted forever or purged past admin_settings.trash_retention_days.';
+
+
+--
+-- Name: trash trash_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.trash
+    ADD CONSTRAINT trash_pkey PRIMARY KEY (id);
+
+
+--
+-- Name: trash_deleted_at_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX trash_deleted_at_idx ON public.trash USING btree (deleted_at DESC, id DESC);
+
+
+--
+-- Name: trash_resource_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX trash_resource_idx ON public.trash USING btree (resource, deleted_at DESC, id DESC);
+
+
+--
+-- Name: contact_messages contact_messages_to_trash; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER contact_messages_to_trash AFTER DELETE ON public.contact_messages REFERENCING OLD TABLE AS gone FOR EACH STATEMENT EXECUTE FUNCTION private.move_to_trash('email', 'owner,support');
+
+
+--
+-- Name: health_tips health_tips_to_trash; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER health_tips_to_trash AFTER DELETE ON public.health_tips REFERENCING OLD TABLE AS gone FOR EACH STATEMENT EXECUTE FUNCTION private.move_to_trash('tip', 'owner,editor');
+
+
+--
+-- Name: news news_to_trash; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER news_to_trash AFTER DELETE ON public.news REFERENCING OLD TABLE AS gone FOR EACH STATEMENT EXECUTE FUNCTION private.move_to_trash('title', 'owner,editor');
+
+
+--
+-- Name: tags tags_to_trash; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER tags_to_trash AFTER DELETE ON public.tags REFERENCING OLD TABLE AS gone FOR EACH STATEMENT EXECUTE FUNCTION private.move_to_trash('label', 'owner,editor');
+
+
+--
+-- Name: trash trash_deleted_by_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.trash
+    ADD CONSTRAINT trash_deleted_by_fkey FOREIGN KEY (deleted_by) REFERENCES auth.users(id) ON DELETE SET NULL;
+
+
+--
+-- Name: trash Operators read what their role may restore; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY "Operators read what their role may restore" ON public.trash FOR SELECT TO authenticated USING ((( SELECT public.admin_role() AS admin_role) = ANY (restorers)));
+
+
+--
+-- Name: trash; Type: ROW SECURITY; Schema: public; Owner: -
+--
+
+ALTER TABLE public.trash ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: FUNCTION move_to_trash(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.move_to_trash() FROM anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION private.move_to_trash() FROM PUBLIC;
+
+
+--
+-- Name: FUNCTION remove_trash_entries(ids uuid[], action text); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.remove_trash_entries(ids uuid[], action text) FROM anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION private.remove_trash_entries(ids uuid[], action text) FROM PUBLIC;
+
+
+--
+-- Name: FUNCTION trash_entry_objects(record jsonb); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.trash_entry_objects(record jsonb) FROM anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION private.trash_entry_objects(record jsonb) FROM PUBLIC;
+
+
+--
+-- Name: FUNCTION admin_delete_forever(ids uuid[]); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.admin_delete_forever(ids uuid[]) FROM anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION public.admin_delete_forever(ids uuid[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.admin_delete_forever(ids uuid[]) TO authenticated;
+GRANT ALL ON FUNCTION public.admin_delete_forever(ids uuid[]) TO service_role;
+
+
+--
+-- Name: FUNCTION admin_restore_trashed(ids uuid[]); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.admin_restore_trashed(ids uuid[]) FROM anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION public.admin_restore_trashed(ids uuid[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.admin_restore_trashed(ids uuid[]) TO authenticated;
+GRANT ALL ON FUNCTION public.admin_restore_trashed(ids uuid[]) TO service_role;
+
+
+--
+-- Name: FUNCTION admin_trash_retention_days(); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.admin_trash_retention_days() FROM anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION public.admin_trash_retention_days() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.admin_trash_retention_days() TO authenticated;
+GRANT ALL ON FUNCTION public.admin_trash_retention_days() TO service_role;
+
+
+--
+-- Name: FUNCTION orphan_objects(min_age interval); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.orphan_objects(min_age interval) FROM anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION public.orphan_objects(min_age interval) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.orphan_objects(min_age interval) TO service_role;
+
+
+--
+-- Name: FUNCTION purge_trash(); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.purge_trash() FROM anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION public.purge_trash() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.purge_trash() TO service_role;
+
+
+--
+-- Name: TABLE trash; Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON TABLE public.trash FROM anon, authenticated, service_role;
+GRANT ALL ON TABLE public.trash TO service_role;
+GRANT SELECT ON TABLE public.trash TO authenticated;

@@ -1,21 +1,14 @@
 import { http, HttpResponse } from 'msw';
 import { createDataProvider } from '../adminDataProvider';
 import { FILE_MESSAGES } from '../domain/storage';
-import { DEMO, setUpStandInServer, signIn } from '../test/standInServer';
+import { bucketObjects, DEMO, setUpStandInServer, signIn } from '../test/standInServer';
 
 const server = setUpStandInServer();
 const PUBLIC = 'http://localhost:54321/storage/v1/object/public/news-screenshots/';
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 7, 7, 7]);
 const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 5, 5]);
 
-const objects = async () =>
-  (
-    await server
-      .db()
-      .query<{ name: string }>(
-        `select name from storage.objects where bucket_id = 'news-screenshots' order by name`,
-      )
-  ).rows.map((r) => r.name);
+const objects = () => bucketObjects(server.db(), 'news-screenshots');
 
 const article = (title: string, file?: File) => ({
   title,

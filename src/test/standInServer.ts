@@ -72,3 +72,12 @@ export async function signIn(account: { email: string; password: string }): Prom
   const { error } = await supabaseClient.auth.signInWithPassword(account);
   if (error) throw error;
 }
+
+/** The names of a bucket's objects, sorted (what Storage holds, read from the database). */
+export async function bucketObjects(db: Database, bucket: string): Promise<string[]> {
+  const { rows } = await db.query<{ name: string }>(
+    `select name from storage.objects where bucket_id = $1 order by name`,
+    [bucket],
+  );
+  return rows.map((r) => r.name);
+}

@@ -1,7 +1,7 @@
 import { createDataProvider } from '../adminDataProvider';
 import { DEMO_ACCOUNTS } from '../../mocks/supabase/demoAccounts';
 import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY } from '../../mocks/supabase/keys';
-import { DEMO, setUpStandInServer, signIn } from '../test/standInServer';
+import { bucketObjects, DEMO, setUpStandInServer, signIn } from '../test/standInServer';
 
 /**
  * The trash through the admin's data provider and the stand-in (supabase-js over HTTP, the real
@@ -15,14 +15,7 @@ const FUNCTIONS = 'http://localhost:54321/functions/v1';
 const PUBLIC = 'http://localhost:54321/storage/v1/object/public/news-screenshots/';
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4]);
 
-const objects = async () =>
-  (
-    await server
-      .db()
-      .query<{ name: string }>(
-        `select name from storage.objects where bucket_id = 'news-screenshots' order by name`,
-      )
-  ).rows.map((r) => r.name);
+const objects = () => bucketObjects(server.db(), 'news-screenshots');
 
 async function articleWithScreenshot(title: string) {
   const { data } = await provider.create('news', {

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { Page } from '@playwright/test';
+import { imageLoaded as loaded, toast } from './pageChecks';
 import { expect, test } from './signedIn';
 
 test.describe.configure({ timeout: 120_000 });
@@ -7,22 +7,6 @@ test.describe.configure({ timeout: 120_000 });
 const DEMO_USER = '00000000-0000-4000-8000-000000000002';
 const label = (n: number) => readFileSync(`supabase/storage/scan-images/${DEMO_USER}/label-${n}.png`);
 const stamp = () => `${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
-const toast = (page: Page, text: string) => expect(page.getByText(text, { exact: true })).toBeVisible();
-
-/** Whether the image was fetched and decoded (a broken image has no natural width). */
-const loaded = (page: Page, src: RegExp) =>
-  expect
-    .poll(() =>
-      page.evaluate(
-        (pattern) =>
-          [...document.querySelectorAll('img')].some(
-            (img) => new RegExp(pattern).test(img.currentSrc) && img.complete && img.naturalWidth > 0,
-          ),
-        src.source,
-      ),
-    )
-    .toBe(true);
-
 test('news: a screenshot uploaded while creating and replaced while editing shows in the list; type and size errors under the field', async ({
   page,
 }) => {

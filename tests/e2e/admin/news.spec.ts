@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { toast } from './pageChecks';
 import { expect, test } from './signedIn';
 
 // A slow shared machine: sign-in and several saves take longer than the default budget.
@@ -11,7 +12,6 @@ async function openNews(page: Page) {
   await expect(page.getByRole('heading', { name: 'News Articles', level: 1 })).toBeVisible();
 }
 
-const toast = (page: Page, text: string) => expect(page.getByText(text, { exact: true })).toBeVisible();
 
 test('news: create (with the exact validation messages), view, edit and delete, with the exact toasts', async ({
   page,

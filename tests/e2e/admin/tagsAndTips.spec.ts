@@ -1,11 +1,11 @@
 import type { Page } from '@playwright/test';
+import { toast } from './pageChecks';
 import { expect, test } from './signedIn';
 
 // A slow shared machine: sign-in and several saves take longer than the default budget.
 test.describe.configure({ timeout: 120_000 });
 
 const stamp = () => `${Date.now()}${Math.floor(Math.random() * 1e6)}`;
-const toast = (page: Page, text: string) => expect(page.getByText(text, { exact: true })).toBeVisible();
 
 async function open(page: Page, path: string, heading: string) {
   await page.goto(path);

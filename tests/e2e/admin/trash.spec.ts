@@ -1,26 +1,15 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
+import { imageLoaded, toast } from './pageChecks';
 import { expect, test } from './signedIn';
 
 test.describe.configure({ timeout: 120_000 });
 
 const DEMO_USER = '00000000-0000-4000-8000-000000000002';
 const screenshot = readFileSync(`supabase/storage/scan-images/${DEMO_USER}/label-1.png`);
-const toast = (page: Page, text: string) => expect(page.getByText(text, { exact: true })).toBeVisible();
-
-/** Whether an image of `src` was fetched and decoded (a broken image has no natural width). */
+/** The image of exactly this address. */
 const shown = (page: Page, src: string) =>
-  expect
-    .poll(() =>
-      page.evaluate(
-        (wanted) =>
-          [...document.querySelectorAll('img')].some(
-            (img) => img.currentSrc === wanted && img.complete && img.naturalWidth > 0,
-          ),
-        src,
-      ),
-    )
-    .toBe(true);
+  imageLoaded(page, new RegExp(`^${src.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
 
 async function deleteRow(page: Page, title: string) {
   await page.getByRole('row').filter({ hasText: title }).getByRole('button', { name: 'Delete' }).click();

@@ -2,19 +2,11 @@
 // handler.ts, which the local stand-in runs under Node too.
 import { checkInvite, INVITE_ISSUES } from '../../../src/domain/operatorInvite.ts';
 import { createInviteOperatorHandler } from './handler.ts';
-
-const env = (name: string): string => {
-  const value = Deno.env.get(name);
-  if (!value) throw new Error(`${name} is not set`);
-  return value;
-};
+import { runtimeEnv } from '../_shared/runtime.ts';
 
 Deno.serve(
   createInviteOperatorHandler({
-    supabaseUrl: env('SUPABASE_URL'),
-    anonKey: env('SUPABASE_ANON_KEY'),
-    serviceRoleKey: env('SUPABASE_SERVICE_ROLE_KEY'),
-    fetch,
+    ...runtimeEnv(),
     checkInvite,
     issues: INVITE_ISSUES,
   }),

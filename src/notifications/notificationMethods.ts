@@ -1,6 +1,7 @@
-import { FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
+import { FunctionsHttpError } from '@supabase/supabase-js';
 import { HttpError } from 'react-admin';
 import type { NotificationDraft } from '../domain/notification';
+import type { DatabaseClient } from '../domain/database';
 
 /** How a send ended, for the screen to word: the spec's messages map one to one onto these. */
 export type SendOutcome =
@@ -31,7 +32,7 @@ async function replyOf(error: FunctionsHttpError): Promise<FunctionReply | undef
 }
 
 /** The data provider's notification methods (typed custom methods beside ra-supabase's). */
-export function createNotificationMethods(client: SupabaseClient) {
+export function createNotificationMethods(client: DatabaseClient) {
   return {
     /**
      * Sends one push through the send-notification edge function, as the signed-in admin. The

@@ -1,4 +1,3 @@
-import type { SupabaseClient } from '@supabase/supabase-js';
 import { HttpError, type DataProvider, type RaRecord } from 'react-admin';
 import {
   checkImageBytes,
@@ -8,6 +7,7 @@ import {
   type ImageType,
 } from '../domain/storage';
 import type { ResourceData } from '../providers/resourceData';
+import type { DatabaseClient } from '../domain/database';
 
 /** A form's file field uploaded to a public bucket when the record is saved (ResourceData.upload). */
 export interface UploadField {
@@ -37,7 +37,7 @@ const announce = (uploading: boolean) => listeners.forEach((listener) => listene
 export function withUploads<T extends DataProvider>(
   provider: T,
   resources: readonly ResourceData[],
-  client: SupabaseClient,
+  client: DatabaseClient,
   supabaseUrl: string,
 ): T {
   const fields = new Map(resources.flatMap((r) => (r.upload ? [[r.name, r.upload] as const] : [])));

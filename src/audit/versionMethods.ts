@@ -33,3 +33,6 @@ export function createVersionMethods(client: DatabaseClient) {
       call('admin_restore_version', table, id, entryId),
   };
 }
+
+/** What the version methods add to the data provider (RecordHistory reads the provider as this). */
+export type VersionMethods = ReturnType<typeof createVersionMethods>;

@@ -17,3 +17,6 @@ export function createDashboardMethods(client: DatabaseClient) {
     },
   };
 }
+
+/** What the dashboard adds to the data provider. */
+export type DashboardMethods = ReturnType<typeof createDashboardMethods>;

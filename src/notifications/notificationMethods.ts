@@ -76,3 +76,6 @@ export function createNotificationMethods(client: DatabaseClient) {
     },
   };
 }
+
+/** What Push Notifications adds to the data provider. */
+export type NotificationMethods = ReturnType<typeof createNotificationMethods>;

@@ -6,7 +6,6 @@ import {
   type BucketId,
   type ImageType,
 } from '../domain/storage';
-import type { ResourceData } from '../providers/resourceData';
 import type { DatabaseClient } from '../domain/database';
 
 /** A form's file field uploaded to a public bucket when the record is saved (ResourceData.upload). */
@@ -36,7 +35,8 @@ const announce = (uploading: boolean) => listeners.forEach((listener) => listene
  */
 export function withUploads<T extends DataProvider>(
   provider: T,
-  resources: readonly ResourceData[],
+  /** The resources (their data halves), of which those with an `upload` field are handled. */
+  resources: readonly { name: string; upload?: UploadField }[],
   client: DatabaseClient,
   supabaseUrl: string,
 ): T {

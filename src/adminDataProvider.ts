@@ -26,5 +26,3 @@ export function createDataProvider(client: DatabaseClient = supabaseClient) {
     ...createVersionMethods(client),
   } satisfies DataProvider;
 }
-
-export type AdminDataProvider = ReturnType<typeof createDataProvider>;

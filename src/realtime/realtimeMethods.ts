@@ -1,7 +1,7 @@
 import type { RealtimeChannel, RealtimePostgresChangesPayload } from '@supabase/supabase-js';
 import type { Identifier } from 'react-admin';
-import type { ResourceData } from '../providers/resourceData';
 import type { DatabaseClient } from '../domain/database';
+import type { ResourceData } from '../providers/resourceData';
 
 /**
  * react-admin's realtime contract (the data provider's `subscribe`, `unsubscribe` and `publish`,
@@ -162,25 +162,27 @@ export function createRealtimeMethods(
     const parsed = parseTopic(topicName);
     const table = parsed && tables.get(parsed.resource);
     if (!parsed || !table) return null;
-    const channel = client.channel(`admin:${topicName}`).on(
-      'postgres_changes',
-      // A record's topic filters on its primary key: hosted Realtime passes a DELETE through a
-      // filter on its old record's columns, the key included (realtime.apply_rls,
-      // is_visible_through_filters(old_columns, ...)), so the "deleted" conflict arrives.
-      { event: '*', schema: 'public', table, ...(parsed.id ? { filter: `id=eq.${parsed.id}` } : {}) },
-      (change: RealtimePostgresChangesPayload<Record<string, unknown>>) => {
-        const record = change.eventType === 'DELETE' ? change.old : change.new;
-        emit(topicName, {
-          type: EVENT_TYPES[change.eventType],
-          topic: topicName,
-          payload: {
-            ids: [record.id as Identifier],
-            ...(change.eventType === 'DELETE' ? {} : { record: change.new }),
-          },
-          date: new Date(change.commit_timestamp),
-        });
-      },
-    );
+    const channel = client
+      .channel(`admin:${topicName}`)
+      .on(
+        'postgres_changes',
+        // A record's topic filters on its primary key: hosted Realtime passes a DELETE through a
+        // filter on its old record's columns, the key included (realtime.apply_rls,
+        // is_visible_through_filters(old_columns, ...)), so the "deleted" conflict arrives.
+        { event: '*', schema: 'public', table, ...(parsed.id ? { filter: `id=eq.${parsed.id}` } : {}) },
+        (change: RealtimePostgresChangesPayload<Record<string, unknown>>) => {
+          const record = change.eventType === 'DELETE' ? change.old : change.new;
+          emit(topicName, {
+            type: EVENT_TYPES[change.eventType],
+            topic: topicName,
+            payload: {
+              ids: [record.id as Identifier],
+              ...(change.eventType === 'DELETE' ? {} : { record: change.new }),
+            },
+            date: new Date(change.commit_timestamp),
+          });
+        },
+      );
     const topic: Topic = {
       channel,
       callbacks: previous?.callbacks ?? new Set(),

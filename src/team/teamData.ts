@@ -1,8 +1,7 @@
 import { FunctionsHttpError } from '@supabase/supabase-js';
-import type { RpcRow, WithNulls } from '../domain/database';
+import type { DatabaseClient, RpcRow, WithNulls } from '../domain/database';
 import type { Invite } from '../domain/operatorInvite';
 import { isOperatorRole, type OperatorRole } from '../domain/operatorRoles';
-import type { DatabaseClient } from '../domain/database';
 
 /**
  * A row of public.admin_team() (owners only; the database refuses anyone else), its role one of the

@@ -26,11 +26,7 @@ export const tokenHashOf = (email: string, otp: string) =>
     .digest('hex');
 
 /** The [auth.email.template.<name>] of each link kind (GoTrue's template names). */
-const TEMPLATE_NAMES: Record<LinkKind, string> = {
-  recovery: 'recovery',
-  invite: 'invite',
-  signup: 'confirmation',
-};
+const TEMPLATE_NAMES: Record<LinkKind, string> = { recovery: 'recovery', invite: 'invite', signup: 'confirmation' };
 
 /**
  * GoTrue's own confirmation email (supabase/auth internal/mailer/templatemailer/templatemailer.go,
@@ -183,8 +179,7 @@ async function redeemLinkToken(ctx: StandInContext, type: LinkKind, tokenHash: s
   });
 }
 
-const isLinkKind = (type: string): type is LinkKind =>
-  type === 'recovery' || type === 'invite' || type === 'signup';
+const isLinkKind = (type: string): type is LinkKind => type === 'recovery' || type === 'invite' || type === 'signup';
 
 /**
  * POST /verify with a token hash (supabase-js `verifyOtp({ token_hash, type })`): types recovery,

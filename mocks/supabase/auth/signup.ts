@@ -7,14 +7,7 @@ import { sendLinkEmail } from './recovery';
 import { markSignedIn, sessionResponse } from './sessionResponse';
 import { startSession } from './sessions';
 import { clientAddressOf } from './signInLimits';
-import {
-  findUserByEmail,
-  findUserById,
-  insertUser,
-  toGoTrueUser,
-  type GoTrueUser,
-  type UserRow,
-} from './users';
+import { findUserByEmail, findUserById, insertUser, toGoTrueUser, type GoTrueUser, type UserRow } from './users';
 import { checkPasswordStrength, validateEmail } from './validation';
 
 /**
@@ -127,8 +120,6 @@ export async function handleSignup(request: Request, ctx: StandInContext): Promi
 }
 
 async function wasInvited(ctx: StandInContext, id: string): Promise<boolean> {
-  const { rows } = await ctx.db.query('select 1 from auth.users where id = $1 and invited_at is not null', [
-    id,
-  ]);
+  const { rows } = await ctx.db.query('select 1 from auth.users where id = $1 and invited_at is not null', [id]);
   return rows.length > 0;
 }

@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+import importGraph from './eslint/importGraph.js';
 
 export default tseslint.config(
   { ignores: ['dist', 'dist-ssr', 'node_modules', '.data', 'test-results', 'playwright-report', 'reports'] },
@@ -36,5 +37,12 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // No import cycles (type-only and dynamic imports included) and layers that import downward
+    // only: eslint/importGraph.js, drawn in docs/architecture.md ("Layers").
+    files: ['src/**/*.{ts,tsx}', 'site/**/*.{ts,tsx}', 'mocks/**/*.{ts,tsx}', 'supabase/functions/**/*.ts'],
+    plugins: { local: importGraph },
+    rules: { 'local/import-graph': 'error' },
   },
 );

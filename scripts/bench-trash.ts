@@ -21,7 +21,7 @@ import { LOCAL_ANON_KEY } from '../mocks/supabase/keys';
 import { standInMiddleware, startStandIn } from '../mocks/supabase/node';
 import { createResourceProvider } from '../src/providers/dataProvider';
 import { newsData } from '../src/resources/news/data';
-import { createTrashMethods } from '../src/trash/trashMethods';
+import { createTrashMethods } from '../src/providers/trashMethods';
 import { trashData } from '../src/trash/data';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '15' } } });

@@ -1,4 +1,3 @@
-import type { SupabaseClient } from '@supabase/supabase-js';
 import type { DataProvider } from 'react-admin';
 import { createVersionMethods } from './audit/versionMethods';
 import { createDashboardMethods } from './dashboard/dashboardMethods';
@@ -7,13 +6,14 @@ import { createResourceProvider } from './providers/dataProvider';
 import { createRealtimeMethods } from './realtime/realtimeMethods';
 import { supabaseAnonKey, supabaseClient, supabaseUrl } from './providers/supabaseClient';
 import { RESOURCE_DATA } from './resources';
-import { createTrashMethods } from './trash/trashMethods';
+import type { DatabaseClient } from './domain/database';
+import { createTrashMethods } from './providers/trashMethods';
 
 /**
  * The admin's data provider: the resources' provider built from the registry's descriptors
  * (src/providers/dataProvider.ts), plus the typed custom methods each feature registers here.
  */
-export function createDataProvider(client: SupabaseClient = supabaseClient) {
+export function createDataProvider(client: DatabaseClient = supabaseClient) {
   return {
     ...createResourceProvider({
       client,
@@ -28,5 +28,3 @@ export function createDataProvider(client: SupabaseClient = supabaseClient) {
     ...createTrashMethods(client, RESOURCE_DATA),
   } satisfies DataProvider;
 }
-
-export type AdminDataProvider = ReturnType<typeof createDataProvider>;

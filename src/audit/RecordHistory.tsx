@@ -24,16 +24,19 @@ import {
   useRecordContext,
   useResourceContext,
   useTranslate,
+  type DataProvider,
   type Identifier,
 } from 'react-admin';
-import type { AdminDataProvider } from '../adminDataProvider';
 import { formatDateTime } from '../domain/format';
 import { formatAuditValue, type AuditEntry } from '../domain/audit';
 import { wordDiff } from '../domain/wordDiff';
 import { useOwnWrite } from '../editing/EditConflict';
 import { CHANGES_TABLE_SX, ChangesTable } from './ChangesTable';
 import { actionLabel } from './labels';
-import type { VersionValues } from './versionMethods';
+import type { VersionMethods, VersionValues } from './versionMethods';
+
+/** The data provider as the history uses it: react-admin's with the version methods. */
+type HistoryDataProvider = DataProvider & VersionMethods;
 
 /** How many of a record's changes the History tab shows (newest first). */
 const HISTORY_LIMIT = 50;
@@ -125,7 +128,7 @@ function VersionComparison({
   const translate = useTranslate();
   const notify = useNotify();
   const resource = useResourceContext() ?? '';
-  const provider = useContext(DataProviderContext) as AdminDataProvider | null;
+  const provider = useContext(DataProviderContext) as HistoryDataProvider | null;
   const record = useRecordContext<Record<string, unknown>>();
   const form = useFormContext();
   const ownWrite = useOwnWrite();
@@ -250,10 +253,10 @@ function FieldDifference({ field, now, then }: { field: string; now: unknown; th
 }
 
 /** The version's values, through the provider itself (a failed read must not sign the operator out). */
-function useVersion(provider: AdminDataProvider | null, table: string, id: string, entryId: number) {
+function useVersion(provider: HistoryDataProvider | null, table: string, id: string, entryId: number) {
   return useQuery<VersionValues>({
     queryKey: ['record-version', table, id, entryId],
-    queryFn: () => (provider as AdminDataProvider).getRecordVersion(table, id, entryId),
+    queryFn: () => (provider as HistoryDataProvider).getRecordVersion(table, id, entryId),
     enabled: provider !== null,
     // A version never changes; the record it is compared with is read live.
     staleTime: Infinity,

@@ -1,5 +1,5 @@
-import type { SupabaseClient } from '@supabase/supabase-js';
 import { HttpError } from 'react-admin';
+import type { DatabaseClient } from '../domain/database';
 
 /** A version's editable fields by name (supabase/migrations/20241101002800_restore_version.sql). */
 export type VersionValues = Record<string, unknown>;
@@ -8,8 +8,13 @@ export type VersionValues = Record<string, unknown>;
  * A record's versions, rebuilt by the database from the audit trail: `table` is the audited table
  * (public.audit_log.resource), `entryId` the entry after which the version stood.
  */
-export function createVersionMethods(client: SupabaseClient) {
-  const call = async (fn: string, table: string, id: string, entryId: number) => {
+export function createVersionMethods(client: DatabaseClient) {
+  const call = async (
+    fn: 'admin_record_version' | 'admin_restore_version',
+    table: string,
+    id: string,
+    entryId: number,
+  ) => {
     const { data, error, status } = await client.rpc(fn, {
       resource: table,
       record_id: id,
@@ -28,3 +33,6 @@ export function createVersionMethods(client: SupabaseClient) {
       call('admin_restore_version', table, id, entryId),
   };
 }
+
+/** What the version methods add to the data provider (RecordHistory reads the provider as this). */
+export type VersionMethods = ReturnType<typeof createVersionMethods>;

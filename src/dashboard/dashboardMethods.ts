@@ -1,9 +1,9 @@
-import type { SupabaseClient } from '@supabase/supabase-js';
 import { HttpError } from 'react-admin';
 import type { DashboardStats } from '../domain/dashboardStats';
+import type { DatabaseClient } from '../domain/database';
 
 /** The dashboard's custom data provider method (registered in src/adminDataProvider.ts). */
-export function createDashboardMethods(client: SupabaseClient) {
+export function createDashboardMethods(client: DatabaseClient) {
   return {
     /** Every dashboard figure in one round trip; the RPC raises for anyone but an active admin. */
     async getDashboardStats(): Promise<DashboardStats> {
@@ -17,3 +17,6 @@ export function createDashboardMethods(client: SupabaseClient) {
     },
   };
 }
+
+/** What the dashboard adds to the data provider. */
+export type DashboardMethods = ReturnType<typeof createDashboardMethods>;

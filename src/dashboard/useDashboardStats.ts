@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider } from 'react-admin';
-import type { AdminDataProvider } from '../adminDataProvider';
+import type { DataProvider } from 'react-admin';
+import type { DashboardMethods } from './dashboardMethods';
 import { useLiveRefresh } from '../realtime/useLive';
 
 /** The resources whose changes move a dashboard figure (each a table Realtime publishes). */
@@ -11,7 +12,7 @@ export const DASHBOARD_LIVE_RESOURCES = ['scans', 'profiles', 'chats', 'news', '
  * count (one refetch per burst of changes) or when the connection comes back; no polling.
  */
 export function useDashboardStats() {
-  const dataProvider = useDataProvider<AdminDataProvider>();
+  const dataProvider = useDataProvider<DataProvider & DashboardMethods>();
   const query = useQuery({
     queryKey: ['admin_dashboard_stats'],
     queryFn: () => dataProvider.getDashboardStats(),

@@ -1,3 +1,5 @@
+import type { Tables } from '../database.types.ts';
+
 /**
  * The audit trail's vocabulary (public.audit_log, written by the triggers of
  * supabase/migrations/20241101001100_mfa_audit.sql): each action and resource the database records,
@@ -38,21 +40,8 @@ export const AUDIT_RESOURCES = {
 
 export type AuditChanges = Record<string, { old: unknown; new: unknown }>;
 
-export interface AuditEntry {
-  id: number;
-  occurred_at: string;
-  actor_id: string | null;
-  actor_email: string | null;
-  action: string;
-  resource: string;
-  record_id: string | null;
-  /** The record's name when the entry was written (a title, a label, an email), kept after a delete. */
-  record_label: string | null;
-  /** The actor's operator role then (null for app users and Auth's own events). */
-  actor_role: string | null;
-  changes: AuditChanges;
-  ip_address: string | null;
-}
+/** A row of audit_log, its changes typed: `record_label` is the record's name when the entry was written, `actor_role` the actor's operator role then. */
+export type AuditEntry = Omit<Tables<'audit_log'>, 'changes'> & { changes: AuditChanges };
 
 /** A changed value as one line of text: strings as they are, empty as an em dash, the rest as JSON. */
 export function formatAuditValue(value: unknown): string {

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import type { TablesInsert } from '../database.types';
 import { CONTACT_LIMITS } from './limits';
 
 /**
@@ -52,7 +53,7 @@ export function validateContact(
 }
 
 /** The `contact_messages` row for a valid submission (status and timestamps are database defaults). */
-export function toContactRow(input: ContactInput) {
+export function toContactRow(input: ContactInput): TablesInsert<'contact_messages'> {
   return {
     first_name: input.firstName,
     last_name: input.lastName,

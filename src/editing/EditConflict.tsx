@@ -19,13 +19,13 @@ import {
   useRecordContext,
   useResourceContext,
   useTranslate,
+  type DataProvider,
   type Identifier,
 } from 'react-admin';
-import type { AdminDataProvider } from '../adminDataProvider';
 import type { AuditEntry } from '../domain/audit';
 import { formatTime } from '../domain/format';
 import type { VersionRefusal } from '../providers/versionedUpdates';
-import type { PresentOperator } from '../realtime/realtimeMethods';
+import type { PresentOperator, RealtimeMethods } from '../realtime/realtimeMethods';
 import { useSubscribe } from '../realtime/useLive';
 
 /** Someone else saved or deleted the record while this dialog had it open. */
@@ -47,7 +47,7 @@ export interface Conflict {
 function useEditConflict(id: Identifier, writtenRef: RefObject<Record<string, unknown> | null>) {
   const resource = useResourceContext() ?? '';
   const record = useRecordContext<{ updated_at?: string }>();
-  const provider = useContext(DataProviderContext) as AdminDataProvider | null;
+  const provider = useContext(DataProviderContext) as (DataProvider & RealtimeMethods) | null;
   const [conflict, setConflict] = useState<Conflict | null>(null);
   // "Keep my text": the banner goes, the conflict stays for the save to ask about.
   const [kept, setKept] = useState(false);
@@ -294,7 +294,7 @@ function useReloadRecord(id: Identifier) {
 function OthersEditing({ id }: { id: Identifier }) {
   const translate = useTranslate();
   const resource = useResourceContext() ?? '';
-  const provider = useContext(DataProviderContext) as AdminDataProvider | null;
+  const provider = useContext(DataProviderContext) as (DataProvider & RealtimeMethods) | null;
   const { identity } = useGetIdentity();
   const [present, setPresent] = useState<PresentOperator[]>([]);
   const myId = identity ? String(identity.id) : null;

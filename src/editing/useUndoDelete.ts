@@ -1,6 +1,6 @@
 import { useCallback, useContext } from 'react';
 import { DataProviderContext, useDataProvider, useNotify, useRefresh, type Identifier } from 'react-admin';
-import type { TrashDataProvider, TrashMethods } from '../trash/trashMethods';
+import type { TrashDataProvider, TrashMethods } from '../providers/trashMethods';
 
 /**
  * For a resource with a trash (its descriptor says `trash`): a function that makes the Undo of a

@@ -1,9 +1,9 @@
-import type { SupabaseClient } from '@supabase/supabase-js';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useAuthProvider, useLogout } from 'react-admin';
 import type { SessionChecks } from '../providers/sessionChecks';
 import { MFA_STATUS_KEY } from '../security/mfaStatus';
+import type { DatabaseClient } from '../domain/database';
 
 /**
  * Follows Supabase's auth events while the admin area is open: a sign-out (also from another
@@ -11,7 +11,7 @@ import { MFA_STATUS_KEY } from '../security/mfaStatus';
  * page. Also follows the session checks a reload answered from memory: when the database's answer
  * differs (a role changed, an operator deactivated), the screens take the new one at once.
  */
-export function useAdminSessionWatch(client: SupabaseClient, checks: SessionChecks): void {
+export function useAdminSessionWatch(client: DatabaseClient, checks: SessionChecks): void {
   const authProvider = useAuthProvider();
   const logout = useLogout();
   const queryClient = useQueryClient();

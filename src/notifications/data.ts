@@ -1,19 +1,17 @@
+import type { ViewRow } from '../domain/database';
 import { defineResourceData } from '../providers/resourceData';
 
-/** A row of admin_notifications: each notification with recipient and sender emails. */
-export interface HistoryRow {
-  id: string;
-  user_id: string;
-  recipient_email: string | null;
-  title: string;
-  body: string;
+/** A notification's delivery (the table's status check): pending until the push service answers. */
+export type NotificationStatus = 'pending' | 'sent' | 'failed';
+
+/**
+ * A row of admin_notifications: each notification with recipient and sender emails; its status one
+ * of the known ones and its data a map of strings (the table's checks, jsonb_is_string_map).
+ */
+export type HistoryRow = Omit<ViewRow<'admin_notifications', 'notifications'>, 'status' | 'data'> & {
+  status: NotificationStatus;
   data: Record<string, string>;
-  status: 'pending' | 'sent' | 'failed';
-  message_id: string | null;
-  error: string | null;
-  sender_email: string | null;
-  created_at: string;
-}
+};
 
 /** The History tab of Push Notifications: the admin-only view, newest first. */
 export const notificationHistoryData = defineResourceData<HistoryRow>({

@@ -1,18 +1,15 @@
-import { FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
+import { FunctionsHttpError } from '@supabase/supabase-js';
 import { HttpError } from 'react-admin';
 import type { NotificationDraft } from '../domain/notification';
+import type { AdminUser } from '../users/data';
+import type { DatabaseClient } from '../domain/database';
 
 /** How a send ended, for the screen to word: the spec's messages map one to one onto these. */
 export type SendOutcome =
   { status: 'sent'; messageId: string } | { status: 'refused'; error: string } | { status: 'signedOut' };
 
 /** A user the Compose picker offers, with whether they have a device to receive the push. */
-export interface Recipient {
-  id: string;
-  email: string | null;
-  phone: string | null;
-  hasDevice: boolean;
-}
+export type Recipient = Pick<AdminUser, 'id' | 'email' | 'phone'> & { hasDevice: boolean };
 
 /** The picker shows this many matches; typing more narrows them. */
 export const RECIPIENT_MATCHES = 20;
@@ -31,7 +28,7 @@ async function replyOf(error: FunctionsHttpError): Promise<FunctionReply | undef
 }
 
 /** The data provider's notification methods (typed custom methods beside ra-supabase's). */
-export function createNotificationMethods(client: SupabaseClient) {
+export function createNotificationMethods(client: DatabaseClient) {
   return {
     /**
      * Sends one push through the send-notification edge function, as the signed-in admin. The
@@ -60,7 +57,7 @@ export function createNotificationMethods(client: SupabaseClient) {
         .select('id, email, phone')
         .limit(RECIPIENT_MATCHES);
       if (users.error) throw new HttpError(users.error.message, users.status, users.error);
-      const rows = (users.data ?? []) as { id: string; email: string | null; phone: string | null }[];
+      const rows = users.data ?? [];
       if (!rows.length) return [];
       const devices = await client
         .from('user_devices')
@@ -70,8 +67,11 @@ export function createNotificationMethods(client: SupabaseClient) {
           rows.map((row) => row.id),
         );
       if (devices.error) throw new HttpError(devices.error.message, devices.status, devices.error);
-      const withDevice = new Set((devices.data as { user_id: string }[]).map((d) => d.user_id));
+      const withDevice = new Set((devices.data ?? []).map((d) => d.user_id));
       return rows.map((row) => ({ ...row, hasDevice: withDevice.has(row.id) }));
     },
   };
 }
+
+/** What Push Notifications adds to the data provider. */
+export type NotificationMethods = ReturnType<typeof createNotificationMethods>;

@@ -1,12 +1,12 @@
-import type { SupabaseClient } from '@supabase/supabase-js';
 import { isOperatorRole, type OperatorRole } from '../domain/operatorRoles';
+import type { DatabaseClient } from '../domain/database';
 
 /**
  * The admin check: the role of this user's active, accepted admin_users row, or null without exactly one.
  * Row-level security lets an operator read their own row (owners read the whole team, hence the filter).
  */
 export async function activeOperatorRole(
-  client: SupabaseClient,
+  client: DatabaseClient,
   userId: string,
 ): Promise<OperatorRole | null> {
   const { data, error } = await client

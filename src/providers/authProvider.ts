@@ -1,9 +1,10 @@
-import { isAuthError, type Session, type SupabaseClient } from '@supabase/supabase-js';
+import { isAuthError, type Session } from '@supabase/supabase-js';
 import { supabaseAuthProvider } from 'ra-supabase';
 import type { AuthProvider } from 'react-admin';
 import { needsSecondFactor } from '../security/secondFactor';
 import { operatorCan, type OperatorRole } from '../domain/operatorRoles';
 import type { SessionChecks } from './sessionChecks';
+import type { DatabaseClient } from '../domain/database';
 
 /** Catalogue keys (src/i18n/en.ts) of the login failures of the product rules (docs/product-rules.md); the login page translates them. */
 export const AUTH_ERROR_KEYS = {
@@ -26,7 +27,7 @@ interface Credentials {
  * (src/domain/operatorRoles.ts), so menus and screens follow it; the database enforces the same
  * table whatever the screens show.
  */
-export function createAuthProvider(client: SupabaseClient, checks: SessionChecks): AuthProvider {
+export function createAuthProvider(client: DatabaseClient, checks: SessionChecks): AuthProvider {
   const base = supabaseAuthProvider(client, {});
 
   function checkAdmin(session: Session): Promise<OperatorRole | null> {

@@ -1,7 +1,7 @@
-import type { SupabaseClient } from '@supabase/supabase-js';
 import type { DataProvider, RaRecord } from 'react-admin';
 import type { UploadField } from '../storage/uploads';
 import type { OrderTerm } from './paging';
+import type { DatabaseClient } from '../domain/database';
 
 /** Reads a resource serves itself instead of from a table (e.g. users, through an RPC). */
 export type ResourceReads = Pick<DataProvider, 'getList' | 'getOne' | 'getMany'>;
@@ -69,7 +69,7 @@ export interface ResourceData<R extends RaRecord = RaRecord> {
    */
   trash?: boolean;
   /** Reads served by the resource itself (it then has no table to write). */
-  reads?: (client: SupabaseClient) => ResourceReads;
+  reads?: (client: DatabaseClient) => ResourceReads;
 }
 
 /** Declares a resource's data half with its record type checked (`defineResourceData<Scan>({...})`). */

@@ -1,9 +1,12 @@
-import type { SupabaseClient } from '@supabase/supabase-js';
 import type { OperatorRole } from '../domain/operatorRoles';
 import { activeOperatorRole } from './adminAccess';
 import { rememberedRead, type RememberedRead } from './rememberedRead';
+import type { DatabaseClient } from '../domain/database';
 
-/** public.admin_mfa_status(): what the admin screens need to route a signed-in account. */
+/**
+ * public.admin_mfa_status(): what the admin screens need to route a signed-in account. The function
+ * answers a json object, which the generated types can only call `Json`, so its keys are named here.
+ */
 export interface MfaStatus {
   is_admin_account: boolean;
   aal: string;
@@ -22,7 +25,7 @@ export interface SessionChecks {
   mfa: RememberedRead<MfaStatus>;
 }
 
-export function createSessionChecks(client: SupabaseClient): SessionChecks {
+export function createSessionChecks(client: DatabaseClient): SessionChecks {
   return {
     role: rememberedRead('labellens-admin:operatorRole', (session) =>
       activeOperatorRole(client, session.user.id),
@@ -30,7 +33,7 @@ export function createSessionChecks(client: SupabaseClient): SessionChecks {
     mfa: rememberedRead('labellens-admin:mfaStatus', async () => {
       const { data, error } = await client.rpc('admin_mfa_status');
       if (error) throw error;
-      return data as MfaStatus;
+      return data as unknown as MfaStatus;
     }),
   };
 }

@@ -1,4 +1,5 @@
 import { createClient } from '@supabase/supabase-js';
+import type { Database } from '../database.types';
 
 /**
  * The one Supabase client of the admin: the public anon key plus the signed-in user's session, so
@@ -17,7 +18,7 @@ const currentWebSocket = new Proxy(globalThis.WebSocket, {
   construct: (_loaded, args: ConstructorParameters<typeof WebSocket>) => new globalThis.WebSocket(...args),
 });
 
-export const supabaseClient = createClient(supabaseUrl, supabaseAnonKey, {
+export const supabaseClient = createClient<Database>(supabaseUrl, supabaseAnonKey, {
   realtime: { transport: currentWebSocket },
   auth: {
     persistSession: true,

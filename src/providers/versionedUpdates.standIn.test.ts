@@ -1,3 +1,4 @@
+import type { Tables } from '../database.types';
 import { createDataProvider } from '../adminDataProvider';
 import { DEMO_ACCOUNTS } from '../../mocks/supabase/demoAccounts';
 import { DEMO, setUpStandInServer, signIn } from '../test/standInServer';
@@ -8,12 +9,7 @@ const server = setUpStandInServer();
 const provider = createDataProvider(supabaseClient);
 const support = DEMO_ACCOUNTS.find((a) => a.email.startsWith('support@'))!;
 
-interface TagRow {
-  id: string;
-  label: string;
-  is_active: boolean;
-  updated_at: string;
-}
+type TagRow = Pick<Tables<'tags'>, 'id' | 'label' | 'is_active' | 'updated_at'>;
 
 /** Three tags of this file's own, as the list would have read them. */
 async function freshTags(): Promise<TagRow[]> {

@@ -1,5 +1,6 @@
-import type { RealtimeChannel, RealtimePostgresChangesPayload, SupabaseClient } from '@supabase/supabase-js';
+import type { RealtimeChannel, RealtimePostgresChangesPayload } from '@supabase/supabase-js';
 import type { Identifier } from 'react-admin';
+import type { DatabaseClient } from '../domain/database';
 import type { ResourceData } from '../providers/resourceData';
 
 /**
@@ -87,7 +88,7 @@ export function parseTopic(topic: string): { resource: string; id?: string } | n
 }
 
 export function createRealtimeMethods(
-  client: SupabaseClient,
+  client: DatabaseClient,
   resources: readonly ResourceData[],
   { rejoinDelayMs = defaultRejoinDelay }: { rejoinDelayMs?: (attempt: number) => number } = {},
 ) {

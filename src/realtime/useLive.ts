@@ -1,7 +1,9 @@
 import { useContext, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { DataProviderContext, useDataProvider } from 'react-admin';
-import type { AdminDataProvider } from '../adminDataProvider';
-import type { LiveCallback, LiveEvent, LiveStatus } from './realtimeMethods';
+import { DataProviderContext, useDataProvider, type DataProvider } from 'react-admin';
+import type { LiveCallback, LiveEvent, LiveStatus, RealtimeMethods } from './realtimeMethods';
+
+/** The data provider as the live hooks use it: react-admin's with the realtime methods. */
+type LiveDataProvider = DataProvider & RealtimeMethods;
 
 /**
  * The few realtime hooks the screens need (open-source ra-core ships none): each subscribes
@@ -15,7 +17,7 @@ import type { LiveCallback, LiveEvent, LiveStatus } from './realtimeMethods';
  * logged in production, where the screen still works without live updates.
  */
 export function useSubscribe(topics: readonly string[], callback: LiveCallback) {
-  const dataProvider = useDataProvider<AdminDataProvider>();
+  const dataProvider = useDataProvider<LiveDataProvider>();
   const [failure, setFailure] = useState<unknown>();
   if (failure !== undefined) throw failure;
   const latest = useRef(callback);
@@ -71,7 +73,7 @@ export function useLiveRefresh(
  * useDataProvider proxy turns every method into a promise, and these two answer synchronously.
  */
 export function useLiveStatus(): LiveStatus {
-  const dataProvider = useContext(DataProviderContext) as AdminDataProvider | null;
+  const dataProvider = useContext(DataProviderContext) as LiveDataProvider | null;
   return useSyncExternalStore(
     dataProvider?.onLiveStatus ?? noSubscription,
     dataProvider?.liveStatus ?? connecting,

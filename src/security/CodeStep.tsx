@@ -1,10 +1,10 @@
 import { Alert, Box, Button, CircularProgress, Typography } from '@mui/material';
-import type { SupabaseClient } from '@supabase/supabase-js';
 import { useState, type FormEvent } from 'react';
 import { isCompleteCode, normaliseCode } from '../domain/mfa';
 import { lookup as t } from '../i18n/lookup';
 import { CodeField } from './CodeField';
 import { verifiedTotpFactors, verifyCode } from './secondFactor';
+import type { DatabaseClient } from '../domain/database';
 
 /**
  * The login's second step for an admin with an authenticator app: the code raises the session to
@@ -15,7 +15,7 @@ export function CodeStep({
   onVerified,
   onCancel,
 }: {
-  client: SupabaseClient;
+  client: DatabaseClient;
   onVerified: () => void;
   onCancel: () => void;
 }) {

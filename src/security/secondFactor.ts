@@ -1,17 +1,18 @@
-import type { Factor, SupabaseClient } from '@supabase/supabase-js';
+import type { Factor } from '@supabase/supabase-js';
 import { codeErrorKey, normaliseCode } from '../domain/mfa';
+import type { DatabaseClient } from '../domain/database';
 
 /**
  * Whether the signed-in user must still enter a code: they have a verified factor (GoTrue's
  * nextLevel aal2) but this session is aal1. Read from the session's own token and user, no request.
  */
-export async function needsSecondFactor(client: SupabaseClient): Promise<boolean> {
+export async function needsSecondFactor(client: DatabaseClient): Promise<boolean> {
   const { data } = await client.auth.mfa.getAuthenticatorAssuranceLevel();
   return data?.currentLevel === 'aal1' && data.nextLevel === 'aal2';
 }
 
 /** The user's verified authenticator apps (TOTP factors), oldest first. */
-export async function verifiedTotpFactors(client: SupabaseClient): Promise<Factor[]> {
+export async function verifiedTotpFactors(client: DatabaseClient): Promise<Factor[]> {
   const { data, error } = await client.auth.mfa.listFactors();
   if (error) throw error;
   return data.totp;
@@ -22,7 +23,7 @@ export async function verifiedTotpFactors(client: SupabaseClient): Promise<Facto
  * signs the user's aal1 sessions out). Resolves to null, or to the catalogue key of the refusal.
  */
 export async function verifyCode(
-  client: SupabaseClient,
+  client: DatabaseClient,
   factorId: string,
   typed: string,
 ): Promise<string | null> {

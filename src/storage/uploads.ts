@@ -1,4 +1,3 @@
-import type { SupabaseClient } from '@supabase/supabase-js';
 import { HttpError, type DataProvider, type RaRecord } from 'react-admin';
 import {
   checkImageBytes,
@@ -7,7 +6,7 @@ import {
   type BucketId,
   type ImageType,
 } from '../domain/storage';
-import type { ResourceData } from '../providers/resourceData';
+import type { DatabaseClient } from '../domain/database';
 
 /** A form's file field uploaded to a public bucket when the record is saved (ResourceData.upload). */
 export interface UploadField {
@@ -32,18 +31,22 @@ const announce = (uploading: boolean) => listeners.forEach((listener) => listene
  * first (a fresh name, so a replaced screenshot never shows an old cached copy) and its public URL
  * saved in the record; a save that fails removes what it uploaded; a save that replaces or clears
  * an uploaded file, and a delete (of a resource without a trash), remove the object that is no
- * longer used. Nothing is left in the
- * bucket that no record points at (an object that is not ours, an external URL, is left alone).
+ * longer used. Nothing is left in the bucket that no record points at (an object that is not
+ * ours, an external URL, is left alone).
  */
 export function withUploads<T extends DataProvider>(
   provider: T,
-  resources: readonly ResourceData[],
-  client: SupabaseClient,
+  /**
+   * The resources (their data halves), of which those with an `upload` field are handled; `trash`
+   * says their deletes keep the file (src/providers/resourceData.ts).
+   */
+  resources: readonly { name: string; upload?: UploadField; trash?: boolean }[],
+  client: DatabaseClient,
   supabaseUrl: string,
 ): T {
   const fields = new Map(resources.flatMap((r) => (r.upload ? [[r.name, r.upload] as const] : [])));
   // A deleted record of a resource with a trash keeps its file until it is deleted forever
-  // (src/trash/trashMethods.ts) or purged (supabase/functions/purge-trash): Restore brings both back.
+  // (src/providers/trashMethods.ts) or purged (supabase/functions/purge-trash): Restore brings both back.
   const removedOnDelete = new Map(
     resources.flatMap((r) => (r.upload && !r.trash ? [[r.name, r.upload] as const] : [])),
   );

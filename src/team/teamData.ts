@@ -1,21 +1,17 @@
-import { FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
+import { FunctionsHttpError } from '@supabase/supabase-js';
+import type { DatabaseClient, RpcRow, WithNulls } from '../domain/database';
 import type { Invite } from '../domain/operatorInvite';
 import { isOperatorRole, type OperatorRole } from '../domain/operatorRoles';
 
-/** A row of public.admin_team() (owners only; the database refuses anyone else). */
-export interface Operator {
-  user_id: string;
-  email: string;
+/**
+ * A row of public.admin_team() (owners only; the database refuses anyone else), its role one of the
+ * known ones. `invite_pending`: invited, and the invitation's link not used yet (no password chosen).
+ */
+export type Operator = Omit<WithNulls<RpcRow<'admin_team'>, 'last_sign_in_at'>, 'role'> & {
   role: OperatorRole;
-  is_active: boolean;
-  has_verified_factor: boolean;
-  last_sign_in_at: string | null;
-  created_at: string;
-  /** Invited, and the invitation's link not used yet (no password chosen). */
-  invite_pending: boolean;
-}
+};
 
-export async function fetchTeam(client: SupabaseClient): Promise<Operator[]> {
+export async function fetchTeam(client: DatabaseClient): Promise<Operator[]> {
   const { data, error } = await client.rpc('admin_team');
   if (error) throw error;
   return (data as Operator[]).filter((row) => isOperatorRole(row.role));
@@ -27,7 +23,7 @@ export type TeamChange =
   | { kind: 'active'; operator: Operator; active: boolean }
   | { kind: 'resetFactor'; operator: Operator };
 
-export async function applyTeamChange(client: SupabaseClient, change: TeamChange): Promise<void> {
+export async function applyTeamChange(client: DatabaseClient, change: TeamChange): Promise<void> {
   const operator = change.operator.user_id;
   const { error } =
     change.kind === 'role'
@@ -49,7 +45,7 @@ export type InviteLink = 'invite' | 'recovery';
  * server). Its refusals ({ success: false, error }) and the relay's ({ message }) come back as the
  * thrown Error's message, worded for the dialog.
  */
-export async function inviteOperator(client: SupabaseClient, invite: Invite): Promise<InviteLink> {
+export async function inviteOperator(client: DatabaseClient, invite: Invite): Promise<InviteLink> {
   const { data, error } = await client.functions.invoke<{ link: InviteLink }>('invite-operator', {
     body: invite,
   });

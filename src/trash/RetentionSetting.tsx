@@ -2,7 +2,7 @@ import { Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField } 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useCanAccess, useDataProvider, useNotify, useTranslate } from 'react-admin';
-import type { TrashDataProvider } from './trashMethods';
+import type { TrashDataProvider } from '../providers/trashMethods';
 import { TRASH_RETENTION_DAYS } from '../domain/limits';
 
 const RETENTION_KEY = ['trash', 'retention-days'];

@@ -14,7 +14,7 @@ import {
   useTranslate,
   type Identifier,
 } from 'react-admin';
-import type { TrashDataProvider } from './trashMethods';
+import type { TrashDataProvider } from '../providers/trashMethods';
 import { rescueFocus } from '../layout/focusMainHeading';
 
 /** Restore and Delete forever of entries, with their toasts; the list reads the trash again after. */

@@ -9,7 +9,7 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
-import type { TrashMethods } from './trashMethods';
+import type { TrashMethods } from '../providers/trashMethods';
 import { countParams } from '../domain/format';
 import { rescueFocus } from '../layout/focusMainHeading';
 import { AdminList, ListEmptyState, ListErrorState } from '../list';

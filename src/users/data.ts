@@ -1,22 +1,13 @@
+import type { RpcRow, WithNulls } from '../domain/database';
 import { shownProvider, userStatus } from '../domain/adminRecords';
 import { defineResourceData } from '../providers/resourceData';
 import { usersReads } from './usersReads';
 
-/** A row of admin_list_users. */
-export interface AdminUser {
-  id: string;
-  email: string | null;
-  phone: string | null;
-  email_confirmed_at: string | null;
-  phone_confirmed_at: string | null;
-  created_at: string;
-  updated_at: string | null;
-  last_sign_in_at: string | null;
-  provider: string | null;
-  role: string | null;
-  aud: string | null;
-  banned_until: string | null;
-}
+/** A row of admin_list_users (an auth user): every column but the id and creation time may be null. */
+export type AdminUser = WithNulls<
+  RpcRow<'admin_list_users'>,
+  Exclude<keyof RpcRow<'admin_list_users'>, 'id' | 'created_at'>
+>;
 
 /** Users: the auth users, read through the admin_list_users RPC (its search is the RPC's own). */
 export const usersData = defineResourceData<AdminUser>({

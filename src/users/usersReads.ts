@@ -1,4 +1,4 @@
-import type { PostgrestError, SupabaseClient } from '@supabase/supabase-js';
+import type { PostgrestError } from '@supabase/supabase-js';
 import {
   HttpError,
   type DataProvider,
@@ -7,6 +7,7 @@ import {
   type GetOneParams,
   type RaRecord,
 } from 'react-admin';
+import type { DatabaseClient } from '../domain/database';
 
 /** Columns admin_list_users returns that a list may sort by (the RPC's own order is newest first). */
 const SORTABLE = new Set(['email', 'phone', 'created_at', 'updated_at', 'last_sign_in_at', 'provider']);
@@ -22,11 +23,12 @@ const fail = (error: PostgrestError, status: number): never => {
  * are PostgREST's, applied to the function's rows. The RPC is POSTed so a search such as
  * "eq.x" stays an argument rather than reading as a filter.
  */
-export function usersReads(client: SupabaseClient) {
+export function usersReads(client: DatabaseClient) {
   const users = (search: unknown = null) =>
     client.rpc(
       'admin_list_users',
-      { search: typeof search === 'string' && search.trim() ? search : null },
+      // Without a search the argument is left out: the function's default (null) lists everyone.
+      { search: typeof search === 'string' && search.trim() ? search : undefined },
       {
         count: 'exact',
       },
@@ -41,17 +43,17 @@ export function usersReads(client: SupabaseClient) {
       const from = (page - 1) * perPage;
       const { data, error, status, count } = await query.range(from, from + perPage - 1);
       if (error) return fail(error, status);
-      return { data: (data ?? []) as R[], total: count ?? 0 };
+      return { data: (data ?? []) as unknown as R[], total: count ?? 0 };
     },
     async getOne<R extends RaRecord>(_resource: string, { id }: GetOneParams) {
       const { data, error, status } = await users().eq('id', String(id)).single();
       if (error) return fail(error, status);
-      return { data: data as R };
+      return { data: data as unknown as R };
     },
     async getMany<R extends RaRecord>(_resource: string, { ids }: GetManyParams) {
       const { data, error, status } = await users().in('id', ids.map(String));
       if (error) return fail(error, status);
-      return { data: (data ?? []) as R[] };
+      return { data: (data ?? []) as unknown as R[] };
     },
   } satisfies Pick<DataProvider, 'getList' | 'getOne' | 'getMany'>;
 }

@@ -7,10 +7,11 @@ import { writeAuditLogEntry } from './auditLog';
 import { readJsonBody, stringField } from './body';
 import { AuthHttpError, badRequest, forbidden, notFound, tooManyRequests, unprocessable } from './errors';
 import { mfaVerificationAttempt } from './hooks';
+import { FACTOR_COLUMNS, listFactors, type FactorRow } from './factors';
 import { sessionResponse } from './sessionResponse';
 import { clientAddressOf } from './signInLimits';
 import { addAmrClaim, rotateForMfa } from './sessions';
-import { findUserById, toGoTrueUser, type GoTrueUser, type UserRow } from './users';
+import { findUserById, type UserRow } from './users';
 
 /** GoTrue's MFA defaults (conf.MFAConfiguration). */
 export const MFA_LIMITS = {
@@ -24,67 +25,6 @@ export const MFA_LIMITS = {
 
 /** The TOTP parameters GoTrue validates with (pquerna/otp's defaults, skew 1). */
 const TOTP_PARAMS = { algorithm: 'SHA1', digits: 6, period: 30 } as const;
-
-/** The factor object GoTrue serialises (models.Factor), as in GET /user's `factors`. */
-export interface GoTrueFactor {
-  id: string;
-  created_at: string;
-  updated_at: string;
-  status: 'verified' | 'unverified';
-  friendly_name?: string;
-  factor_type: string;
-  phone: string;
-  last_challenged_at: string | null;
-}
-
-interface FactorRow {
-  id: string;
-  user_id: string;
-  friendly_name: string | null;
-  factor_type: string;
-  status: 'verified' | 'unverified';
-  secret: string | null;
-  phone: string | null;
-  created_at: Date;
-  updated_at: Date;
-  last_challenged_at: Date | null;
-}
-
-const FACTOR_COLUMNS = `id, user_id, friendly_name, factor_type::text as factor_type, status::text as status, secret,
-  phone, created_at, updated_at, last_challenged_at`;
-
-export function toGoTrueFactor(row: FactorRow): GoTrueFactor {
-  const factor: GoTrueFactor = {
-    id: row.id,
-    created_at: new Date(row.created_at).toISOString(),
-    updated_at: new Date(row.updated_at).toISOString(),
-    status: row.status,
-    friendly_name: row.friendly_name ?? '',
-    factor_type: row.factor_type,
-    phone: row.phone ?? '',
-    last_challenged_at: row.last_challenged_at ? new Date(row.last_challenged_at).toISOString() : null,
-  };
-  // friendly_name is omitempty in GoTrue.
-  if (!factor.friendly_name) delete factor.friendly_name;
-  return factor;
-}
-
-/** The user as GoTrue serialises it, with its factors (GoTrue loads them eagerly; omitted when none). */
-export async function goTrueUserOf(
-  db: Queryable,
-  row: UserRow,
-): Promise<GoTrueUser & { factors?: GoTrueFactor[] }> {
-  const factors = await listFactors(db, row.id);
-  return { ...toGoTrueUser(row), ...(factors.length ? { factors: factors.map(toGoTrueFactor) } : {}) };
-}
-
-export async function listFactors(db: Queryable, userId: string): Promise<FactorRow[]> {
-  const { rows } = await db.query<FactorRow>(
-    `select ${FACTOR_COLUMNS} from auth.mfa_factors where user_id = $1 order by created_at, id`,
-    [userId],
-  );
-  return rows;
-}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -3,7 +3,7 @@ import type { StandInContext } from '../context';
 import type { Queryable } from '../db';
 import { ACCESS_TOKEN_SECONDS } from '../keys';
 import { issueAccessToken } from './accessToken';
-import { goTrueUserOf } from './mfa';
+import { goTrueUserOf } from './factors';
 import { sessionAssurance, type SessionRow } from './sessions';
 import type { UserRow } from './users';
 

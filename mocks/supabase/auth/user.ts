@@ -4,7 +4,7 @@ import { authenticate } from './authenticate';
 import { objectField, readJsonBody, stringField } from './body';
 import { AuthHttpError, badRequest, unprocessable } from './errors';
 import { endSessions, isRecoverySession, sessionAssurance, type LogoutScope } from './sessions';
-import { goTrueUserOf } from './mfa';
+import { goTrueUserOf } from './factors';
 import { findUserByEmail, passwordMatches, updateUser, type UserChanges } from './users';
 import { checkPasswordStrength, validateEmail } from './validation';
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { imageTypeOf } from '../../../src/domain/storage';
 import { readSupabaseConfig, type SupabaseConfig } from '../config';
-import type { Queryable } from '../db';
+import type { Queryable } from '../db/types';
 import { parseSize } from './sizes';
 import { md5Hex, objectMetadata, writeObject, writePart } from './objects';
 

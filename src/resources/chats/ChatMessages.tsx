@@ -2,14 +2,9 @@ import { Alert, Box, Button, Skeleton, Stack, Typography } from '@mui/material';
 import { RecordContextProvider, useGetList, useTranslate } from 'react-admin';
 import { DateTimeField } from '../../list/fields';
 import { countParams } from '../../domain/format';
+import type { Tables } from '../../database.types';
 
-interface Message {
-  id: string;
-  chat_id: string;
-  role: string;
-  content: string;
-  created_at: string;
-}
+type Message = Tables<'messages'>;
 
 /** Most messages one dialog shows; a longer chat says how many more there are. */
 const MESSAGES_SHOWN = 500;

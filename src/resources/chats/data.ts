@@ -1,16 +1,9 @@
+import type { ViewRow } from '../../domain/database';
 import { defineResourceData } from '../../providers/resourceData';
 import { hasUserConditions } from '../../providers/search';
 
 /** A row of admin_chats: a chat with its owner's email and number of messages. */
-export interface Chat {
-  id: string;
-  title: string | null;
-  user_id: string | null;
-  owner_email: string | null;
-  message_count: number;
-  created_at: string;
-  updated_at: string;
-}
+export type Chat = ViewRow<'admin_chats', 'chats'>;
 
 /** Chat Sessions: read-only, through the admin view, searched by title or owner email. */
 export const chatsData = defineResourceData<Chat>({

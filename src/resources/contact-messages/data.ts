@@ -1,18 +1,9 @@
+import type { Tables } from '../../database.types';
 import { defineResourceData } from '../../providers/resourceData';
 import type { ContactStatus } from './statuses';
 
-/** A row of contact_messages as the admin reads it. */
-export interface ContactMessage {
-  id: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  subject: string;
-  message: string;
-  status: ContactStatus;
-  created_at: string;
-  updated_at: string;
-}
+/** A row of contact_messages as the admin reads it, its status one of the known ones (the table's check). */
+export type ContactMessage = Omit<Tables<'contact_messages'>, 'status'> & { status: ContactStatus };
 
 /** Contact Inbox: the public form's messages, searched in every field the sender wrote. */
 export const contactMessagesData = defineResourceData<ContactMessage>({

@@ -1,5 +1,5 @@
 import { formatDateTime } from '../../domain/format';
-import type { ContactMessage } from './data';
+import type { Tables } from '../../database.types';
 
 /** A contact message's triage status (the contact_messages_status_known constraint). */
 export const CONTACT_STATUSES = ['new', 'read', 'archived'] as const;
@@ -18,7 +18,7 @@ export const STATUS_CHOICES = CONTACT_STATUSES.map((status) => ({
 export const MAILTO_MAX_LENGTH = 2000;
 
 type ReplyTo = Pick<
-  ContactMessage,
+  Tables<'contact_messages'>,
   'email' | 'subject' | 'message' | 'first_name' | 'last_name' | 'created_at'
 >;
 
@@ -63,5 +63,5 @@ export function replyHref(
   return href(fits);
 }
 
-export const senderName = (record: Pick<ContactMessage, 'first_name' | 'last_name'>) =>
+export const senderName = (record: Pick<Tables<'contact_messages'>, 'first_name' | 'last_name'>) =>
   [record.first_name, record.last_name].filter((part) => part.trim()).join(' ');

@@ -1,8 +1,8 @@
-import type { HealthTipValues } from '../../domain/contentSchemas';
+import type { Tables } from '../../database.types';
 import { defineResourceData } from '../../providers/resourceData';
 
 /** A row of health_tips. */
-export type HealthTip = HealthTipValues & { id: string; created_at: string };
+export type HealthTip = Tables<'health_tips'>;
 
 /** Health Tips: route /health-tips, table health_tips, searched by text. */
 export const healthTipsData = defineResourceData<HealthTip>({

@@ -1,8 +1,8 @@
-import type { NewsValues } from '../../domain/contentSchemas';
+import type { Tables } from '../../database.types';
 import { defineResourceData } from '../../providers/resourceData';
 
 /** A row of news: the form's values as stored, with id and creation time. */
-export type News = NewsValues & { id: string; created_at: string };
+export type News = Tables<'news'>;
 
 /** News Management: searched by title or content. */
 export const newsData = defineResourceData<News>({

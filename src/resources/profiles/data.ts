@@ -1,30 +1,12 @@
+import type { ViewRow } from '../../domain/database';
 import { defineResourceData } from '../../providers/resourceData';
 import { relationshipConditions } from '../../providers/search';
 
-/** A row of admin_profiles: a family health profile with its owner's email. */
-export interface Profile {
-  id: string;
-  user_id: string;
-  name: string;
-  avatar: string | null;
-  /** The avatar in the avatars bucket (<user id>/<file>), shown through a signed URL. */
-  avatar_path: string | null;
-  relationship: string | null;
-  age: number | null;
-  gender: string | null;
-  height: number | string | null;
-  weight: number | string | null;
-  date_of_birth: string | null;
-  health_conditions: string[];
-  allergies: string[];
-  dietary_restrictions: string[];
-  scans_count: number;
-  avg_health_score: number | string | null;
-  last_scan_date: string | null;
-  created_at: string;
-  updated_at: string;
-  owner_email: string | null;
-}
+/**
+ * A row of admin_profiles: a family health profile with its owner's email (`owner_email`); the avatar
+ * is `avatar_path` in the avatars bucket (<user id>/<file>), shown through a signed URL.
+ */
+export type Profile = ViewRow<'admin_profiles', 'profiles'>;
 
 /** User Profiles: read-only, through the admin view, searched by name, relationship or owner email. */
 export const profilesData = defineResourceData<Profile>({

@@ -1,3 +1,4 @@
+import type { Tables } from '../../database.types';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -8,13 +9,8 @@ import { bodyRows, cellsOf } from '../../test/tableRows';
 const server = setUpStandInServer();
 const WAIT = { timeout: 20_000 };
 
-interface ScanRow {
-  id: string;
-  name: string | null;
-  category: string | null;
-  health_score: number | null;
-  email: string | null;
-}
+/** A scan as the list shows it, with its owner's email read from auth.users. */
+type ScanRow = Pick<Tables<'scans'>, 'id' | 'name' | 'category' | 'health_score'> & { email: string | null };
 
 const newestScans = async (limit: number) =>
   (

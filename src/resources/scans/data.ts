@@ -1,28 +1,9 @@
+import type { ViewRow } from '../../domain/database';
 import { defineResourceData } from '../../providers/resourceData';
 import { scoreBandConditions, textEqualsConditions } from '../../providers/search';
 
-/** A row of admin_scans: a scan with its owner's email. */
-export interface Scan {
-  id: string;
-  user_id: string | null;
-  owner_email: string | null;
-  name: string | null;
-  description: string | null;
-  image_url: string | null;
-  /** The label photo in the scan-images bucket (<user id>/<file>), shown through a signed URL. */
-  image_path: string | null;
-  health_score: number | null;
-  category: string | null;
-  analysis: string | null;
-  ingredients: string[];
-  health_benefits: string[];
-  health_risks: string[];
-  allergens: string[];
-  nutrition_facts: Record<string, unknown> | null;
-  healthy_recipe: string | null;
-  is_favorite: boolean;
-  created_at: string;
-}
+/** A row of admin_scans: a scan with its owner's email (`owner_email`). */
+export type Scan = ViewRow<'admin_scans', 'scans'>;
 
 /** Food Scans: read-only, through the admin view, searched by name, category or owner email. */
 export const scansData = defineResourceData<Scan>({

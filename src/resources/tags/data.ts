@@ -1,8 +1,8 @@
-import type { TagValues } from '../../domain/contentSchemas';
+import type { Tables } from '../../database.types';
 import { defineResourceData } from '../../providers/resourceData';
 
 /** A row of tags. */
-export type Tag = TagValues & { id: string; created_at: string };
+export type Tag = Tables<'tags'>;
 
 /** Tags Management: by category, then sort order (two keys), searched by label, key or category. */
 export const tagsData = defineResourceData<Tag>({

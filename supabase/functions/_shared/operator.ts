@@ -4,6 +4,7 @@ import {
   type SupabaseClientOptions,
   type User,
 } from '@supabase/supabase-js';
+import type { Database } from '../../../src/database.types.ts';
 
 /** What Supabase's runtime gives every function (the stand-in passes the same under Node). */
 export interface FunctionEnv {
@@ -30,9 +31,9 @@ export interface Operator {
   user: User;
   role: string;
   /** The caller's own token: every query is under their row-level security. */
-  asCaller: SupabaseClient;
+  asCaller: SupabaseClient<Database>;
   /** The service key, which never leaves the server. */
-  service: SupabaseClient;
+  service: SupabaseClient<Database>;
 }
 
 /**
@@ -45,8 +46,8 @@ export interface Operator {
 export async function checkOperator(req: Request, env: FunctionEnv): Promise<Operator | Response> {
   if (req.method === 'OPTIONS') return new Response('ok', { headers: CORS_HEADERS });
   if (req.method !== 'POST') return failure(405, 'Method not allowed');
-  const client = (key: string, headers: Record<string, string> = {}): SupabaseClient =>
-    createClient(env.supabaseUrl, key, {
+  const client = (key: string, headers: Record<string, string> = {}): SupabaseClient<Database> =>
+    createClient<Database>(env.supabaseUrl, key, {
       auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
       global: { fetch: env.fetch, headers },
       realtime: env.realtime,

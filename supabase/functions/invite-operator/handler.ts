@@ -51,15 +51,13 @@ export function createInviteOperatorHandler(deps: InviteOperatorDeps): (req: Req
     // An operator who has accepted is not invited again; an invitation not yet accepted is renewed.
     const { data: team, error: teamError } = await asCaller.rpc('admin_team');
     if (teamError) return failure(500, `Could not read the team: ${teamError.message}`);
-    const member = (team as { user_id: string; email: string; invite_pending: boolean }[]).find(
-      (row) => row.email === email,
-    );
+    const member = (team ?? []).find((row) => row.email === email);
     if (member && !member.invite_pending) return failure(409, deps.issues.alreadyOperator);
 
     // Whether the address had an account before this request (the owner reads every account).
     const { data: accounts, error: accountsError } = await asCaller.rpc('admin_list_users', { search: email });
     if (accountsError) return failure(500, `Could not read the accounts: ${accountsError.message}`);
-    const existing = (accounts as { id: string; email: string | null }[]).find((row) => row.email === email);
+    const existing = (accounts ?? []).find((row) => row.email === email);
 
     const { data: invited, error: inviteError } = await service.auth.admin.inviteUserByEmail(email);
     let userId: string;

@@ -1,6 +1,6 @@
-import type { SupabaseClient } from '@supabase/supabase-js';
 import { HttpError, type DataProvider } from 'react-admin';
-import type { ResourceData } from '../providers/resourceData';
+import type { DatabaseClient } from '../domain/database';
+import type { ResourceData } from './resourceData';
 
 /** What a restore did: the ids back in their tables, and those left in the trash. */
 export interface RestoreOutcome {
@@ -25,14 +25,21 @@ interface StoredObject {
  * data provider. Deleting a record of a resource declared `trash` is a plain delete; the database
  * keeps the row in public.trash, which the Trash screen lists as the `trash` resource.
  */
-export function createTrashMethods(client: SupabaseClient, resources: readonly ResourceData[]) {
+export function createTrashMethods(client: DatabaseClient, resources: readonly ResourceData[]) {
   const kinds: TrashKind[] = resources
     .filter((r) => r.trash)
     .map((r) => ({ name: r.name, table: r.table ?? r.name }));
   const trashed = new Set(kinds.map((k) => k.name));
-  const rpc = async <T>(fn: string, args?: Record<string, unknown>): Promise<T> => {
-    const { data, error, status } = await client.rpc(fn, args);
-    // With the status, react-admin's checkError signs out a session that lost access.
+  /** An RPC's answer, or the HttpError react-admin's checkError reads (a session that lost access signs out). */
+  const answer = <T>({
+    data,
+    error,
+    status,
+  }: {
+    data: unknown;
+    error: { message: string } | null;
+    status: number;
+  }) => {
     if (error) throw new HttpError(error.message, status, error);
     return data as T;
   };
@@ -42,18 +49,16 @@ export function createTrashMethods(client: SupabaseClient, resources: readonly R
     /** Whether deleting a record of `resource` moves it to the trash (its delete toast offers Undo). */
     hasTrash: (resource: string) => trashed.has(resource),
     /** Brings the rows back: same id, every field, their uploaded files (which never left). */
-    restoreFromTrash: (ids: readonly string[]) => rpc<RestoreOutcome>('admin_restore_trashed', { ids }),
+    restoreFromTrash: async (ids: readonly string[]) =>
+      answer<RestoreOutcome>(await client.rpc('admin_restore_trashed', { ids: [...ids] })),
     /**
      * Owners: removes the entries for good, then the files their rows named. A file that cannot be
      * removed now is left to the purge's orphan sweep (supabase/functions/purge-trash), as a cost,
      * not an error the owner can act on.
      */
     async deleteForever(ids: readonly string[]): Promise<{ deleted: number }> {
-      const { deleted, files } = await rpc<{ deleted: number; files: StoredObject[] }>(
-        'admin_delete_forever',
-        {
-          ids,
-        },
+      const { deleted, files } = answer<{ deleted: number; files: StoredObject[] }>(
+        await client.rpc('admin_delete_forever', { ids: [...ids] }),
       );
       const buckets = new Map<string, string[]>();
       for (const f of files) buckets.set(f.bucket_id, [...(buckets.get(f.bucket_id) ?? []), f.name]);
@@ -64,12 +69,12 @@ export function createTrashMethods(client: SupabaseClient, resources: readonly R
       return { deleted };
     },
     /** Days an entry waits before the purge deletes it forever (admin_settings.trash_retention_days). */
-    trashRetentionDays: () => rpc<number>('admin_trash_retention_days'),
+    trashRetentionDays: async () => answer<number>(await client.rpc('admin_trash_retention_days')),
     /** Owners: sets that period. */
-    setTrashRetentionDays: (days: number) =>
-      rpc<{ trash_retention_days: number }>('update_admin_settings', { trash_retention_days: days }).then(
-        (settings) => settings.trash_retention_days,
-      ),
+    setTrashRetentionDays: async (days: number) =>
+      answer<{ trash_retention_days: number }>(
+        await client.rpc('update_admin_settings', { trash_retention_days: days }),
+      ).trash_retention_days,
   };
 }
 

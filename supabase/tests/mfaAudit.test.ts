@@ -158,6 +158,13 @@ const ROLE_HELPERS: Record<string, string> = {
 };
 /** PostgREST's pre-request function: planned and estimated counts are for admins only. */
 const PRE_REQUEST = 'function pre_request';
+/** The trash (20241101002900_trash.sql): its entries, restore, delete forever and the retention. */
+const TRASH = [
+  'table trash',
+  'function admin_restore_trashed',
+  'function admin_delete_forever',
+  'function admin_trash_retention_days',
+];
 
 describe('an enrolled admin: aal1 refused, aal2 allowed on every admin object', () => {
   it('covers every table policy, view and function that calls is_admin()', async () => {
@@ -179,6 +186,7 @@ describe('an enrolled admin: aal1 refused, aal2 allowed on every admin object', 
       ...Object.keys(CALLS),
       ...Object.keys(ROLE_HELPERS),
       PRE_REQUEST,
+      ...TRASH,
     ]);
     expect(rows.map((r) => r.object).filter((o) => !tested.has(o))).toEqual([]);
   });
@@ -232,6 +240,45 @@ describe('an enrolled admin: aal1 refused, aal2 allowed on every admin object', 
     const isRole = object === 'function admin_role';
     expect(await call('aal1')).toEqual({ ok: true, value: isRole ? null : false });
     expect(await call('aal2')).toEqual({ ok: true, value: isRole ? 'owner' : true });
+  });
+
+  it(`${TRASH.join(', ')}: nothing at aal1, all of it at aal2`, async () => {
+    const trash = (aal: 'aal1' | 'aal2') =>
+      asAdmin(aal, { factor: 'verified' }, async (tx) => {
+        // A tip deleted by the owner's session, whatever its level could do itself.
+        await tx.query(`select set_config('role', 'none', true)`);
+        const { rows } = await tx.query<{ id: string }>(
+          `delete from public.health_tips where id = (select id from public.health_tips order by id limit 1) returning id::text`,
+        );
+        await assumeIdentity(tx, adminAt(aal));
+        const entries = (await tx.query<{ n: number }>('select count(*)::int as n from public.trash')).rows[0]
+          .n;
+        const days = (await tx.query<{ d: number | null }>('select public.admin_trash_retention_days() as d'))
+          .rows[0].d;
+        const calls: string[] = [];
+        for (const sql of [
+          'select public.admin_restore_trashed($1)',
+          'select public.admin_delete_forever($1)',
+        ]) {
+          await tx.query('savepoint call');
+          calls.push(
+            await tx.query(sql, [[rows[0].id]]).then(
+              () => 'answered',
+              (error: { code?: string }) => String(error.code),
+            ),
+          );
+          await tx.query('rollback to savepoint call');
+        }
+        return { entries, days, calls };
+      });
+    expect(await trash('aal1')).toEqual({
+      ok: true,
+      value: { entries: 0, days: null, calls: ['42501', '42501'] },
+    });
+    expect(await trash('aal2')).toEqual({
+      ok: true,
+      value: { entries: 1, days: 30, calls: ['answered', 'answered'] },
+    });
   });
 
   it(`${PRE_REQUEST}: a planned count refused at aal1 (PT403), allowed at aal2`, async () => {

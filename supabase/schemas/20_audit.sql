@@ -80,6 +80,7 @@ declare
   diff jsonb;
   actor uuid := auth.uid();
   action text := coalesce(nullif(current_setting('labellens.audit_action', true), ''), lower(tg_op));
+  label text;
 begin
   select coalesce(jsonb_object_agg(k.key, jsonb_build_object('old', old_row -> k.key, 'new', new_row -> k.key)), '{}')
     into diff
@@ -94,19 +95,17 @@ begin
   if actor is null and tg_table_name = 'notifications' then
     actor := (row_now ->> 'sent_by')::uuid;
   end if;
+  if tg_nargs = 0 then
+    label := null;
+  elsif tg_argv[0] = 'user_id' then
+    label := (select u.email from auth.users u where u.id = (row_now ->> 'user_id')::uuid);
+  else
+    label := pg_catalog.left(row_now ->> tg_argv[0], coalesce(nullif(tg_argv[1], '')::integer, 200));
+  end if;
   insert into public.audit_log (actor_id, actor_email, actor_role, action, resource, record_id, record_label, changes)
   values (actor, (select u.email from auth.users u where u.id = actor),
           (select a.role from public.admin_users a where a.user_id = actor),
-          action, tg_table_name, row_now ->> 'id',
-          case tg_table_name
-            when 'news' then row_now ->> 'title'
-            when 'health_tips' then pg_catalog.left(row_now ->> 'tip', 120)
-            when 'tags' then row_now ->> 'label'
-            when 'admin_users' then (select u.email from auth.users u where u.id = (row_now ->> 'user_id')::uuid)
-            when 'contact_messages' then row_now ->> 'email'
-            when 'notifications' then row_now ->> 'title'
-          end,
-          diff);
+          action, tg_table_name, row_now ->> 'id', label, diff);
   return null;
 end
 $$;
@@ -443,7 +442,7 @@ CREATE TRIGGER admin_settings_audit AFTER INSERT OR DELETE OR UPDATE ON public.a
 -- Name: admin_users admin_users_audit; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER admin_users_audit AFTER INSERT OR DELETE OR UPDATE ON public.admin_users FOR EACH ROW EXECUTE FUNCTION private.audit_row_change();
+CREATE TRIGGER admin_users_audit AFTER INSERT OR DELETE OR UPDATE ON public.admin_users FOR EACH ROW EXECUTE FUNCTION private.audit_row_change('user_id');
 
 
 --

@@ -176,7 +176,7 @@ CREATE INDEX tags_label_trgm_idx ON public.tags USING gin (label extensions.gin_
 -- Name: health_tips health_tips_audit; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER health_tips_audit AFTER INSERT OR DELETE OR UPDATE ON public.health_tips FOR EACH ROW EXECUTE FUNCTION private.audit_row_change();
+CREATE TRIGGER health_tips_audit AFTER INSERT OR DELETE OR UPDATE ON public.health_tips FOR EACH ROW EXECUTE FUNCTION private.audit_row_change('tip', '120');
 
 
 --
@@ -211,7 +211,7 @@ CREATE TRIGGER health_tips_set_updated_at BEFORE UPDATE ON public.health_tips FO
 -- Name: news news_audit; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER news_audit AFTER INSERT OR DELETE OR UPDATE ON public.news FOR EACH ROW EXECUTE FUNCTION private.audit_row_change();
+CREATE TRIGGER news_audit AFTER INSERT OR DELETE OR UPDATE ON public.news FOR EACH ROW EXECUTE FUNCTION private.audit_row_change('title');
 
 
 --
@@ -246,7 +246,7 @@ CREATE TRIGGER news_set_updated_at BEFORE UPDATE ON public.news FOR EACH ROW WHE
 -- Name: tags tags_audit; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER tags_audit AFTER INSERT OR DELETE OR UPDATE ON public.tags FOR EACH ROW EXECUTE FUNCTION private.audit_row_change();
+CREATE TRIGGER tags_audit AFTER INSERT OR DELETE OR UPDATE ON public.tags FOR EACH ROW EXECUTE FUNCTION private.audit_row_change('label');
 
 
 --

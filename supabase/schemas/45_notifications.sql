@@ -107,7 +107,7 @@ CREATE INDEX notifications_user_id_idx ON public.notifications USING btree (user
 -- Name: notifications notifications_audit; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER notifications_audit AFTER INSERT OR UPDATE ON public.notifications FOR EACH ROW EXECUTE FUNCTION private.audit_row_change();
+CREATE TRIGGER notifications_audit AFTER INSERT OR UPDATE ON public.notifications FOR EACH ROW EXECUTE FUNCTION private.audit_row_change('title');
 
 
 --

@@ -116,7 +116,7 @@ CREATE INDEX contact_messages_status_created_at_idx ON public.contact_messages U
 -- Name: contact_messages contact_messages_delete_audit; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER contact_messages_delete_audit AFTER DELETE ON public.contact_messages FOR EACH ROW EXECUTE FUNCTION private.audit_row_change();
+CREATE TRIGGER contact_messages_delete_audit AFTER DELETE ON public.contact_messages FOR EACH ROW EXECUTE FUNCTION private.audit_row_change('email', '254');
 
 
 --
@@ -144,14 +144,14 @@ CREATE TRIGGER contact_messages_set_updated_at BEFORE UPDATE ON public.contact_m
 -- Name: contact_messages contact_messages_status_audit; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER contact_messages_status_audit AFTER UPDATE OF status ON public.contact_messages FOR EACH ROW WHEN ((old.status IS DISTINCT FROM new.status)) EXECUTE FUNCTION private.audit_row_change();
+CREATE TRIGGER contact_messages_status_audit AFTER UPDATE OF status ON public.contact_messages FOR EACH ROW WHEN ((old.status IS DISTINCT FROM new.status)) EXECUTE FUNCTION private.audit_row_change('email', '254');
 
 
 --
 -- Name: contact_messages contact_messages_undelete_audit; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER contact_messages_undelete_audit AFTER INSERT ON public.contact_messages FOR EACH ROW WHEN ((current_setting('labellens.audit_action'::text, true) = 'undelete'::text)) EXECUTE FUNCTION private.audit_row_change();
+CREATE TRIGGER contact_messages_undelete_audit AFTER INSERT ON public.contact_messages FOR EACH ROW WHEN ((current_setting('labellens.audit_action'::text, true) = 'undelete'::text)) EXECUTE FUNCTION private.audit_row_change('email', '254');
 
 
 --

@@ -21,6 +21,7 @@ describe('tab titles', () => {
       'Tags · LabelLens Admin',
       'Audit Log · LabelLens Admin',
       'Contact Inbox · LabelLens Admin',
+      'Trash · LabelLens Admin',
       'Team · LabelLens Admin',
       'Security · LabelLens Admin',
     ]);

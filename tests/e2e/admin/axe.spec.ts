@@ -147,6 +147,7 @@ const TARGETS: ReadonlyArray<{
   { name: 'Audit Log', open: (p) => goto(p, '/admin/audit-log') },
   { name: 'Contact inbox', open: (p) => goto(p, '/admin/contact-messages') },
   { name: 'Inbox message', open: (p) => openFirstRow(p, '/admin/contact-messages') },
+  { name: 'Trash', open: (p) => goto(p, '/admin/trash') },
   { name: 'Security', open: (p) => goto(p, '/admin/security') },
   { name: 'Team', open: (p) => goto(p, '/admin/team') },
   {

@@ -21,9 +21,10 @@ test('contact inbox: a message sent from the site is read in the admin, marked r
   await page.goto('/admin/contact-messages');
   await signInAsAdmin(page);
   const menuItems = await page.getByRole('menuitem').allTextContents();
-  // The owner's menu: the inbox is the last screen but the owners' Team.
-  expect(menuItems.slice(-3).map((text) => text.replace(/\d+$/, ''))).toEqual([
+  // The owner's menu: the inbox is the last screen but the Trash and the owners' Team.
+  expect(menuItems.slice(-4).map((text) => text.replace(/\d+$/, ''))).toEqual([
     'Contact Inbox',
+    'Trash',
     'Team',
     'Logout',
   ]);

@@ -14,6 +14,7 @@ const SIDEBAR_ORDER = [
   'Tags',
   'Audit Log',
   /^Contact Inbox\d*$/,
+  'Trash',
   'Team',
   'Logout',
 ];

@@ -21,6 +21,7 @@ test('every screen names its tab, and every list has one main heading', async ({
     ['/admin/tags', 'Tags', 'Tags Management'],
     ['/admin/audit-log', 'Audit Log', 'Audit Log'],
     ['/admin/contact-messages', 'Contact Inbox', 'Contact Inbox'],
+    ['/admin/trash', 'Trash', 'Trash'],
     ['/admin/security', 'Security', 'Security'],
   ];
   for (const [path, title, heading] of screens) {

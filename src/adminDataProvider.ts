@@ -1,6 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { DataProvider } from 'react-admin';
 import { createVersionMethods } from './audit/versionMethods';
+import { createPaletteMethods } from './commandPalette/paletteMethods';
 import { createDashboardMethods } from './dashboard/dashboardMethods';
 import { createNotificationMethods } from './notifications/notificationMethods';
 import { createResourceProvider } from './providers/dataProvider';
@@ -24,6 +25,7 @@ export function createDataProvider(client: SupabaseClient = supabaseClient) {
     ...createNotificationMethods(client),
     ...createRealtimeMethods(client, RESOURCE_DATA),
     ...createVersionMethods(client),
+    ...createPaletteMethods(client),
   } satisfies DataProvider;
 }
 

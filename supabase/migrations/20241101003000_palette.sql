@@ -5,7 +5,7 @@
 --    as the lists (20241101001700_operator_roles.sql):
 --      app users, family profiles, scans, chats, contact messages   owners and support
 --      news, health tips, tags                                         every operator
---      operators (the team)                                            owners
+--      team (operators)                                                owners
 --    Text is matched as a substring, case-insensitively, through trigram indexes (from 3 characters,
 --    the length of a trigram; a shorter query finds nothing); a query that is the start of an id
 --    (4 or more hex digits) also finds the records whose id starts with it, through the primary key
@@ -65,7 +65,7 @@ revoke all on function private.uuid_prefix_range(text) from public, anon, authen
 
 create function public.admin_search(q text, per_kind integer default 5)
 returns table (
-  kind text,       -- users, profiles, scans, chats, contact-messages, news, health-tips, tags, operators
+  kind text,       -- users, profiles, scans, chats, contact-messages, news, health-tips, tags, team (operators)
   id text,         -- the record's id (a route's :id)
   title text,      -- what names it
   detail text,     -- what tells two apart: a profile's relationship, a tag's key, a message's subject...
@@ -155,7 +155,7 @@ begin
 
   if caller_role = 'owner' then
     return query
-      select 'operators', a.user_id::text, e.email, a.role, a.user_id, e.email, a.created_at
+      select 'team', a.user_id::text, e.email, a.role, a.user_id, e.email, a.created_at
         from public.admin_users a
         join private.user_emails e on e.user_id = a.user_id
        where texts and lower(e.email) like pattern
@@ -210,7 +210,7 @@ begin
     'scans', jsonb_build_object(
       'total', (select count(*) from public.scans s where s.user_id = person),
       'rows', coalesce((select jsonb_agg(r) from (
-        select s.id, s.name, s.image_url, s.health_score, s.category, s.created_at
+        select s.id, s.name, s.image_url, s.image_path, s.health_score, s.category, s.created_at
           from public.scans s where s.user_id = person
          order by s.created_at desc, s.id desc limit take) r), '[]')),
     'chats', jsonb_build_object(

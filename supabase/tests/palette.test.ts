@@ -54,12 +54,13 @@ const search = (who: Who, q: string, setup?: (tx: Queryable) => Promise<unknown>
     return rows;
   });
 
-const kinds = (outcome: Outcome<Hit[]>) => (outcome.ok ? [...new Set(outcome.value.map((hit) => hit.kind))] : outcome);
+const kinds = (outcome: Outcome<Hit[]>) =>
+  outcome.ok ? [...new Set(outcome.value.map((hit) => hit.kind))] : outcome;
 
 const DENIED = { ok: false, code: '42501' };
 
 describe('admin_search', () => {
-  it("finds an app user by part of their email for owners and support, with the address and id", async () => {
+  it('finds an app user by part of their email for owners and support, with the address and id', async () => {
     for (const who of ['owner', 'support'] as const) {
       const outcome = await search(who, 'USER@labellens');
       expect(outcome).toEqual({
@@ -79,7 +80,8 @@ describe('admin_search', () => {
   });
 
   it('gives an editor no app-user data: no users, profiles, scans, chats or messages, even by id', async () => {
-    const scanId = (await db.query<{ id: string }>(`select md5('labellens-scan-1')::uuid::text as id`)).rows[0].id;
+    const scanId = (await db.query<{ id: string }>(`select md5('labellens-scan-1')::uuid::text as id`))
+      .rows[0].id;
     for (const q of ['user@labellens', 'Sharma', scanId.slice(0, 8), USER_ID.slice(0, 13), 'rekha']) {
       expect(await search('editor', q), q).toEqual({ ok: true, value: [] });
     }
@@ -98,8 +100,10 @@ describe('admin_search', () => {
   it('gives support no team entries, owners the operators', async () => {
     expect(kinds(await search('support', 'labellens.dev'))).toEqual(['users']);
     const owner = await search('owner', 'labellens.dev');
-    expect(kinds(owner)).toEqual(['users', 'operators']);
-    expect(owner.ok && owner.value.filter((hit) => hit.kind === 'operators').map((hit) => [hit.title, hit.detail])).toEqual([
+    expect(kinds(owner)).toEqual(['users', 'team']);
+    expect(
+      owner.ok && owner.value.filter((hit) => hit.kind === 'team').map((hit) => [hit.title, hit.detail]),
+    ).toEqual([
       ['admin@labellens.dev', 'owner'],
       ['editor@labellens.dev', 'editor'],
       ['inactive-admin@labellens.dev', 'owner'],
@@ -133,9 +137,9 @@ describe('admin_search', () => {
          values ('Aarav', 'USER@labellens.dev', 'Missing label', 'The scan failed.')`,
       ),
     );
-    expect(outcome.ok && outcome.value.map((hit) => [hit.kind, hit.title, hit.detail, hit.owner_id])).toEqual([
-      ['contact-messages', 'Aarav', 'Missing label', USER_ID],
-    ]);
+    expect(outcome.ok && outcome.value.map((hit) => [hit.kind, hit.title, hit.detail, hit.owner_id])).toEqual(
+      [['contact-messages', 'Aarav', 'Missing label', USER_ID]],
+    );
   });
 
   it('returns at most per_kind records of a kind', async () => {
@@ -146,7 +150,12 @@ describe('admin_search', () => {
 
 describe('admin_person', () => {
   const person = (who: Who, id: string) =>
-    attempt(db, WHO[who], async (tx) => (await tx.query<{ p: unknown }>('select public.admin_person($1, 5) as p', [id])).rows[0].p);
+    attempt(
+      db,
+      WHO[who],
+      async (tx) =>
+        (await tx.query<{ p: unknown }>('select public.admin_person($1, 5) as p', [id])).rows[0].p,
+    );
 
   it("is the account and each section's newest rows and total, for owners and support", async () => {
     const outcome = await person('support', USER_ID);
@@ -156,7 +165,10 @@ describe('admin_person', () => {
     };
     expect(page.user).toMatchObject({ id: USER_ID, email: 'user@labellens.dev', provider: 'email' });
     const totals = Object.fromEntries(
-      ['profiles', 'scans', 'chats', 'devices', 'notifications', 'contact_messages'].map((s) => [s, page[s].total]),
+      ['profiles', 'scans', 'chats', 'devices', 'notifications', 'contact_messages'].map((s) => [
+        s,
+        page[s].total,
+      ]),
     );
     const expected = await db.query<Record<string, number>>(
       `select (select count(*)::int from public.profiles where user_id = $1) as profiles,
@@ -170,7 +182,12 @@ describe('admin_person', () => {
     expect(totals).toEqual(expected.rows[0]);
     expect(page.scans.rows).toHaveLength(5);
     expect(page.profiles.rows[0]).toMatchObject({ name: expect.any(String), allergies: expect.any(Array) });
-    expect(Object.keys(page.devices.rows[0] as object).sort()).toEqual(['created_at', 'id', 'platform', 'updated_at']);
+    expect(Object.keys(page.devices.rows[0] as object).sort()).toEqual([
+      'created_at',
+      'id',
+      'platform',
+      'updated_at',
+    ]);
   });
 
   it('shows support only their own audit entries, owners all of them', async () => {
@@ -181,16 +198,20 @@ describe('admin_person', () => {
            values ($1, 'admin@labellens.dev', 'update', 'users', $3), ($2, 'support@labellens.dev', 'update', 'users', $3)`,
           [ADMIN_ID, SUPPORT_ID, USER_ID],
         );
-        await tx.query(`select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)`, [
-          JSON.stringify(WHO[who].claims),
-        ]);
+        await tx.query(
+          `select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)`,
+          [JSON.stringify(WHO[who].claims)],
+        );
         const { rows } = await tx.query<{ p: { audit: { total: number; rows: { actor_email: string }[] } } }>(
           'select public.admin_person($1, 5) as p',
           [USER_ID],
         );
         return rows[0].p.audit.rows.map((row) => row.actor_email);
       });
-    expect(await audit('owner')).toEqual({ ok: true, value: ['support@labellens.dev', 'admin@labellens.dev'] });
+    expect(await audit('owner')).toEqual({
+      ok: true,
+      value: ['support@labellens.dev', 'admin@labellens.dev'],
+    });
     expect(await audit('support')).toEqual({ ok: true, value: ['support@labellens.dev'] });
   });
 

@@ -1,0 +1,38 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { CommandPalette } from './CommandPalette';
+
+interface PaletteControl {
+  openPalette: () => void;
+}
+
+const PaletteContext = createContext<PaletteControl>({ openPalette: () => undefined });
+
+/** Opens the command palette (the app bar's search button). */
+export const usePalette = () => useContext(PaletteContext);
+
+/**
+ * The command palette of every admin screen, inside the layout: Ctrl+K (Cmd+K on a Mac) opens it,
+ * also while focus is in a field (the browser's own Ctrl+K, the search bar, is taken over here, as
+ * Supabase Studio and Linear do), and the app bar's button for phones and touch screens.
+ */
+export function PaletteProvider({ children }: { children: ReactNode }) {
+  const [open, setOpen] = useState(false);
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 'k') {
+        event.preventDefault();
+        setOpen(true);
+      }
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, []);
+  const openPalette = useCallback(() => setOpen(true), []);
+  const control = useMemo(() => ({ openPalette }), [openPalette]);
+  return (
+    <PaletteContext.Provider value={control}>
+      {children}
+      <CommandPalette open={open} onClose={() => setOpen(false)} />
+    </PaletteContext.Provider>
+  );
+}

@@ -393,7 +393,6 @@ export const en = {
       },
     },
     person: {
-      title: 'Person',
       open: 'Open their page',
       loading: 'Loading this person',
       error: 'Could not load this person.',

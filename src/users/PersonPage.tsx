@@ -182,7 +182,7 @@ export default function PersonPage() {
         sx={{ m: 2 }}
         action={
           <Button color="inherit" size="small" onClick={() => void person.refetch()}>
-            {translate('ra.action.retry', { _: 'Retry' })}
+            {translate('labellens.list.retry')}
           </Button>
         }
       >

@@ -22,5 +22,4 @@ export default {
 export const personPage: PageDescriptor = {
   path: '/users/:id',
   page: lazyScreen(() => import('./PersonPage')),
-  title: 'labellens.person.title',
 };

@@ -96,15 +96,21 @@ test('at 390 px: the app bar search button, a tap, the page without sideways scr
   expect(await axeSerious(page)).toEqual([]);
 });
 
-test('a scan owner and an audit actor open their person pages', async ({ page }) => {
+test("a scan's owner and a notification's recipient open the person's page", async ({ page }) => {
   await page.goto('/admin/scans');
   await expect(page.getByText(/^1-\d+ of \d+$/)).toBeVisible(LOADED);
-  const owner = page.locator('table tbody tr').getByRole('link', { name: USER.email }).first();
   await page
     .getByPlaceholder(/Search/)
     .first()
     .fill(USER.email);
+  const owner = page.locator('table tbody tr').getByRole('link', { name: USER.email }).first();
   await expect(owner).toBeVisible(LOADED);
   await owner.click();
+  await expectPersonPage(page);
+
+  await page.goto('/admin/notifications?tab=history');
+  const recipient = page.locator('table tbody tr').getByRole('link', { name: USER.email }).first();
+  await expect(recipient).toBeVisible(LOADED);
+  await recipient.click();
   await expectPersonPage(page);
 });

@@ -155,9 +155,10 @@ begin
 
   if caller_role = 'owner' then
     return query
+      -- From the team's few rows to their addresses (not the other way round, through every user's).
       select 'team', a.user_id::text, e.email, a.role, a.user_id, e.email, a.created_at
         from public.admin_users a
-        join private.user_emails e on e.user_id = a.user_id
+       cross join lateral (select x.email from private.user_emails x where x.user_id = a.user_id) e
        where texts and lower(e.email) like pattern
        order by e.email
        limit take;

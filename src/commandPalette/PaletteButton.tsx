@@ -6,7 +6,8 @@ import { usePalette } from './PaletteProvider';
 /** The app bar's search button: the command palette for touch screens (and a hint of Ctrl+K). */
 export function PaletteButton() {
   const translate = useTranslate();
-  const { openPalette } = usePalette();
+  const { available, openPalette } = usePalette();
+  if (!available) return null;
   return (
     <Tooltip title={translate('labellens.palette.shortcut')}>
       <IconButton color="inherit" onClick={openPalette} aria-label={translate('labellens.palette.open')}>

@@ -75,6 +75,11 @@ returns table (
 )
 language plpgsql stable security definer
 set search_path = ''
+-- PL/pgSQL caches each query's plan and, after five calls, may keep a generic one: planned without
+-- the pattern, `name ilike $1` looks common enough that a LIMIT 5 would stop a sequential scan early,
+-- and a rare pattern then reads the whole table (100,000 scans: 50-100 ms a query instead of 5-10 ms
+-- through the trigram index; `npm run bench:palette`). Planning each call with its values is cheap here.
+set plan_cache_mode = 'force_custom_plan'
 as $$
 declare
   caller_role text := public.admin_role();

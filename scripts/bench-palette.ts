@@ -213,8 +213,11 @@ async function measureDatabase(db: Database, label: keyof typeof TARGETS) {
   return busiest.user_id;
 }
 
-/** From the keydown of the last character to the palette's result count on screen. */
-async function keystrokeToResults(page: Page, query: string): Promise<number> {
+/**
+ * From the keydown of the last character to the palette's result count on screen (its status line
+ * goes "Searching..." and then "N results"); null, with what was seen, if that never happened.
+ */
+async function keystrokeToResults(page: Page, query: string): Promise<number | null> {
   const box = page.getByRole('combobox', { name: 'Search and commands' });
   await box.fill(query.slice(0, -1));
   await page.waitForFunction(() =>
@@ -223,26 +226,40 @@ async function keystrokeToResults(page: Page, query: string): Promise<number> {
   await page.evaluate(() => {
     const input = document.querySelector<HTMLInputElement>('[role="dialog"] [role="combobox"]')!;
     const status = document.querySelector('[role="dialog"] [role="status"]')!;
-    const w = window as unknown as { typedAt?: number; shownAt?: number; sawSearching?: boolean };
-    w.typedAt = undefined;
-    w.shownAt = undefined;
-    w.sawSearching = false;
-    input.addEventListener('keydown', () => (w.typedAt = performance.now()), { once: true });
-    new MutationObserver((_, observer) => {
-      const text = status.textContent ?? '';
-      if (text === 'Searching...') w.sawSearching = true;
-      else if (w.sawSearching && /results?$/.test(text)) {
-        w.shownAt = performance.now();
-        observer.disconnect();
-      }
-    }).observe(status, { childList: true, characterData: true, subtree: true });
+    const w = window as unknown as { paletteLog: [number, string][] };
+    w.paletteLog = [];
+    input.addEventListener('keydown', () => w.paletteLog.push([performance.now(), 'keydown']), {
+      once: true,
+    });
+    new MutationObserver(() => w.paletteLog.push([performance.now(), status.textContent ?? ''])).observe(
+      status,
+      {
+        childList: true,
+        characterData: true,
+        subtree: true,
+      },
+    );
   });
-  await page.keyboard.press(query.slice(-1));
-  const handle = await page.waitForFunction(() => {
-    const w = window as unknown as { typedAt?: number; shownAt?: number };
-    return w.shownAt !== undefined && w.typedAt !== undefined ? w.shownAt - w.typedAt : null;
-  });
-  return (await handle.jsonValue()) as number;
+  // type, not press: the last character may be a space or a capital.
+  await page.keyboard.type(query.slice(-1));
+  const shown = () =>
+    page.evaluate(() => {
+      const log = (window as unknown as { paletteLog: [number, string][] }).paletteLog;
+      const typed = log.findIndex(([, text]) => text === 'keydown');
+      const searching = log.findIndex(([, text], i) => i > typed && text === 'Searching...');
+      const results = log.find(([, text], i) => i > searching && /results?$/.test(text));
+      return typed >= 0 && searching >= 0 && results ? results[0] - log[typed][0] : null;
+    });
+  for (let waited = 0; waited < 10_000; waited += 20) {
+    const ms = await shown();
+    if (ms !== null) return ms;
+    await page.waitForTimeout(20);
+  }
+  console.log(
+    `  "${query}": no results shown`,
+    await page.evaluate(() => (window as unknown as { paletteLog: unknown }).paletteLog),
+  );
+  return null;
 }
 
 async function measureBrowser(env: Record<string, string>, personId: string, prefixes: string[]) {
@@ -277,8 +294,10 @@ async function measureBrowser(env: Record<string, string>, personId: string, pre
       // The app bar's button once the admin app is up (a Ctrl+K before it loaded would be lost).
       await page.getByRole('button', { name: 'Search', exact: true }).click();
       const typed: number[] = [];
-      for (const query of prefixes.filter((q) => q.length >= 4))
-        typed.push(await keystrokeToResults(page, query));
+      for (const query of prefixes.filter((q) => q.length >= 4)) {
+        const ms = await keystrokeToResults(page, query);
+        if (ms !== null) typed.push(ms);
+      }
       await page.keyboard.press('Escape');
 
       /** Milliseconds from a page load's start to `ready` holding. */

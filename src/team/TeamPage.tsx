@@ -59,8 +59,14 @@ export default function TeamPage() {
   const queryClient = useQueryClient();
   const [pending, setPending] = useState<TeamChange | null>(null);
   // ?invite=1 (the command palette's Invite an operator) opens the invitation at once.
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const [inviting, setInviting] = useState(params.get('invite') === '1');
+  // Also when the palette asks while the Team screen is already open (the page stays mounted).
+  const [askedBefore, setAskedBefore] = useState(params.get('invite'));
+  if (params.get('invite') !== askedBefore) {
+    setAskedBefore(params.get('invite'));
+    if (params.get('invite') === '1') setInviting(true);
+  }
   const isPhone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const team = useQuery({ queryKey: TEAM_KEY, queryFn: () => fetchTeam(supabaseClient) });
   const change = useMutation({
@@ -197,7 +203,11 @@ export default function TeamPage() {
       )}
       <InviteDialog
         open={inviting}
-        onClose={() => setInviting(false)}
+        onClose={() => {
+          setInviting(false);
+          // A reload after closing it does not open it again.
+          if (params.get('invite')) setParams({}, { replace: true });
+        }}
         onInvited={(email, link) => {
           setInviting(false);
           notify(link === 'recovery' ? 'labellens.team.invite.sent_reset' : 'labellens.team.invite.sent', {

@@ -116,3 +116,20 @@ test("a scan's owner and a notification's recipient open the person's page", asy
   await recipient.click();
   await expectPersonPage(page);
 });
+
+test('an action: Invite an operator opens the invitation, also from the Team screen itself', async ({
+  page,
+}) => {
+  for (const start of ['/admin/dashboard', '/admin/team']) {
+    await page.goto(start);
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await box(page).fill('invite');
+    await expect(option(page, /^Invite an operator/)).toHaveAttribute('aria-selected', 'true');
+    await page.keyboard.press('Enter');
+    const invite = page.getByRole('dialog').filter({ hasText: 'Invite' });
+    await expect(invite).toBeVisible(LOADED);
+    await expect(page).toHaveURL(/\/admin\/team\?invite=1$/);
+    await page.keyboard.press('Escape');
+    await expect(page).toHaveURL(/\/admin\/team$/);
+  }
+});

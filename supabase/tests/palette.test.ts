@@ -79,6 +79,24 @@ describe('admin_search', () => {
     }
   });
 
+  it("finds an app user by their phone's digits or the start of their id, a chat by its id", async () => {
+    const { rows } = await db.query<{ id: string; phone: string; chat: string }>(
+      `select u.id::text, u.phone, (select c.id::text from public.chats c order by c.id limit 1) as chat
+         from auth.users u where u.phone is not null order by u.id limit 1`,
+    );
+    const [{ id, phone, chat }] = rows;
+    const byPhone = await search('support', phone.slice(-7));
+    expect(byPhone.ok && byPhone.value.filter((hit) => hit.kind === 'users').map((hit) => hit.id)).toContain(
+      id,
+    );
+    const byId = await search('support', id.slice(0, 13));
+    expect(byId.ok && byId.value.map((hit) => [hit.kind, hit.id])).toEqual([['users', id]]);
+    const byChat = await search('owner', chat.slice(0, 8));
+    expect(byChat.ok && byChat.value.filter((hit) => hit.kind === 'chats').map((hit) => hit.id)).toEqual([
+      chat,
+    ]);
+  });
+
   it('gives an editor no app-user data: no users, profiles, scans, chats or messages, even by id', async () => {
     const scanId = (await db.query<{ id: string }>(`select md5('labellens-scan-1')::uuid::text as id`))
       .rows[0].id;

@@ -62,6 +62,7 @@ export const LAYERS = [
     prefixes: [
       'src/',
       'src/layout/AppLayout.tsx',
+      'src/layout/AppBar.tsx',
       'src/layout/AppMenu.tsx',
       'src/layout/useScreenDocumentTitle.ts',
     ],

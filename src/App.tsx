@@ -57,8 +57,9 @@ export default function App() {
             key={path}
             path={path}
             element={
-              // Pages are no resources, so react-admin does not check them itself.
-              <CanAccess resource={path.slice(1)} action="list" accessDenied={<NoAccess />}>
+              // Pages are no resources, so react-admin does not check them itself; a page below a
+              // resource (/users/:id) has that resource's access.
+              <CanAccess resource={path.split('/')[1]} action="list" accessDenied={<NoAccess />}>
                 <Page />
               </CanAccess>
             }

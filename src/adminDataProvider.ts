@@ -1,5 +1,6 @@
 import type { DataProvider } from 'react-admin';
 import { createVersionMethods } from './audit/versionMethods';
+import { createPaletteMethods } from './providers/paletteMethods';
 import { createDashboardMethods } from './dashboard/dashboardMethods';
 import { createNotificationMethods } from './notifications/notificationMethods';
 import { createResourceProvider } from './providers/dataProvider';
@@ -26,5 +27,6 @@ export function createDataProvider(client: DatabaseClient = supabaseClient) {
     ...createRealtimeMethods(client, RESOURCE_DATA),
     ...createVersionMethods(client),
     ...createTrashMethods(client, RESOURCE_DATA),
+    ...createPaletteMethods(client),
   } satisfies DataProvider;
 }

@@ -781,6 +781,7 @@ export type Database = {
         Args: { read_relation: string; relation: string; skip: number; sort_terms: Json; take: number };
         Returns: Json;
       };
+      admin_person: { Args: { per_section?: number; person: string }; Returns: Json };
       admin_record_version: {
         Args: { entry_id: number; record_id: string; resource: string };
         Returns: Json;
@@ -792,6 +793,18 @@ export type Database = {
         Returns: Json;
       };
       admin_role: { Args: Record<PropertyKey, never>; Returns: string };
+      admin_search: {
+        Args: { per_kind?: number; q: string };
+        Returns: {
+          at: string;
+          detail: string;
+          id: string;
+          kind: string;
+          owner_email: string;
+          owner_id: string;
+          title: string;
+        }[];
+      };
       admin_set_operator_active: {
         Args: { active: boolean; operator: string };
         Returns: {

@@ -7,3 +7,9 @@ export const ADMIN_HOME = `${ADMIN_BASE}/dashboard`;
 export interface WelcomeState {
   welcome?: boolean;
 }
+
+/** A person's page below /admin (src/users/PersonPage.tsx): the one address every link to a person uses. */
+export const personPath = (userId: string) => `/users/${userId}`;
+
+/** The notification composer below /admin, prefilled with one recipient (the page reads `?to=`). */
+export const composeTo = (userId: string) => `/notifications?${new URLSearchParams({ to: userId })}`;

@@ -2,6 +2,7 @@ import { DataTable, SelectInput, TextInput, useRecordContext, useTranslate } fro
 import { DateTimeField } from '../list/fields';
 import { changedFields, type AuditEntry } from '../domain/audit';
 import { AdminList, ListErrorState } from '../list';
+import { PersonLink } from '../list/PersonLink';
 import { auditLogData } from './data';
 import { OPERATOR_ROLES } from '../domain/operatorRoles';
 import { ACTION_CHOICES, actionLabel, RESOURCE_CHOICES, resourceLabel } from './labels';
@@ -47,10 +48,7 @@ export default function AuditLogList() {
         <DataTable.Col source="occurred_at">
           <DateTimeField source="occurred_at" showTime />
         </DataTable.Col>
-        <DataTable.Col
-          source="actor_email"
-          render={(entry: AuditEntry) => <Actor email={entry.actor_email} />}
-        />
+        <DataTable.Col source="actor_email" render={(entry: AuditEntry) => <Actor entry={entry} />} />
         <DataTable.Col
           source="action"
           render={(entry: AuditEntry) => <Label keyOrValue={actionLabel(entry.action)} />}
@@ -73,9 +71,11 @@ export default function AuditLogList() {
   );
 }
 
-function Actor({ email }: { email: string | null }) {
+/** Who acted: their email linking to their page, or System for the database's own changes. */
+function Actor({ entry }: { entry: AuditEntry }) {
   const translate = useTranslate();
-  return <>{email ?? translate('labellens.audit.system')}</>;
+  const name = entry.actor_email ?? translate('labellens.audit.system');
+  return entry.actor_id ? <PersonLink userId={entry.actor_id}>{name}</PersonLink> : <>{name}</>;
 }
 
 function Label({ keyOrValue }: { keyOrValue: string }) {
@@ -101,5 +101,5 @@ function ActionOnResource() {
 
 function EntryActor() {
   const entry = useRecordContext<AuditEntry>();
-  return entry ? <Actor email={entry.actor_email} /> : null;
+  return entry ? <Actor entry={entry} /> : null;
 }

@@ -1,5 +1,6 @@
 import { Typography } from '@mui/material';
 import { Logout, AppBar as RaAppBar, TitlePortal, useGetIdentity, UserMenu, useTranslate } from 'react-admin';
+import { PaletteButton } from '../commandPalette';
 import { SecurityMenuItem } from '../security/SecurityMenuItem';
 
 /** The header: the product's admin title, then the current page's title. */
@@ -22,6 +23,7 @@ export function AppBar() {
         {translate('labellens.app.title')}
       </Typography>
       <TitlePortal variant="subtitle1" />
+      <PaletteButton />
     </RaAppBar>
   );
 }

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Layout } from 'react-admin';
+import { PaletteProvider } from '../commandPalette';
 import { sessionChecks, supabaseClient } from '../providers';
 import { EnrolmentGate } from '../security/EnrolmentGate';
 import { AppBar } from './AppBar';
@@ -16,8 +17,10 @@ export function AppLayout({ children }: { children: ReactNode }) {
   useWelcomeToast();
   useScreenDocumentTitle();
   return (
-    <Layout appBar={AppBar} menu={AppMenu} sidebar={AppSidebar}>
-      <EnrolmentGate>{children}</EnrolmentGate>
-    </Layout>
+    <PaletteProvider>
+      <Layout appBar={AppBar} menu={AppMenu} sidebar={AppSidebar}>
+        <EnrolmentGate>{children}</EnrolmentGate>
+      </Layout>
+    </PaletteProvider>
   );
 }

@@ -12,6 +12,8 @@ describe('tab titles', () => {
       'Scans · LabelLens Admin',
       'Profiles · LabelLens Admin',
       'Users · LabelLens Admin',
+      // A person's page (/users/:id) is named as the Users screen, as its dialogs are.
+      'Users · LabelLens Admin',
       'Chats · LabelLens Admin',
       'Messages · LabelLens Admin',
       'Notifications · LabelLens Admin',

@@ -1,7 +1,7 @@
-import { Chip, Grid, Link as MuiLink, Stack, Typography, type TypographyProps } from '@mui/material';
-import { useCreatePath, useRecordContext, useTranslate, type RaRecord } from 'react-admin';
-import { Link } from 'react-router-dom';
+import { Chip, Grid, Stack, Typography, type TypographyProps } from '@mui/material';
+import { useRecordContext, useTranslate, type RaRecord } from 'react-admin';
 import { scoreBadge, shortenedId } from '../domain/adminRecords';
+import { PersonLink } from './PersonLink';
 import { formatCalendarDate, formatCount, formatDate, formatDateTime } from '../domain/format';
 import type { ScoreBand } from '../domain/scoreBands';
 
@@ -43,13 +43,12 @@ export function ScoreBadgeField({ source, missing }: { source: string; missing: 
 }
 
 /**
- * The owner of a scan, profile or chat: their email linking to their user details dialog, or
+ * The owner of a scan, profile or chat: their email linking to their page (/users/<id>), or
  * Anonymous when there is no user (reads `user_id` and the view's `owner_email`). `link={false}`
  * gives the email as text.
  */
 export function OwnerField({ link = true }: { link?: boolean }) {
   const record = useRecordContext<RaRecord & { user_id?: string | null; owner_email?: string | null }>();
-  const createPath = useCreatePath();
   const translate = useTranslate();
   if (!record?.user_id) {
     return (
@@ -61,15 +60,7 @@ export function OwnerField({ link = true }: { link?: boolean }) {
   const owner = record.owner_email ?? shortenedId(record.user_id);
   // A phone row is itself a link: the owner is plain text there (no link inside a link).
   if (!link) return <>{owner}</>;
-  return (
-    <MuiLink
-      component={Link}
-      to={createPath({ resource: 'users', id: record.user_id, type: 'show' })}
-      onClick={(event: React.MouseEvent) => event.stopPropagation()}
-    >
-      {owner}
-    </MuiLink>
-  );
+  return <PersonLink userId={record.user_id}>{owner}</PersonLink>;
 }
 
 /** A list of strings as chips; `empty` (a catalogue key) when there are none. */

@@ -13,6 +13,7 @@ import { DateTimeField } from '../list/fields';
 import { usePhone } from '../layout/phone';
 import { ListPagination } from '../list/ListPagination';
 import { PhoneList } from '../list/PhoneList';
+import { PersonLink } from '../list/PersonLink';
 import { HISTORY_RESOURCE, type HistoryRow } from './data';
 
 const STATUS_COLORS = { sent: 'success', failed: 'error', pending: 'default' } as const;
@@ -110,7 +111,7 @@ export function NotificationHistory({ onSendAgain }: { onSendAgain: (row: Histor
                   render={(row) => (
                     <>
                       <StatusChip status={row.status} />
-                      {user(row.recipient_email)}
+                      <PersonLink userId={row.user_id}>{user(row.recipient_email)}</PersonLink>
                       {sendAgain(row)}
                     </>
                   )}
@@ -142,7 +143,9 @@ export function NotificationHistory({ onSendAgain }: { onSendAgain: (row: Histor
             <DataTable.Col
               source="recipient_email"
               label={label('recipient')}
-              render={(row: HistoryRow) => user(row.recipient_email)}
+              render={(row: HistoryRow) => (
+                <PersonLink userId={row.user_id}>{user(row.recipient_email)}</PersonLink>
+              )}
             />
             <DataTable.Col
               source="sender_email"

@@ -1,5 +1,5 @@
 import { Box, Tab, Tabs, Typography } from '@mui/material';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Title, useNotify, useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 import { dataToText } from '../domain/notificationForm';
@@ -21,6 +21,29 @@ export default function NotificationsPage() {
   const [start, setStart] = useState<{ key: number; value: ComposeStart }>({ key: 0, value: BLANK_COMPOSE });
 
   const showTab = (next: TabName) => setParams(next === 'compose' ? {} : { tab: next });
+
+  // ?to=<user id> (a person's page, the command palette): Compose prefilled with that recipient and
+  // their device status; the parameter then leaves the address, so a reload starts blank.
+  const to = params.get('to');
+  useEffect(() => {
+    if (!to) return;
+    let current = true;
+    dataProvider
+      .searchRecipients(to)
+      .then((matches) => {
+        const recipient = matches.find((match) => match.id === to) ?? null;
+        if (!current || !recipient) return;
+        const values = { ...BLANK_COMPOSE.values, userId: recipient.id };
+        setStart((previous) => ({ key: previous.key + 1, value: { values, recipient } }));
+      })
+      .catch(() => notify('labellens.notifications.load_users_failed', { type: 'error' }))
+      .finally(() => {
+        if (current) setParams({}, { replace: true });
+      });
+    return () => {
+      current = false;
+    };
+  }, [to, dataProvider, notify, setParams]);
 
   /** Compose, prefilled from a history row, with the recipient's current device status. */
   const sendAgain = async (row: HistoryRow) => {

@@ -2,11 +2,19 @@ import auditLog from '../audit';
 import notifications from '../notifications';
 import { securityPage } from '../security';
 import { teamPage } from '../team';
-import users from '../users';
+import users, { personPage } from '../users';
 import chats from './chats';
 import contactMessages from './contact-messages';
 import healthTips from './health-tips';
-import { isLazy, isResource, screenPath, type PageDescriptor, type ScreenDescriptor } from './kit';
+import {
+  isLazy,
+  isResource,
+  screenPath,
+  type MenuEntry,
+  type PageDescriptor,
+  type PaletteSearch,
+  type ScreenDescriptor,
+} from './kit';
 import news from './news';
 import { Dashboard, dashboardPage, messagesPage, paymentsPage } from './pages';
 import profiles from './profiles';
@@ -25,6 +33,7 @@ export const SCREENS: readonly ScreenDescriptor[] = [
   scans,
   profiles,
   users,
+  personPage,
   chats,
   messagesPage,
   notifications,
@@ -65,5 +74,23 @@ export const MENU_ITEMS = SCREENS.flatMap((screen) => {
   const menu = isResource(screen) ? screen.screens.menu : screen.menu;
   return menu ? [{ path: screenPath(screen), ...menu }] : [];
 });
+
+/** A kind of record the command palette finds: admin_search's kind is the screen's route name. */
+export interface PaletteKind extends Required<PaletteSearch> {
+  kind: string;
+  icon: MenuEntry['icon'];
+}
+
+/** The kinds the command palette finds, from the screens' `palette` declarations, in the sidebar's order. */
+export const PALETTE_KINDS: ReadonlyMap<string, PaletteKind> = new Map(
+  SCREENS.flatMap((screen) => {
+    const palette = isResource(screen) ? screen.screens.palette : screen.palette;
+    const menu = isResource(screen) ? screen.screens.menu : screen.menu;
+    if (!palette || !menu) return [];
+    const kind = screenPath(screen).slice(1);
+    const opens = palette.opens ?? ((id: string) => `/${kind}/${id}/show`);
+    return [[kind, { kind, label: palette.label, opens, icon: menu.icon }] as const];
+  }),
+);
 
 export { Dashboard };

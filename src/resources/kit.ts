@@ -23,6 +23,19 @@ export interface MenuEntry {
 }
 
 /**
+ * How the command palette (src/commandPalette) finds a screen's records. The search itself is one
+ * security-definer RPC, public.admin_search (supabase/migrations/20241101003000_palette.sql), which
+ * returns each record with the screen's route name (`scans`, `team`) as its kind and applies the
+ * screen's role rules; this declaration names the kind and says where a record found opens.
+ */
+export interface PaletteSearch {
+  /** Catalogue key naming one record of the kind ("Scan"), shown beside each one found. */
+  label: string;
+  /** Where a record found opens, below /admin; default its details dialog, `/<name>/<id>/show`. */
+  opens?: (id: string) => string;
+}
+
+/**
  * The screen half of a resource's descriptor. The list route renders the list and, over it, the
  * dialog the URL names (`/<name>/create`, `/<name>/:id`, `/<name>/:id/show`; see
  * src/list/RouteDialogs.tsx), so `dialogs` only tells react-admin which of those routes exist.
@@ -35,6 +48,8 @@ export interface ResourceScreens {
   /** The field that names a record in titles and references. */
   recordRepresentation?: string;
   menu: MenuEntry;
+  /** The command palette finds its records (admin_search has a branch of the same name). */
+  palette?: PaletteSearch;
 }
 
 /** One resource: its data half (no React) and its screen half. */
@@ -54,6 +69,8 @@ export interface PageDescriptor {
   title?: string;
   /** Data a page reads as a resource of its own (e.g. the notifications' History tab). */
   data?: ResourceData;
+  /** The command palette finds its records (as a resource's `screens.palette`; kind: the path's name). */
+  palette?: PaletteSearch;
 }
 
 export type ScreenDescriptor = ResourceDescriptor | PageDescriptor;

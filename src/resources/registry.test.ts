@@ -1,6 +1,6 @@
 import { lookup } from '../i18n/lookup';
 import { isResource, screenPath } from './kit';
-import { CUSTOM_PAGES, MENU_ITEMS, RESOURCE_DATA, RESOURCES, SCREENS } from './index';
+import { CUSTOM_PAGES, MENU_ITEMS, PALETTE_KINDS, RESOURCE_DATA, RESOURCES, SCREENS } from './index';
 
 /** Every descriptor is complete: adding a resource cannot forget a half, a string or an order. */
 describe('the screens registry', () => {
@@ -68,5 +68,24 @@ describe('the screens registry', () => {
       ],
       trash: ['trash', null, ['label', 'deleted_by_email']],
     });
+  });
+
+  it("declares the command palette's kinds: admin_search's kinds, each named and opened", () => {
+    // The kinds public.admin_search returns (supabase/migrations/20241101003000_palette.sql), in the sidebar's order.
+    expect([...PALETTE_KINDS.keys()]).toEqual([
+      'scans',
+      'profiles',
+      'users',
+      'chats',
+      'news',
+      'health-tips',
+      'tags',
+      'contact-messages',
+      'team',
+    ]);
+    for (const kind of PALETTE_KINDS.values()) expect(lookup(kind.label), kind.label).not.toBe(kind.label);
+    expect(PALETTE_KINDS.get('scans')?.opens('s1')).toBe('/scans/s1/show');
+    expect(PALETTE_KINDS.get('users')?.opens('u1')).toBe('/users/u1');
+    expect(PALETTE_KINDS.get('tags')?.opens('t1')).toBe('/tags/t1');
   });
 });

@@ -19,6 +19,7 @@ import {
 } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { Confirm, Title, useNotify, useTranslate } from 'react-admin';
 import { formatDateTime } from '../domain/format';
 import { OPERATOR_ROLES, type OperatorRole } from '../domain/operatorRoles';
@@ -57,7 +58,15 @@ export default function TeamPage() {
   const notify = useNotify();
   const queryClient = useQueryClient();
   const [pending, setPending] = useState<TeamChange | null>(null);
-  const [inviting, setInviting] = useState(false);
+  // ?invite=1 (the command palette's Invite an operator) opens the invitation at once.
+  const [params, setParams] = useSearchParams();
+  const [inviting, setInviting] = useState(params.get('invite') === '1');
+  // Also when the palette asks while the Team screen is already open (the page stays mounted).
+  const [askedBefore, setAskedBefore] = useState(params.get('invite'));
+  if (params.get('invite') !== askedBefore) {
+    setAskedBefore(params.get('invite'));
+    if (params.get('invite') === '1') setInviting(true);
+  }
   const isPhone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const team = useQuery({ queryKey: TEAM_KEY, queryFn: () => fetchTeam(supabaseClient) });
   const change = useMutation({
@@ -116,9 +125,7 @@ export default function TeamPage() {
   const factorText = (operator: Operator) =>
     translate(operator.has_verified_factor ? 'labellens.team.factor_on' : 'labellens.team.factor_off');
   const lastSignIn = (operator: Operator) =>
-    operator.last_sign_in_at
-      ? formatDateTime(operator.last_sign_in_at)
-      : translate('labellens.team.never');
+    operator.last_sign_in_at ? formatDateTime(operator.last_sign_in_at) : translate('labellens.team.never');
 
   // Phones: one card per operator, the same facts and actions stacked (no sideways scrolling).
   const cards = (
@@ -196,7 +203,11 @@ export default function TeamPage() {
       )}
       <InviteDialog
         open={inviting}
-        onClose={() => setInviting(false)}
+        onClose={() => {
+          setInviting(false);
+          // A reload after closing it does not open it again.
+          if (params.get('invite')) setParams({}, { replace: true });
+        }}
         onInvited={(email, link) => {
           setInviting(false);
           notify(link === 'recovery' ? 'labellens.team.invite.sent_reset' : 'labellens.team.invite.sent', {

@@ -6,4 +6,6 @@ export const teamPage: PageDescriptor = {
   path: '/team',
   page: lazyScreen(() => import('./TeamPage')),
   menu: { label: 'labellens.menu.team', icon: GroupsIcon },
+  // An operator found opens the Team screen (it has no page per operator).
+  palette: { label: 'labellens.palette.kinds.team', opens: () => '/team' },
 };

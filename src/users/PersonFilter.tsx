@@ -15,10 +15,6 @@ const personName = (user: AdminUser) => user.email ?? user.phone ?? user.id;
  */
 export const personFilter = (
   <ReferenceInput key="user_id" source="user_id" reference="users" label={LABEL}>
-    <AutocompleteInput
-      label={LABEL}
-      optionText={personName}
-      sx={{ minWidth: 260 }}
-    />
+    <AutocompleteInput label={LABEL} optionText={personName} sx={{ minWidth: 260 }} />
   </ReferenceInput>
 );

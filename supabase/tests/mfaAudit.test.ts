@@ -145,6 +145,9 @@ const CALLS: Record<string, string> = {
   // Versions (20241101002800_restore_version.sql): a seeded tag's first entry, read and restored.
   'function admin_record_version': `select public.admin_record_version('tags', ${FIRST_TAG_ENTRY}) ->> 'key' is not null as ok`,
   'function admin_restore_version': `select public.admin_restore_version('tags', ${FIRST_TAG_ENTRY}) ->> 'key' is not null as ok`,
+  // The command palette and a person's page (20241101003000_palette.sql).
+  'function admin_search': `select count(*) > 0 as ok from public.admin_search('labellens.dev', 5)`,
+  'function admin_person': `select public.admin_person('00000000-0000-4000-8000-000000000002', 5) is not null as ok`,
   // The seed's app user who never confirmed their address (a confirmed account is never added).
   'function admin_add_operator': `select (public.admin_add_operator(md5('labellens-user-9')::uuid, 'support')).role = 'support' as ok`,
 };

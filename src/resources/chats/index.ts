@@ -8,5 +8,6 @@ export default {
     list: lazyScreen(() => import('./ChatList')),
     recordRepresentation: 'title',
     menu: { label: 'labellens.menu.chats', icon: ChatIcon },
+    palette: { label: 'labellens.palette.kinds.chats' },
   },
 } satisfies ResourceDescriptor;

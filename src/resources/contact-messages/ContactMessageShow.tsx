@@ -10,6 +10,8 @@ import { RecordDialog } from '../../list';
 import { replyHref, senderName } from './statuses';
 import type { ContactMessage } from './data';
 import { StatusChip } from './StatusChip';
+import { PersonLink } from '../../list/PersonLink';
+import { useAccountByEmail } from '../../users/useAccountByEmail';
 import { useSetStatus } from './useSetStatus';
 
 /** A message shown whole. Opening a new message marks it read. */
@@ -35,6 +37,8 @@ function MessageDetails() {
   const { setStatus, isPending } = useSetStatus();
   // Only the status the message had when it was opened counts: "Mark as new" must stick.
   const opened = useRef<string | null>(null);
+  // A sender with an account links to their page.
+  const account = useAccountByEmail(message?.email);
 
   useEffect(() => {
     if (!message || opened.current === message.id) return;
@@ -47,7 +51,9 @@ function MessageDetails() {
     <>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 2 }}>
         <StatusChip status={message.status} />
-        <Typography variant="subtitle2">{senderName(message)}</Typography>
+        <Typography variant="subtitle2">
+          {account ? <PersonLink userId={account.id}>{senderName(message)}</PersonLink> : senderName(message)}
+        </Typography>
         <Typography variant="body2" color="text.secondary">
           &lt;{message.email}&gt;
         </Typography>

@@ -10,5 +10,6 @@ export default {
     dialogs: { show: true },
     recordRepresentation: 'subject',
     menu: { label: 'labellens.menu.contact_messages', icon: ContactInboxIcon, badge: NewMessagesBadge },
+    palette: { label: 'labellens.palette.kinds.contact-messages' },
   },
 } satisfies ResourceDescriptor;

@@ -9,5 +9,6 @@ export default {
     dialogs: { create: true, edit: true },
     recordRepresentation: 'tip',
     menu: { label: 'labellens.menu.health_tips', icon: HealthTipIcon },
+    palette: { label: 'labellens.palette.kinds.health-tips', opens: (id) => `/health-tips/${id}` },
   },
 } satisfies ResourceDescriptor;

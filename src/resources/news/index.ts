@@ -9,5 +9,6 @@ export default {
     dialogs: { show: true, create: true, edit: true },
     recordRepresentation: 'title',
     menu: { label: 'labellens.menu.news', icon: NewsIcon },
+    palette: { label: 'labellens.palette.kinds.news', opens: (id) => `/news/${id}` },
   },
 } satisfies ResourceDescriptor;

@@ -8,5 +8,6 @@ export default {
     list: lazyScreen(() => import('./ProfileList')),
     recordRepresentation: 'name',
     menu: { label: 'labellens.menu.profiles', icon: ProfileIcon },
+    palette: { label: 'labellens.palette.kinds.profiles' },
   },
 } satisfies ResourceDescriptor;

@@ -8,5 +8,6 @@ export default {
     list: lazyScreen(() => import('./ScanList')),
     recordRepresentation: 'name',
     menu: { label: 'labellens.menu.scans', icon: ScanIcon },
+    palette: { label: 'labellens.palette.kinds.scans' },
   },
 } satisfies ResourceDescriptor;

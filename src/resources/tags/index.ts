@@ -9,5 +9,6 @@ export default {
     dialogs: { create: true, edit: true },
     recordRepresentation: 'label',
     menu: { label: 'labellens.menu.tags', icon: TagIcon },
+    palette: { label: 'labellens.palette.kinds.tags', opens: (id) => `/tags/${id}` },
   },
 } satisfies ResourceDescriptor;

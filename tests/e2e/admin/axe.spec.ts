@@ -158,6 +158,18 @@ const TARGETS: ReadonlyArray<{
       await expect(p.getByRole('dialog')).toBeVisible(LOADED);
     },
   },
+  {
+    // The command palette with people and actions found (issue 40).
+    name: 'Command palette',
+    open: async (p) => {
+      await goto(p, '/admin/dashboard');
+      await p.keyboard.press('Control+k');
+      await p.getByRole('combobox', { name: 'Search and commands' }).fill('user@labell');
+      await expect(p.getByRole('option', { name: /^user@labellens\.dev/ })).toBeVisible(LOADED);
+    },
+    still: (p) => expect(p.getByRole('option', { name: /^user@labellens\.dev/ })).toBeVisible(),
+  },
+  { name: "A person's page", open: (p) => goto(p, '/admin/users/00000000-0000-4000-8000-000000000002') },
   { name: 'Not found', open: (p) => goto(p, '/admin/no-such-screen') },
 ];
 

@@ -120,7 +120,7 @@ test('the person filter picks a user by email on Profiles', async ({ page }) => 
   for (const row of await rowTexts(page)) expect(row).toContain(USER_EMAIL);
 });
 
-test("from a chat's details to its user, and back to their chats", async ({ page }) => {
+test("from a chat's details to its user's page, and on to their chats", async ({ page }) => {
   await page.goto('/admin/chats');
   const all = await pagerOf(page);
   await page.getByPlaceholder('Search chats by title or user email...').fill(USER_EMAIL);
@@ -128,10 +128,13 @@ test("from a chat's details to its user, and back to their chats", async ({ page
   const theirs = await pagerOf(page);
   await page.locator('table tbody tr').first().getByRole('link', { name: 'Show' }).click();
   const chat = page.getByRole('dialog');
+  // The owner opens their page (issue 40), whose Chats section links to all their chats.
   await chat.getByRole('link', { name: USER_EMAIL }).click();
-  const user = page.getByRole('dialog');
-  await expect(user.getByRole('heading', { name: USER_EMAIL })).toBeVisible(LOADED);
-  await user.getByRole('link', { name: 'View chats' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: USER_EMAIL })).toBeVisible(LOADED);
+  await page
+    .getByRole('region', { name: /^Chats/ })
+    .getByRole('link', { name: /^View all/ })
+    .click();
   await expect(personFilter(page)).toHaveValue(USER_EMAIL, LOADED);
   await totalIs(page, theirs.total);
 });

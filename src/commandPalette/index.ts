@@ -1,0 +1,2 @@
+export { PaletteButton } from './PaletteButton';
+export { PaletteProvider } from './PaletteProvider';

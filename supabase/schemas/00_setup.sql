@@ -24,6 +24,18 @@ CREATE SCHEMA private;
 
 
 --
+-- Name: contains_pattern(text); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.contains_pattern(q text) RETURNS text
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+  select '%' || replace(replace(replace(lower(q), '\', '\\'), '%', '\%'), '_', '\_') || '%'
+$$;
+
+
+--
 -- Name: request_address(); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -37,6 +49,26 @@ CREATE FUNCTION private.request_address() RETURNS text
     'unknown')
   from (select coalesce(nullif(current_setting('request.headers', true), ''), '{}')::json as h) headers
 $$;
+
+
+--
+-- Name: uuid_prefix_range(text); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.uuid_prefix_range(q text, OUT low uuid, OUT high uuid) RETURNS record
+    LANGUAGE plpgsql IMMUTABLE
+    SET search_path TO ''
+    AS $_$
+declare
+  -- A uuid's text is 32 hex digits with dashes; the dashes are dropped, the rest padded both ways.
+  digits text := replace(lower(q), '-', '');
+begin
+  if lower(q) ~ '^[0-9a-f]{4}[0-9a-f-]*$' and length(digits) <= 32 then
+    low := rpad(digits, 32, '0')::uuid;
+    high := rpad(digits, 32, 'f')::uuid;
+  end if;
+end
+$_$;
 
 
 --
@@ -172,11 +204,27 @@ GRANT USAGE ON SCHEMA private TO service_role;
 
 
 --
+-- Name: FUNCTION contains_pattern(q text); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.contains_pattern(q text) FROM anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION private.contains_pattern(q text) FROM PUBLIC;
+
+
+--
 -- Name: FUNCTION request_address(); Type: ACL; Schema: private; Owner: -
 --
 
 REVOKE ALL ON FUNCTION private.request_address() FROM anon, authenticated, service_role;
 REVOKE ALL ON FUNCTION private.request_address() FROM PUBLIC;
+
+
+--
+-- Name: FUNCTION uuid_prefix_range(q text, OUT low uuid, OUT high uuid); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.uuid_prefix_range(q text, OUT low uuid, OUT high uuid) FROM anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION private.uuid_prefix_range(q text, OUT low uuid, OUT high uuid) FROM PUBLIC;
 
 
 --

@@ -397,6 +397,13 @@ CREATE INDEX audit_log_actor_email_trgm_idx ON public.audit_log USING gin (actor
 
 
 --
+-- Name: audit_log_actor_id_occurred_at_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX audit_log_actor_id_occurred_at_idx ON public.audit_log USING btree (actor_id, occurred_at DESC, id DESC);
+
+
+--
 -- Name: audit_log_actor_role_idx; Type: INDEX; Schema: public; Owner: -
 --
 
@@ -408,6 +415,13 @@ CREATE INDEX audit_log_actor_role_idx ON public.audit_log USING btree (actor_rol
 --
 
 CREATE INDEX audit_log_occurred_at_id_idx ON public.audit_log USING btree (occurred_at DESC, id DESC);
+
+
+--
+-- Name: audit_log_record_id_occurred_at_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX audit_log_record_id_occurred_at_idx ON public.audit_log USING btree (record_id, occurred_at DESC, id DESC);
 
 
 --

@@ -641,6 +641,211 @@ $$;
 COMMENT ON FUNCTION public.admin_page_rows(relation text, read_relation text, sort_terms jsonb, skip integer, take integer) IS 'Rows skip..skip+take-1 of an admin list in the given order, found through an index only, read from the list''s table or view. Operators whose role reads the list.';
 
 
+--
+-- Name: admin_person(uuid, integer); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.admin_person(person uuid, per_section integer DEFAULT 5) RETURNS jsonb
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  take integer := least(greatest(coalesce(per_section, 5), 1), 20);
+  address text;
+  account jsonb;
+  -- The trail's own rule (its select policy): owners read every entry, others their own actions.
+  all_entries boolean := public.has_admin_role('owner');
+  me uuid := auth.uid();
+begin
+  if not public.has_admin_role('owner', 'support') then
+    raise exception 'Admin privileges required' using errcode = '42501';
+  end if;
+
+  select to_jsonb(u), u.email into account, address
+    from (select x.id, x.email::text as email, x.phone, x.email_confirmed_at, x.phone_confirmed_at,
+                 x.created_at, x.updated_at, x.last_sign_in_at,
+                 coalesce(x.raw_app_meta_data ->> 'provider', 'email') as provider, x.role::text as role, x.aud::text as aud,
+                 x.banned_until
+            from auth.users x where x.id = person) u;
+  if account is null then
+    return null;
+  end if;
+
+  return jsonb_build_object(
+    'user', account,
+    'profiles', jsonb_build_object(
+      'total', (select count(*) from public.profiles p where p.user_id = person),
+      'rows', coalesce((select jsonb_agg(r) from (
+        select p.id, p.name, p.relationship, p.allergies, p.health_conditions, p.created_at
+          from public.profiles p where p.user_id = person
+         order by p.created_at desc, p.id desc limit take) r), '[]')),
+    'scans', jsonb_build_object(
+      'total', (select count(*) from public.scans s where s.user_id = person),
+      'rows', coalesce((select jsonb_agg(r) from (
+        select s.id, s.name, s.image_url, s.image_path, s.health_score, s.category, s.created_at
+          from public.scans s where s.user_id = person
+         order by s.created_at desc, s.id desc limit take) r), '[]')),
+    'chats', jsonb_build_object(
+      'total', (select count(*) from public.chats c where c.user_id = person),
+      'rows', coalesce((select jsonb_agg(r) from (
+        select c.id, c.title, c.created_at,
+               (select count(*) from public.messages m where m.chat_id = c.id) as message_count
+          from public.chats c where c.user_id = person
+         order by c.created_at desc, c.id desc limit take) r), '[]')),
+    -- A device's token is the push address itself: the page names the platform and dates only.
+    'devices', jsonb_build_object(
+      'total', (select count(*) from public.user_devices d where d.user_id = person),
+      'rows', coalesce((select jsonb_agg(r) from (
+        select d.id, d.platform, d.created_at, d.updated_at
+          from public.user_devices d where d.user_id = person
+         order by d.updated_at desc, d.id desc limit take) r), '[]')),
+    'notifications', jsonb_build_object(
+      'total', (select count(*) from public.notifications n where n.user_id = person),
+      'rows', coalesce((select jsonb_agg(r) from (
+        select n.id, n.title, n.body, n.status, n.error, n.created_at, s.email as sender_email
+          from public.notifications n
+          left join private.user_emails s on s.user_id = n.sent_by
+         where n.user_id = person
+         order by n.created_at desc, n.id desc limit take) r), '[]')),
+    'contact_messages', jsonb_build_object(
+      'total', (select count(*) from public.contact_messages m where address is not null and lower(m.email) = lower(address)),
+      'rows', coalesce((select jsonb_agg(r) from (
+        select m.id, m.subject, m.status, m.created_at
+          from public.contact_messages m where address is not null and lower(m.email) = lower(address)
+         order by lower(m.email), m.created_at desc limit take) r), '[]')),
+    'audit', jsonb_build_object(
+      'total', (select count(*) from public.audit_log a
+                 where (a.record_id = person::text or a.actor_id = person)
+                   and (all_entries or a.actor_id = me)),
+      'rows', coalesce((select jsonb_agg(r) from (
+        select a.id, a.occurred_at, a.action, a.resource, a.record_id, a.actor_id, a.actor_email
+          from ((select x.* from public.audit_log x where x.record_id = person::text
+                  and (all_entries or x.actor_id = me)
+                  order by x.record_id, x.occurred_at desc, x.id desc limit take)
+                union
+                (select x.* from public.audit_log x where x.actor_id = person
+                  and (all_entries or x.actor_id = me)
+                  order by x.actor_id, x.occurred_at desc, x.id desc limit take)) a
+         order by a.occurred_at desc, a.id desc limit take) r), '[]'))
+  );
+end
+$$;
+
+
+--
+-- Name: FUNCTION admin_person(person uuid, per_section integer); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.admin_person(person uuid, per_section integer) IS 'A person''s page in one read: the account and, per section, the newest per_section rows and the total. Owners and support; null when there is no such user.';
+
+
+--
+-- Name: admin_search(text, integer); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.admin_search(q text, per_kind integer DEFAULT 5) RETURNS TABLE(kind text, id text, title text, detail text, owner_id uuid, owner_email text, at timestamp with time zone)
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_custom_plan'
+    AS $_$
+declare
+  caller_role text := public.admin_role();
+  term text := btrim(coalesce(q, ''));
+  pattern text := private.contains_pattern(term);
+  texts boolean := char_length(term) >= 3;
+  low uuid;
+  high uuid;
+  take integer := least(greatest(coalesce(per_kind, 5), 1), 10);
+  people boolean := caller_role in ('owner', 'support');
+begin
+  if caller_role is null then
+    raise exception 'Admin privileges required' using errcode = '42501';
+  end if;
+  if char_length(term) > 200 then
+    raise exception 'The search is longer than 200 characters' using errcode = '22023';
+  end if;
+  select r.low, r.high into low, high from private.uuid_prefix_range(term) r;
+
+  if people then
+    return query
+      select 'users', u.id::text, coalesce(u.email::text, u.phone, u.id::text), u.phone, u.id, u.email::text, u.created_at
+        from auth.users u
+       where u.id in (
+               (select e.user_id from private.user_emails e
+                 where texts and lower(e.email) like pattern limit take)
+               union
+               (select x.id from auth.users x
+                 where low is not null and x.id between low and high limit take)
+               union
+               -- Phones only for a query of digits (auth.users has no index to offer; it is the
+               -- smallest table here).
+               (select x.id from auth.users x
+                 where term ~ '^\+?[0-9][0-9 ]{2,}$' and x.phone like '%' || replace(ltrim(term, '+'), ' ', '') || '%'
+                 limit take))
+       order by u.created_at desc
+       limit take;
+
+    return query
+      select 'profiles', p.id::text, p.name, p.relationship, p.user_id, e.email, p.created_at
+        from (select x.* from public.profiles x where texts and x.name ilike pattern limit take) p
+        left join private.user_emails e on e.user_id = p.user_id;
+
+    return query
+      select 'scans', s.id::text, coalesce(s.name, s.id::text), s.category, s.user_id, e.email, s.created_at
+        from ((select x.* from public.scans x where low is not null and x.id between low and high limit take)
+              union all
+              (select x.* from public.scans x where texts and x.name ilike pattern limit take)
+              limit take) s
+        left join private.user_emails e on e.user_id = s.user_id;
+
+    return query
+      select 'chats', c.id::text, coalesce(c.title, c.id::text), null::text, c.user_id, e.email, c.created_at
+        from ((select x.* from public.chats x where low is not null and x.id between low and high limit take)
+              union all
+              (select x.* from public.chats x where texts and x.title ilike pattern limit take)
+              limit take) c
+        left join private.user_emails e on e.user_id = c.user_id;
+
+    return query
+      select 'contact-messages', m.id::text, btrim(m.first_name || ' ' || m.last_name), m.subject,
+             (select e.user_id from private.user_emails e where lower(e.email) = lower(m.email) limit 1),
+             m.email, m.created_at
+        from public.contact_messages m
+       where texts and lower(m.first_name || ' ' || m.last_name || ' ' || m.email || ' ' || m.subject) like pattern
+       limit take;
+  end if;
+
+  return query
+    select 'news', n.id::text, n.title, null::text, null::uuid, null::text, n.created_at
+      from public.news n where texts and n.title ilike pattern limit take;
+  return query
+    select 'health-tips', t.id::text, t.tip, null::text, null::uuid, null::text, t.created_at
+      from public.health_tips t where texts and t.tip ilike pattern limit take;
+  return query
+    select 'tags', t.id::text, t.label, t.key, null::uuid, null::text, t.created_at
+      from public.tags t where texts and (t.label ilike pattern or t.key ilike pattern) limit take;
+
+  if caller_role = 'owner' then
+    return query
+      -- From the team's few rows to their addresses (not the other way round, through every user's).
+      select 'team', a.user_id::text, e.email, a.role, a.user_id, e.email, a.created_at
+        from public.admin_users a
+       cross join lateral (select x.email from private.user_emails x where x.user_id = a.user_id) e
+       where texts and lower(e.email) like pattern
+       order by e.email
+       limit take;
+  end if;
+end
+$_$;
+
+
+--
+-- Name: FUNCTION admin_search(q text, per_kind integer); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.admin_search(q text, per_kind integer) IS 'The command palette: up to per_kind records of each kind the caller''s role reads whose text contains q (3+ characters) or whose id starts with q (4+ hex digits).';
+
+
 
 
 --
@@ -1869,6 +2074,26 @@ REVOKE ALL ON FUNCTION public.admin_page_rows(relation text, read_relation text,
 REVOKE ALL ON FUNCTION public.admin_page_rows(relation text, read_relation text, sort_terms jsonb, skip integer, take integer) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.admin_page_rows(relation text, read_relation text, sort_terms jsonb, skip integer, take integer) TO authenticated;
 GRANT ALL ON FUNCTION public.admin_page_rows(relation text, read_relation text, sort_terms jsonb, skip integer, take integer) TO service_role;
+
+
+--
+-- Name: FUNCTION admin_person(person uuid, per_section integer); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.admin_person(person uuid, per_section integer) FROM anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION public.admin_person(person uuid, per_section integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.admin_person(person uuid, per_section integer) TO authenticated;
+GRANT ALL ON FUNCTION public.admin_person(person uuid, per_section integer) TO service_role;
+
+
+--
+-- Name: FUNCTION admin_search(q text, per_kind integer); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.admin_search(q text, per_kind integer) FROM anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION public.admin_search(q text, per_kind integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.admin_search(q text, per_kind integer) TO authenticated;
+GRANT ALL ON FUNCTION public.admin_search(q text, per_kind integer) TO service_role;
 
 
 --

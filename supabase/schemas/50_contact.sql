@@ -106,6 +106,20 @@ CREATE INDEX contact_messages_created_at_idx ON public.contact_messages USING bt
 
 
 --
+-- Name: contact_messages_email_created_at_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX contact_messages_email_created_at_idx ON public.contact_messages USING btree (lower(email), created_at DESC);
+
+
+--
+-- Name: contact_messages_palette_trgm_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX contact_messages_palette_trgm_idx ON public.contact_messages USING gin (lower(((((((first_name || ' '::text) || last_name) || ' '::text) || email) || ' '::text) || subject)) extensions.gin_trgm_ops);
+
+
+--
 -- Name: contact_messages_status_created_at_idx; Type: INDEX; Schema: public; Owner: -
 --
 

@@ -1,13 +1,14 @@
 import type { PaletteDataProvider } from '../providers/paletteMethods';
 import AddIcon from '@mui/icons-material/Add';
 import Brightness4Icon from '@mui/icons-material/Brightness4';
+import CloseIcon from '@mui/icons-material/Close';
 import HistoryIcon from '@mui/icons-material/History';
 import LogoutIcon from '@mui/icons-material/Logout';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import SearchIcon from '@mui/icons-material/Search';
 import SendIcon from '@mui/icons-material/Send';
 import type { SvgIconComponent } from '@mui/icons-material';
-import { Box, Dialog, InputBase, Typography } from '@mui/material';
+import { Box, Dialog, IconButton, InputBase, Typography } from '@mui/material';
 import { visuallyHidden } from '@mui/utils';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useState, type KeyboardEvent } from 'react';
@@ -83,6 +84,7 @@ export function CommandPalette({ open, onClose }: { open: boolean; onClose: () =
 
 function PaletteBody({ onClose }: { onClose: () => void }) {
   const translate = useTranslate();
+  const phone = usePhone();
   const navigate = useNavigate();
   const basename = useBasename();
   const logout = useLogout();
@@ -279,6 +281,12 @@ function PaletteBody({ onClose }: { onClose: () => void }) {
           }}
           sx={{ fontSize: '1.1rem', py: 0.5 }}
         />
+        {/* A full-screen palette on a touch phone has no Escape key and no backdrop to tap. */}
+        {phone && (
+          <IconButton aria-label={translate('ra.action.close')} onClick={onClose} edge="end">
+            <CloseIcon />
+          </IconButton>
+        )}
       </Box>
       <Box role="status" sx={visuallyHidden}>
         {status}
@@ -286,6 +294,13 @@ function PaletteBody({ onClose }: { onClose: () => void }) {
       {query.trim() === '' && recent.length > 0 && (
         <Typography variant="caption" color="text.secondary" sx={{ px: 2, pt: 1 }} aria-hidden>
           {translate('labellens.palette.recent')}
+        </Typography>
+      )}
+      {query.trim() !== '' && !waiting && items.length === 0 && (
+        <Typography color="text.secondary" sx={{ px: 2, py: 2 }}>
+          {isPaletteQuery(query)
+            ? translate('labellens.palette.none')
+            : translate('labellens.palette.too_short')}
         </Typography>
       )}
       <Box
@@ -332,13 +347,6 @@ function PaletteBody({ onClose }: { onClose: () => void }) {
           );
         })}
       </Box>
-      {query.trim() !== '' && !waiting && items.length === 0 && (
-        <Typography color="text.secondary" sx={{ px: 2, pb: 2 }}>
-          {isPaletteQuery(query)
-            ? translate('labellens.palette.none')
-            : translate('labellens.palette.too_short')}
-        </Typography>
-      )}
     </Box>
   );
 }

@@ -19,7 +19,21 @@ export function AppBar() {
         </UserMenu>
       }
     >
-      <Typography variant="h6" component="span" sx={{ fontWeight: 700, mr: 2, whiteSpace: 'nowrap' }}>
+      {/* On a phone the bar also holds search, theme, refresh and the user menu: the title gets a
+          smaller size and, narrower still, shortens itself rather than push the user menu off screen. */}
+      <Typography
+        variant="h6"
+        component="span"
+        sx={{
+          fontWeight: 700,
+          mr: 2,
+          whiteSpace: 'nowrap',
+          fontSize: { xs: '1rem', sm: '1.25rem' },
+          minWidth: 0,
+          overflow: 'hidden',
+          textOverflow: 'ellipsis',
+        }}
+      >
         {translate('labellens.app.title')}
       </Typography>
       <TitlePortal variant="subtitle1" />

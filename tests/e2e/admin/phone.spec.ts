@@ -52,6 +52,22 @@ async function expectReachable(...targets: Locator[]) {
   }
 }
 
+test('the app bar keeps every button on screen at 360, 390 and 414 px (the user menu was pushed off by the search button)', async () => {
+  await page.goto('/admin/dashboard');
+  for (const width of [...OTHER_WIDTHS, PHONE.width]) {
+    await page.setViewportSize({ width, height: PHONE.height });
+    const bar = page.locator('header').first();
+    for (const button of await bar.getByRole('button').all()) {
+      await expect(button).toBeInViewport({ ratio: 1 });
+      const box = await button.boundingBox();
+      expect(box && box.x + box.width, String(await button.getAttribute('aria-label'))).toBeLessThanOrEqual(
+        width,
+      );
+    }
+  }
+  await page.setViewportSize(PHONE);
+});
+
 const LISTS = [
   'scans',
   'profiles',

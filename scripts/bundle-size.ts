@@ -5,11 +5,8 @@
  * throw-away database, opens each in Debian's Chromium, and sums the script resources the page
  * loaded. Exits 1 when a route is over its budget (docs/architecture.md, "Budgets").
  */
-import { chromium, type Page } from '@playwright/test';
-import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { DEMO_ACCOUNTS } from '../mocks/supabase/demoAccounts';
+import type { Page } from '@playwright/test';
+import { launchChromium, signIn, startBuiltServer } from './benchBrowser';
 
 interface Route {
   path: string;
@@ -44,45 +41,9 @@ interface ScriptEntry {
   decodedBodySize: number;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
-async function waitForServer(url: string, timeoutMs = 120_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const up = await fetch(url).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (up) return;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`The server at ${url} did not start`);
-}
-
-async function signIn(page: Page, baseUrl: string): Promise<void> {
-  const admin = DEMO_ACCOUNTS[0];
-  await page.goto(`${baseUrl}/admin/login`);
-  await page.getByLabel(/email/i).fill(admin.email);
-  await page.getByLabel(/password/i).fill(admin.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.getByText('Welcome to Admin Panel').waitFor({ timeout: 60_000 });
-}
-
 /** The scripts a fresh load of the route fetched until it was ready (a signed-in route: after a reload). */
 async function measure(baseUrl: string, route: Route): Promise<ScriptEntry[]> {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu'],
-  });
+  const browser = await launchChromium();
   try {
     const page = await browser.newPage();
     if (route.signedIn) await signIn(page, baseUrl);
@@ -107,17 +68,9 @@ async function measure(baseUrl: string, route: Route): Promise<ScriptEntry[]> {
 const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
 
 async function main(): Promise<void> {
-  if (!existsSync('dist/admin/index.html'))
-    throw new Error('No dist/admin/index.html: run `npm run build` first');
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const server = spawn('npx', ['tsx', 'scripts/serve.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOCAL_DB_DIR: 'memory' },
-    stdio: 'ignore',
-    detached: true, // its own process group, so stopping it also stops tsx's child (the server)
-  });
+  const server = await startBuiltServer();
   try {
-    await waitForServer(`${baseUrl}/admin/`);
+    const { baseUrl } = server;
     for (const route of ROUTES) {
       const scripts = await measure(baseUrl, route);
       const gzipped = scripts.reduce((sum, s) => sum + s.encodedBodySize, 0);
@@ -137,7 +90,7 @@ async function main(): Promise<void> {
       }
     }
   } finally {
-    if (server.pid) process.kill(-server.pid, 'SIGTERM');
+    server.stop();
   }
 }
 

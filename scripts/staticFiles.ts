@@ -25,6 +25,10 @@ const CONTENT_TYPES: Record<string, string> = {
 };
 const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.json', '.svg', '.txt', '.xml', '.webmanifest']);
 
+/** The Content-Type of a file by its extension. */
+export const contentTypeOf = (file: string) =>
+  CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream';
+
 /** Whether a file is text worth compressing (fonts and images are compressed already). */
 export const isCompressible = (file: string) => COMPRESSIBLE.has(path.extname(file));
 
@@ -100,7 +104,7 @@ export function staticFileHandler(dist: string, headers: Record<string, string>)
     }
     const { file, status } = answer;
     res.statusCode = status;
-    res.setHeader('Content-Type', CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream');
+    res.setHeader('Content-Type', contentTypeOf(file));
     res.setHeader(
       'Cache-Control',
       file.includes(`${path.sep}assets${path.sep}`) ? HASHED_ASSET_CACHE : 'no-cache',

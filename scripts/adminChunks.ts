@@ -9,9 +9,13 @@ import type { HtmlTagDescriptor, Plugin, Rollup } from 'vite';
 import { PREFETCH_META } from '../src/prefetchAdmin';
 import { SIGNED_OUT_PATHS } from '../src/routes';
 
-/** The admin app's module (main.tsx loads it for every signed-in route) and the screen sign-in leads to. */
+/** The admin app's module (main.tsx loads it for every signed-in route). */
 const APP_MODULE = '/src/App.tsx';
-const FIRST_SCREEN_MODULE = '/src/dashboard/Dashboard.tsx';
+/**
+ * The lazy chunks of the screen sign-in leads to: the dashboard, and the parser of its figures,
+ * which its data method imports only once the figures have arrived (src/dashboard/dashboardMethods.ts).
+ */
+const FIRST_SCREEN_MODULES = ['/src/dashboard/Dashboard.tsx', '/src/domain/dashboardStats.ts'];
 
 /** A chunk's file and, transitively, the files it imports statically. */
 function withStaticImports(bundle: Rollup.OutputBundle, fileName: string, into = new Set<string>()) {
@@ -54,14 +58,15 @@ export function adminPreloads(): Plugin {
         if (!bundle || !chunk || !filename.endsWith(path.join('admin', 'index.html'))) return html;
         const entry = withStaticImports(bundle, chunk.fileName);
         const app = [...withStaticImports(bundle, chunkOf(bundle, APP_MODULE))].filter((f) => !entry.has(f));
-        const firstScreen = [...withStaticImports(bundle, chunkOf(bundle, FIRST_SCREEN_MODULE))].filter(
-          (f) => !entry.has(f) && !app.includes(f),
-        );
+        const firstScreen = new Set<string>();
+        for (const module of FIRST_SCREEN_MODULES)
+          withStaticImports(bundle, chunkOf(bundle, module), firstScreen);
+        const later = [...firstScreen].filter((f) => !entry.has(f) && !app.includes(f));
         const href = (file: string) => `/${file}`;
         signedOutHtml = html.replace(
           '</head>',
           () =>
-            `  <meta name="${PREFETCH_META}" content="${[...app, ...firstScreen].map(href).join(' ')}" />\n  </head>`,
+            `  <meta name="${PREFETCH_META}" content="${[...app, ...later].map(href).join(' ')}" />\n  </head>`,
         );
         return app.map((file): HtmlTagDescriptor => ({
           tag: 'link',

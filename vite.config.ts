@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type Connect, type Plugin, type Rollup } from 'vite';
 import { LOCAL_ANON_KEY } from './mocks/supabase/keys';
+import { adminPreloads } from './scripts/adminChunks';
 import { builtScriptHashes, securityHeaders } from './scripts/securityHeaders';
 
 /** Serves the local Supabase stand-in on the dev server's origin (only when no hosted project is set). */
@@ -99,6 +100,7 @@ export default defineConfig(({ mode }) => {
       react(),
       adminSpaFallback(),
       securityHeadersPlugin(hosted ? env.VITE_SUPABASE_URL : undefined),
+      adminPreloads(),
       ...(hosted || mode === 'test' ? [] : [localSupabase()]),
     ],
     resolve: {

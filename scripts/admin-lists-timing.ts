@@ -9,8 +9,8 @@
  *
  *   BASE_URL=http://127.0.0.1:5173 SEARCH="amul chocolate" npm run bench:lists
  */
-import { chromium, type Page } from '@playwright/test';
-import { DEMO_ACCOUNTS } from '../mocks/supabase/demoAccounts';
+import type { Page } from '@playwright/test';
+import { firstRowShown, launchChromium, median, signIn } from './benchBrowser';
 
 const BASE_URL = process.env.BASE_URL ?? 'http://127.0.0.1:5173';
 const SEARCH = process.env.SEARCH ?? 'amul chocolate';
@@ -39,16 +39,9 @@ async function timed(page: Page, label: string, action: () => Promise<void>, rea
   console.log(`${label}: ${ms.toFixed(0)} ms, ${requests.length} list request(s)`);
 }
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox'],
-});
+const browser = await launchChromium();
 const page = await browser.newPage();
-await page.goto(`${BASE_URL}/admin/login`);
-await page.getByLabel(/email/i).fill(DEMO_ACCOUNTS[0].email);
-await page.getByLabel(/password/i).fill(DEMO_ACCOUNTS[0].password);
-await page.getByRole('button', { name: 'Sign In' }).click();
-await page.getByText('Welcome to Admin Panel').waitFor();
+await signIn(page, BASE_URL);
 
 const range = page.locator('.MuiTablePagination-displayedRows');
 const firstRow = page.locator('table tbody tr').first();
@@ -90,18 +83,6 @@ await page.getByPlaceholder('Search scans by name, category or owner email...').
 await firstRow.waitFor();
 const lastPageUrl = new URL(page.url());
 lastPageUrl.searchParams.delete('filter');
-// A data row: the pager shows its range and no placeholder (skeleton) row is left.
-const firstRowShown = (p: Page) =>
-  p.waitForFunction(
-    () =>
-      /\d/.test(document.querySelector('.MuiTablePagination-displayedRows')?.textContent ?? '') &&
-      document.querySelector('table tbody tr td') !== null &&
-      document.querySelector('table tbody .MuiSkeleton-root') === null,
-    undefined,
-    { timeout: 60_000 },
-  );
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-
 /**
  * Milliseconds from the start of a load to the first row, RELOADS times. A load that first opens a
  * browser context says when its navigation began (`navigated`): the time is counted from there, and

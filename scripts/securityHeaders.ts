@@ -90,8 +90,15 @@ export function securityHeaders(options: HeaderOptions = {}): Record<string, str
   };
 }
 
-/** dist/_headers for static hosts that read it (Netlify, Cloudflare Pages): every path. */
+/** How long a browser keeps a file whose name carries its content's hash (dist/assets/): a year. */
+export const HASHED_ASSET_CACHE = 'public, max-age=31536000, immutable';
+
+/**
+ * dist/_headers for static hosts that read it (Netlify, Cloudflare Pages): the security headers on
+ * every path, and the hashed assets cached for a year (those hosts revalidate everything else, and
+ * compress with Brotli or gzip themselves, as the browser accepts).
+ */
 export function headersFile(options: HeaderOptions = {}): string {
   const lines = Object.entries(securityHeaders(options)).map(([name, value]) => `  ${name}: ${value}`);
-  return ['/*', ...lines, ''].join('\n');
+  return ['/*', ...lines, '/assets/*', `  Cache-Control: ${HASHED_ASSET_CACHE}`, ''].join('\n');
 }

@@ -4,9 +4,12 @@ import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { inlineScriptHashes, securityHeaders } from './securityHeaders';
-import { resolveStatic, staticFileHandler } from './staticFiles';
+import { acceptedEncodings, resolveStatic, staticFileHandler } from './staticFiles';
 
+/** A compressible asset with its precompressed copies. */
+const APP_CODE = 'app code '.repeat(50);
 let root: string;
 let dist: string;
 let server: Server;
@@ -16,9 +19,10 @@ let port: number;
 function get(
   target: string,
   onHeaders: (headers: Record<string, unknown>) => void = () => undefined,
+  headers: Record<string, string> = {},
 ): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path: target, method: 'GET' }, (res) => {
+    const req = request({ host: '127.0.0.1', port, path: target, method: 'GET', headers }, (res) => {
       onHeaders(res.headers);
       let body = '';
       res.setEncoding('utf8');
@@ -38,6 +42,7 @@ beforeAll(async () => {
     'dist/contact/index.html': 'contact',
     'dist/404.html': 'not found',
     'dist/admin/index.html': 'admin spa',
+    'dist/admin/login/index.html': 'admin sign-in',
     'dist/assets/site.js': 'js',
     'dist-x/secret.txt': 'sibling secret',
     'secret.txt': 'parent secret',
@@ -46,6 +51,10 @@ beforeAll(async () => {
     mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
     writeFileSync(path.join(root, file), text);
   }
+  // The copies `npm run build` writes beside a compressible file (scripts/precompress.ts).
+  writeFileSync(path.join(dist, 'assets/app.js'), APP_CODE);
+  writeFileSync(path.join(dist, 'assets/app.js.br'), brotliCompressSync(APP_CODE));
+  writeFileSync(path.join(dist, 'assets/app.js.gz'), gzipSync(APP_CODE));
   const headers = securityHeaders({
     supabaseUrl: 'https://abcd.supabase.co',
     scriptHashes: inlineScriptHashes('<script>console.log(1)</script><script src="/a.js"></script>'),
@@ -69,6 +78,9 @@ describe('static server routing', () => {
     ['/assets/site.js', 200, 'js'],
     ['/admin', 200, 'admin spa'],
     ['/admin/news/12/show', 200, 'admin spa'],
+    // The signed-out pages have their own HTML, which does not preload the admin app (scripts/adminChunks.ts).
+    ['/admin/login', 200, 'admin sign-in'],
+    ['/admin/login/?next=x', 200, 'admin sign-in'],
     ['/nowhere', 404, 'not found'],
   ])('GET %s answers %i with %j', async (target, status, body) => {
     expect(await get(target)).toEqual({ status, body });
@@ -121,5 +133,51 @@ describe('static server routing', () => {
   it('never serves a file above dist', async () => {
     expect(await get('/../secret.txt')).toEqual({ status: 404, body: 'not found' });
     expect(await get('/%2e%2e/secret.txt')).toEqual({ status: 404, body: 'not found' });
+  });
+});
+
+describe('precompressed copies', () => {
+  /** The answer's coding, Vary and body decoded by that coding. */
+  function fetchApp(acceptEncoding?: string) {
+    return new Promise<{ encoding?: string; vary?: string; body: string }>((resolve, reject) => {
+      const headers = acceptEncoding === undefined ? {} : { 'Accept-Encoding': acceptEncoding };
+      request({ host: '127.0.0.1', port, path: '/assets/app.js', headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => {
+          const raw = Buffer.concat(chunks);
+          const encoding = res.headers['content-encoding'];
+          const body =
+            encoding === 'br' ? brotliDecompressSync(raw) : encoding === 'gzip' ? gunzipSync(raw) : raw;
+          resolve({ encoding, vary: res.headers.vary, body: body.toString('utf8') });
+        });
+      })
+        .on('error', reject)
+        .end();
+    });
+  }
+  it.each([
+    ['gzip, deflate, br, zstd', 'br'],
+    ['gzip, deflate', 'gzip'],
+    ['br;q=0, gzip;q=0.5', 'gzip'],
+    ['*', 'br'],
+    ['identity', undefined],
+    [undefined, undefined],
+  ])('Accept-Encoding %j gets the %s copy, with Vary: Accept-Encoding', async (accept, encoding) => {
+    expect(await fetchApp(accept)).toEqual({ encoding, vary: 'Accept-Encoding', body: APP_CODE });
+  });
+
+  it('sends a file without copies as it is (a build without the last step)', async () => {
+    let headers: Record<string, unknown> = {};
+    expect(await get('/assets/site.js', (h) => (headers = h), { 'Accept-Encoding': 'br, gzip' })).toEqual({
+      status: 200,
+      body: 'js',
+    });
+    expect([headers['content-encoding'], headers.vary]).toEqual([undefined, 'Accept-Encoding']);
+  });
+
+  it('reads q=0 as refused and * as any other coding (RFC 9110 12.5.3)', () => {
+    const accepts = acceptedEncodings('gzip;q=0, *;q=0.1');
+    expect([accepts('gzip'), accepts('br'), acceptedEncodings('gzip')('br')]).toEqual([false, true, false]);
   });
 });

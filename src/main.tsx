@@ -7,7 +7,14 @@ import { FullPageWait } from './layout/FullPageWait';
 import { ForgotPasswordPage } from './login/ForgotPasswordPage';
 import LoginRoute, { AuthRoute } from './login/LoginRoute';
 import { SetPasswordPage } from './login/SetPasswordPage';
-import { ADMIN_BASE } from './routes';
+import { prefetchAdminCode } from './prefetchAdmin';
+import {
+  ADMIN_BASE,
+  ADMIN_FORGOT_PASSWORD,
+  ADMIN_LOGIN,
+  ADMIN_SET_PASSWORD,
+  SIGNED_OUT_PATHS,
+} from './routes';
 
 // Route-level code splitting: the login page never loads react-admin; the admin app is its own chunk
 // (the login route's own code is small and everything it uses, the admin app uses too).
@@ -16,6 +23,10 @@ const App = lazyComponent(
   <FullPageWait message={lookup('labellens.auth.verifying')} />,
 );
 
+// On a signed-out page the admin's code comes while the person types (src/prefetchAdmin.ts).
+if ((SIGNED_OUT_PATHS as readonly string[]).includes(window.location.pathname.replace(/\/+$/, '')))
+  prefetchAdminCode();
+
 // Path URLs (/admin/login, /admin/dashboard, ...): react-admin's own router would use hash URLs.
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
@@ -23,9 +34,9 @@ createRoot(document.getElementById('root')!).render(
         the new route renders, and the guard redirects again and again until React commits. */}
     <BrowserRouter useTransitions={false}>
       <Routes>
-        <Route path={`${ADMIN_BASE}/login`} element={<LoginRoute />} />
+        <Route path={ADMIN_LOGIN} element={<LoginRoute />} />
         <Route
-          path={`${ADMIN_BASE}/forgot-password`}
+          path={ADMIN_FORGOT_PASSWORD}
           element={
             <AuthRoute title="labellens.recovery.forgot_title">
               <ForgotPasswordPage />
@@ -33,7 +44,7 @@ createRoot(document.getElementById('root')!).render(
           }
         />
         <Route
-          path={`${ADMIN_BASE}/set-password`}
+          path={ADMIN_SET_PASSWORD}
           element={
             <AuthRoute title="labellens.recovery.set_title">
               <SetPasswordPage />

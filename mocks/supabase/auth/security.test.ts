@@ -127,9 +127,12 @@ describe('finding 5: brute force and timing on sign-in', { timeout: 90_000 }, ()
     expect((await token(standIn, 'password', DEMO.user)).status).toBe(200);
   });
 
-  test("GoTrue's sign_in_sign_ups: 30 sign-ins and 30 sign-ups per address in 5 minutes, each on its own, then 429", async () => {
-    const standIn = createStandIn({ db });
-    for (let i = 0; i < 30; i += 1) expect((await token(standIn, 'password', DEMO.user)).status).toBe(200);
+  test("GoTrue's sign_in_sign_ups: the configured sign-ins and 30 sign-ups per address in 5 minutes, each on its own, then 429", async () => {
+    // Sign-ins stop at the configured number (config.toml's 30, asserted above); 3 here tests the
+    // same rule with a tenth of the password checks. Sign-ups stop at GoTrue's burst of 30 whatever
+    // the configured rate (signInLimits.ts, admitRoute).
+    const standIn = createStandIn({ db, signInLimits: { requestsPerAddress: 3 } });
+    for (let i = 0; i < 3; i += 1) expect((await token(standIn, 'password', DEMO.user)).status).toBe(200);
     expect(await token(standIn, 'password', DEMO.user)).toEqual({ status: 429, body: RATE_LIMITED });
     const signUp = (email: string, clientAddress = '198.51.100.1') =>
       standIn.handle(

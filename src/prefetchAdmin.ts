@@ -1,0 +1,37 @@
+/**
+ * The meta element of a signed-out page (sign in, forgotten password, set a password) that names
+ * the admin app's chunks and the dashboard's; written at build time (scripts/adminChunks.ts).
+ */
+export const PREFETCH_META = 'labellens-prefetch';
+
+/** What the Network Information API tells about the connection (Chromium only; others say nothing). */
+interface Connection {
+  saveData?: boolean;
+  effectiveType?: string;
+}
+
+/**
+ * While a person is on a signed-out page, fetches the admin's code into the HTTP cache at the lowest
+ * priority once the page is idle, so that signing in does not then wait for it. Not when the person
+ * asked their browser to save data (Save-Data, e.g. on a metered plan) or the connection is 2G:
+ * there the bytes may cost money or hold back the sign-in itself.
+ */
+export function prefetchAdminCode(doc: Document = document): void {
+  const connection = (navigator as Navigator & { connection?: Connection }).connection;
+  if (connection?.saveData || /2g/.test(connection?.effectiveType ?? '')) return;
+  const files = doc.querySelector<HTMLMetaElement>(`meta[name="${PREFETCH_META}"]`)?.content.split(' ') ?? [];
+  const prefetch = () => {
+    for (const href of files.filter(Boolean)) {
+      const link = doc.createElement('link');
+      link.rel = 'prefetch';
+      link.setAttribute('as', 'script');
+      // The same request mode as the module script that will use it, so the cached copy is reused.
+      link.crossOrigin = 'anonymous';
+      link.href = href;
+      doc.head.append(link);
+    }
+  };
+  // Safari has no requestIdleCallback: after the page's own work, a moment later.
+  if ('requestIdleCallback' in window) requestIdleCallback(prefetch, { timeout: 2000 });
+  else setTimeout(prefetch, 500);
+}

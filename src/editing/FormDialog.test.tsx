@@ -1,11 +1,19 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderAdmin } from '../test/renderAdmin';
+import type { ReactNode } from 'react';
+import { ResourceContextProvider } from 'react-admin';
+import HealthTipList from '../resources/health-tips/HealthTipList';
+import NewsList from '../resources/news/NewsList';
+import TagList from '../resources/tags/TagList';
+import { renderPage } from '../test/renderPage';
 import { DEMO, signIn, setUpStandInServer } from '../test/standInServer';
 
 const server = setUpStandInServer();
+/** A resource's list at `path` (its dialogs are routes over it), below <Admin>. */
+const renderList = (resource: string, list: ReactNode, path: string) =>
+  renderPage(<ResourceContextProvider value={resource}>{list}</ResourceContextProvider>, path);
 const WAIT = { timeout: 45_000 };
-// The whole admin renders under jsdom on a shared machine: allow each flow its time.
+// Each flow renders a list and its dialogs under jsdom on a shared machine: allow it its time.
 const FLOW_TIMEOUT = 120_000;
 
 /** Types text into a field at once (as a paste): key-by-key typing is slow under jsdom. */
@@ -22,7 +30,7 @@ describe('route-driven form dialogs', () => {
     'a failed save (a tag key that exists: 409) keeps the dialog open with everything typed; a good one closes it',
     async () => {
       const user = userEvent.setup();
-      renderAdmin('/admin/tags/create');
+      renderList('tags', <TagList />, '/admin/tags/create');
       const dialog = await screen.findByRole('dialog', { name: 'Create Tag' }, WAIT);
       await typeInto(user, within(dialog).getByRole('textbox', { name: 'Label' }), 'Second Organic');
       await typeInto(user, within(dialog).getByRole('textbox', { name: 'Key' }), 'organic');
@@ -69,7 +77,7 @@ describe('route-driven form dialogs', () => {
     'closing with unsaved changes asks first: Keep editing keeps the input, Discard closes',
     async () => {
       const user = userEvent.setup();
-      renderAdmin('/admin/news/create');
+      renderList('news', <NewsList />, '/admin/news/create');
       const dialog = await screen.findByRole('dialog', { name: 'Create News Article' }, WAIT);
       await typeInto(user, within(dialog).getByRole('textbox', { name: 'Title' }), 'Draft headline');
       await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
@@ -111,7 +119,7 @@ describe('route-driven form dialogs', () => {
         .query<{ id: string; tip: string }>(
           'select id, tip from public.health_tips order by created_at desc limit 1',
         );
-      renderAdmin(`/admin/health-tips/${rows[0].id}`);
+      renderList('health-tips', <HealthTipList />, `/admin/health-tips/${rows[0].id}`);
       const dialog = await screen.findByRole('dialog', { name: 'Edit Health Tip' }, WAIT);
       const field = await within(dialog).findByRole('textbox', { name: 'Health Tip Content' }, WAIT);
       expect(field).toHaveValue(rows[0].tip);

@@ -28,6 +28,20 @@ export const IDENTITIES = {
 
 export type IdentityName = keyof typeof IDENTITIES;
 
+/** The seed's editor and support operators (supabase/seed.sql). */
+export const EDITOR_ID = '00000000-0000-4000-8000-000000000005';
+export const SUPPORT_ID = '00000000-0000-4000-8000-000000000006';
+
+/** Every kind of caller, the operators by role: a session at aal1 each, anon without one. */
+export const ROLES = {
+  owner: signedIn(ADMIN_ID),
+  editor: signedIn(EDITOR_ID),
+  support: signedIn(SUPPORT_ID),
+  appUser: IDENTITIES.user,
+  anon: IDENTITIES.anon,
+} as const;
+export type Role = keyof typeof ROLES;
+
 export const IDENTITY_IDS: Record<IdentityName, string | null> = {
   anon: null,
   user: USER_ID,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database, Queryable, RequestIdentity } from '../../mocks/supabase/db';
+import type { Database, Queryable } from '../../mocks/supabase/db';
 import { openTestDatabase } from '../../mocks/supabase/testing/snapshot';
-import { ADMIN_ID, attempt, IDENTITIES, USER_ID, type Outcome } from './fixtures';
+import { ADMIN_ID, attempt, ROLES, SUPPORT_ID, USER_ID, type Outcome, type Role } from './fixtures';
 
 /**
  * The command palette's search (admin_search) and a person's page (admin_person) per role
@@ -9,21 +9,8 @@ import { ADMIN_ID, attempt, IDENTITIES, USER_ID, type Outcome } from './fixtures
  * the team, editors only content, anyone else nothing. One database for the whole file.
  */
 
-const EDITOR_ID = '00000000-0000-4000-8000-000000000005';
-const SUPPORT_ID = '00000000-0000-4000-8000-000000000006';
-
-const signedIn = (sub: string): RequestIdentity => ({
-  role: 'authenticated',
-  claims: { sub, role: 'authenticated', aud: 'authenticated', aal: 'aal1' },
-});
-const WHO = {
-  owner: signedIn(ADMIN_ID),
-  editor: signedIn(EDITOR_ID),
-  support: signedIn(SUPPORT_ID),
-  appUser: IDENTITIES.user,
-  anon: IDENTITIES.anon,
-} as const;
-type Who = keyof typeof WHO;
+const WHO = ROLES;
+type Who = Role;
 
 interface Hit {
   kind: string;

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assumeIdentity, type Database, type Queryable, type RequestIdentity } from '../../mocks/supabase/db';
+import { assumeIdentity, type Database, type Queryable } from '../../mocks/supabase/db';
 import { openTestDatabase } from '../../mocks/supabase/testing/snapshot';
 import { TRASH_RETENTION_DAYS } from '../../src/domain/limits';
 import type { ResourceData } from '../../src/providers/resourceData';
-import { ADMIN_ID, attempt, IDENTITIES } from './fixtures';
+import { ADMIN_ID, attempt, ROLES, type Role } from './fixtures';
 
 /**
  * The trash (supabase/migrations/20241101002900_trash.sql): who may trash, restore, delete forever
@@ -11,20 +11,8 @@ import { ADMIN_ID, attempt, IDENTITIES } from './fixtures';
  * purge keeps what is younger than the retention period. Each test rolls back.
  */
 
-const EDITOR_ID = '00000000-0000-4000-8000-000000000005';
-const SUPPORT_ID = '00000000-0000-4000-8000-000000000006';
-const signedIn = (sub: string): RequestIdentity => ({
-  role: 'authenticated',
-  claims: { sub, role: 'authenticated', aud: 'authenticated', aal: 'aal1' },
-});
-const WHO = {
-  owner: signedIn(ADMIN_ID),
-  editor: signedIn(EDITOR_ID),
-  support: signedIn(SUPPORT_ID),
-  appUser: IDENTITIES.user,
-  anon: IDENTITIES.anon,
-} as const;
-type Who = keyof typeof WHO;
+const WHO = ROLES;
+type Who = Role;
 
 const TABLES = ['news', 'health_tips', 'tags', 'contact_messages'] as const;
 type Table = (typeof TABLES)[number];

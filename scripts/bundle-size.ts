@@ -36,7 +36,9 @@ const ROUTES: Route[] = [
   {
     path: '/admin/scans',
     // Ratchets at today's figures (BUDGET_SCANS below); the 300 KB goal needs a lighter foundation (docs/architecture.md, "Budgets").
-    budgetBytes: 395 * 1000,
+    // 392.0 KB before, 396.6 KB once the trash, the command palette and the person links joined the
+    // app's shell and the list kit (a lazy palette saved 0.7 KB for 4 more requests: not taken).
+    budgetBytes: 398 * 1000,
     targetBytes: 300 * 1000,
     signedIn: true,
     ready: (page) => page.locator('table tbody tr').first().waitFor(),

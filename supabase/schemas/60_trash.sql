@@ -33,6 +33,26 @@ $$;
 
 
 --
+-- Name: named_objects(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.named_objects() RETURNS TABLE(bucket_id text, name text)
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $_$
+  -- The (bucket, table, column) of every upload field: src/storage/uploads.ts's UploadField of each
+  -- resource, which supabase/tests/trash.test.ts holds against this list.
+  select 'news-screenshots'::text,
+         (pg_catalog.regexp_match(n.source_url_screenshot,
+            '/storage/v1/object/public/news-screenshots/([^?#]+)$'))[1]
+    from public.news n
+   where n.source_url_screenshot is not null
+  union all
+  select o.bucket_id, o.name from public.trash t, private.trash_entry_objects(t.record) o
+$_$;
+
+
+--
 -- Name: remove_trash_entries(uuid[], text); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -41,6 +61,7 @@ CREATE FUNCTION private.remove_trash_entries(ids uuid[], action text) RETURNS js
     SET search_path TO ''
     AS $$
 declare
+  records jsonb;
   files jsonb;
 begin
   with gone as (
@@ -52,9 +73,11 @@ begin
            jsonb_build_object('deleted_at', jsonb_build_object('old', g.deleted_at, 'new', null))
       from gone g
   )
-  select coalesce(jsonb_agg(jsonb_build_object('bucket_id', o.bucket_id, 'name', o.name)), '[]')
+  select coalesce(jsonb_agg(g.record), '[]') into records from gone g;
+  select coalesce(jsonb_agg(distinct jsonb_build_object('bucket_id', o.bucket_id, 'name', o.name)), '[]')
     into files
-    from gone g, private.trash_entry_objects(g.record) o;
+    from jsonb_array_elements(records) r(record), private.trash_entry_objects(r.record) o
+   where not exists (select 1 from private.named_objects() n where n.bucket_id = o.bucket_id and n.name = o.name);
   return files;
 end
 $$;
@@ -162,23 +185,14 @@ $$;
 CREATE FUNCTION public.orphan_objects(min_age interval DEFAULT '1 day'::interval) RETURNS TABLE(bucket_id text, name text, created_at timestamp with time zone)
     LANGUAGE sql STABLE SECURITY DEFINER
     SET search_path TO ''
-    AS $_$
-  with named as (
-    select 'news-screenshots'::text as bucket_id,
-           (pg_catalog.regexp_match(n.source_url_screenshot,
-              '/storage/v1/object/public/news-screenshots/([^?#]+)$'))[1] as name
-      from public.news n
-     where n.source_url_screenshot is not null
-    union all
-    select o.bucket_id, o.name from public.trash t, private.trash_entry_objects(t.record) o
-  )
+    AS $$
   select o.bucket_id, o.name, o.created_at
     from storage.objects o
    where o.bucket_id in ('news-screenshots')
      and o.created_at < now() - min_age
-     and not exists (select 1 from named n where n.bucket_id = o.bucket_id and n.name = o.name)
+     and not exists (select 1 from private.named_objects() n where n.bucket_id = o.bucket_id and n.name = o.name)
    order by o.created_at, o.name
-$_$;
+$$;
 
 
 --
@@ -306,6 +320,14 @@ ALTER TABLE public.trash ENABLE ROW LEVEL SECURITY;
 
 REVOKE ALL ON FUNCTION private.move_to_trash() FROM anon, authenticated, service_role;
 REVOKE ALL ON FUNCTION private.move_to_trash() FROM PUBLIC;
+
+
+--
+-- Name: FUNCTION named_objects(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.named_objects() FROM anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION private.named_objects() FROM PUBLIC;
 
 
 --

@@ -277,6 +277,27 @@ describe('deleting forever', () => {
     expect(entry).toBeUndefined();
     expect(trail.at(-1)).toMatchObject({ action: 'delete_forever', actor_id: ADMIN_ID });
   });
+  it("never answers a file another row still names: an article given a foreign host's URL to a live article's screenshot", async () => {
+    // 20241101003300_trash_files_named_elsewhere.sql: before it, the answer named 'live.png', and the
+    // owner's client (or the purge) removed the live article's screenshot.
+    const outcome = await attempt(db, 'superuser', async (tx) => {
+      const [live, bait] = await firstIds(tx, 'news', 2);
+      await tx.query(`update public.news set source_url_screenshot = $2 where id = $1`, [
+        live,
+        'http://127.0.0.1:54321/storage/v1/object/public/news-screenshots/live.png',
+      ]);
+      await assumeIdentity(tx, WHO.editor);
+      await tx.query(`update public.news set source_url_screenshot = $2 where id = $1`, [
+        bait,
+        'https://elsewhere.example/storage/v1/object/public/news-screenshots/live.png',
+      ]);
+      await tx.query(`delete from public.news where id = $1`, [bait]);
+      await asSuperuser(tx);
+      await assumeIdentity(tx, WHO.owner);
+      return (await tx.query(`select public.admin_delete_forever($1) as a`, [[bait]])).rows[0].a;
+    });
+    expect(outcome).toEqual({ ok: true, value: { deleted: 1, files: [] } });
+  });
 });
 
 describe('the retention purge', () => {
@@ -341,7 +362,7 @@ describe('the retention purge', () => {
 describe('files follow their records', () => {
   it("the orphan check's upload columns are the registry's upload fields", async () => {
     const { rows } = await db.query<{ src: string }>(
-      `select pg_get_functiondef('public.orphan_objects(interval)'::regprocedure) as src`,
+      `select pg_get_functiondef('private.named_objects()'::regprocedure) as src`,
     );
     const modules = import.meta.glob<Record<string, unknown>>('../../src/resources/*/data.ts', {
       eager: true,

@@ -1,9 +1,8 @@
 import DeleteForeverIcon from '@mui/icons-material/DeleteForever';
 import RestoreIcon from '@mui/icons-material/RestoreFromTrash';
-import { Button as MuiButton, Stack } from '@mui/material';
+import { Button, Stack } from '@mui/material';
 import { useState } from 'react';
 import {
-  Button,
   Confirm,
   useCanAccess,
   useDataProvider,
@@ -65,56 +64,33 @@ export function useTrashAccess() {
   return { canRestore, canDeleteForever };
 }
 
-/** The Delete forever confirmation, with the number of entries. */
-function ConfirmDeleteForever(props: {
-  open: boolean;
-  count: number;
-  loading: boolean;
-  onConfirm: () => void;
-  onClose: () => void;
-}) {
-  return (
-    <Confirm
-      isOpen={props.open}
-      loading={props.loading}
-      title="labellens.trash.delete_forever_title"
-      content="labellens.trash.delete_forever_content"
-      translateOptions={{ smart_count: props.count }}
-      confirm="labellens.trash.delete_forever"
-      confirmColor="warning"
-      onConfirm={props.onConfirm}
-      onClose={props.onClose}
-      // The row (or the bulk toolbar) that held the button is gone after: focus goes to the heading.
-      TransitionProps={{ onExited: rescueFocus }}
-    />
-  );
-}
-
 /**
- * A row's Restore and Delete forever buttons, as the operator's role allows: labelled at every
- * width (react-admin's Button turns into a bare icon on phones), side by side.
+ * Restore and Delete forever of `ids`, as the operator's role allows, Delete forever after a
+ * confirmation with their number; labelled at every width (react-admin's Button turns into a bare
+ * icon on phones), side by side.
  */
-export function TrashRowActions() {
-  const record = useRecordContext();
+function TrashButtons({ ids, onDone }: { ids: readonly Identifier[]; onDone?: () => void }) {
   const translate = useTranslate();
   const { canRestore, canDeleteForever } = useTrashAccess();
   const [confirming, setConfirming] = useState(false);
-  const steps = useTrashSteps(() => setConfirming(false));
-  if (!record) return null;
+  const steps = useTrashSteps(() => {
+    setConfirming(false);
+    onDone?.();
+  });
   return (
     <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
       {canRestore && (
-        <MuiButton
+        <Button
           size="small"
           startIcon={<RestoreIcon />}
           disabled={steps.pending}
-          onClick={() => void steps.restore([record.id])}
+          onClick={() => void steps.restore(ids)}
         >
           {translate('labellens.trash.restore')}
-        </MuiButton>
+        </Button>
       )}
       {canDeleteForever && (
-        <MuiButton
+        <Button
           size="small"
           color="error"
           startIcon={<DeleteForeverIcon />}
@@ -122,56 +98,33 @@ export function TrashRowActions() {
           onClick={() => setConfirming(true)}
         >
           {translate('labellens.trash.delete_forever')}
-        </MuiButton>
+        </Button>
       )}
-      <ConfirmDeleteForever
-        open={confirming}
-        count={1}
+      <Confirm
+        isOpen={confirming}
         loading={steps.pending}
-        onConfirm={() => void steps.deleteForever([record.id])}
+        title="labellens.trash.delete_forever_title"
+        content="labellens.trash.delete_forever_content"
+        translateOptions={{ smart_count: ids.length }}
+        confirm="labellens.trash.delete_forever"
+        confirmColor="warning"
+        onConfirm={() => void steps.deleteForever(ids)}
         onClose={() => setConfirming(false)}
+        // The row (or the bulk toolbar) that held the button is gone after: focus goes to the heading.
+        TransitionProps={{ onExited: rescueFocus }}
       />
     </Stack>
   );
 }
 
-/** The selected entries' Restore and Delete forever buttons. */
+/** A row's Restore and Delete forever. */
+export function TrashRowActions() {
+  const record = useRecordContext();
+  return record ? <TrashButtons ids={[record.id]} /> : null;
+}
+
+/** The selected entries' Restore and Delete forever. */
 export function TrashBulkActions() {
   const { selectedIds, onUnselectItems } = useListContext();
-  const { canRestore, canDeleteForever } = useTrashAccess();
-  const [confirming, setConfirming] = useState(false);
-  const steps = useTrashSteps(() => {
-    setConfirming(false);
-    onUnselectItems();
-  });
-  return (
-    <>
-      {canRestore && (
-        <Button
-          label="labellens.trash.restore"
-          disabled={steps.pending}
-          onClick={() => void steps.restore(selectedIds)}
-        >
-          <RestoreIcon />
-        </Button>
-      )}
-      {canDeleteForever && (
-        <Button
-          label="labellens.trash.delete_forever"
-          color="error"
-          disabled={steps.pending}
-          onClick={() => setConfirming(true)}
-        >
-          <DeleteForeverIcon />
-        </Button>
-      )}
-      <ConfirmDeleteForever
-        open={confirming}
-        count={selectedIds.length}
-        loading={steps.pending}
-        onConfirm={() => void steps.deleteForever(selectedIds)}
-        onClose={() => setConfirming(false)}
-      />
-    </>
-  );
+  return <TrashButtons ids={selectedIds} onDone={onUnselectItems} />;
 }

@@ -2,7 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ws } from 'msw';
 import { supabaseClient } from '../providers/supabaseClient';
-import { renderAdmin } from '../test/renderAdmin';
+import NewsList from '../resources/news/NewsList';
+import { renderList } from '../test/renderPage';
+import { typeInto } from '../test/typeInto';
 import { DEMO, setUpStandInServer, signIn } from '../test/standInServer';
 
 const server = setUpStandInServer();
@@ -38,15 +40,16 @@ describe('an edit dialog whose Realtime events never arrive', () => {
       );
     const id = rows[0].id;
     await signIn(DEMO.admin);
-    renderAdmin(`/admin/news/${id}`);
+    const user = userEvent.setup();
+    renderList('news', <NewsList />, `/admin/news/${id}`);
     const dialog = await screen.findByRole('dialog', undefined, WAIT);
     const title = await within(dialog).findByDisplayValue('Socket down', undefined, WAIT);
-    await userEvent.clear(title);
-    await userEvent.type(title, 'My edit');
+    await user.clear(title);
+    await typeInto(user, title, 'My edit');
 
     // Another writer saves; nothing tells the dialog (no event comes).
     await server.db().query(`update public.news set title = 'Their edit' where id = $1`, [id]);
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
 
     // The database refused the save: their version stays, the dialog asks.
     const confirm = await screen.findByRole('dialog', { name: 'Save over a newer version?' }, WAIT);
@@ -57,7 +60,7 @@ describe('an edit dialog whose Realtime events never arrive', () => {
     // No realtime channel ever joined: the question came from the refused save alone.
     expect(supabaseClient.getChannels().some((channel) => channel.state === 'joined')).toBe(false);
 
-    await userEvent.click(within(confirm).getByRole('button', { name: 'Save mine' }));
+    await user.click(within(confirm).getByRole('button', { name: 'Save mine' }));
     await waitFor(async () => expect(await titleOf(id)).toBe('My edit'), WAIT);
     expect(await screen.findByText('News article updated successfully', undefined, WAIT)).toBeInTheDocument();
   });

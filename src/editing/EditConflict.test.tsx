@@ -4,7 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { signJwt } from '../../mocks/supabase/jwt';
 import { LOCAL_ANON_KEY } from '../../mocks/supabase/keys';
-import { renderAdmin } from '../test/renderAdmin';
+import NewsList from '../resources/news/NewsList';
+import { renderList } from '../test/renderPage';
+import { typeInto } from '../test/typeInto';
 import { DEMO, setUpStandInServer, signIn } from '../test/standInServer';
 
 const server = setUpStandInServer();
@@ -24,11 +26,12 @@ describe('an edit dialog of a live record', () => {
   it('warns when someone saves a newer version, and asks before saving over it', async () => {
     const id = await newsItem('Conflict original');
     await signIn(DEMO.admin);
-    renderAdmin(`/admin/news/${id}`);
+    const user = userEvent.setup();
+    renderList('news', <NewsList />, `/admin/news/${id}`);
     const dialog = await screen.findByRole('dialog', undefined, WAIT);
     const title = await within(dialog).findByDisplayValue('Conflict original', undefined, WAIT);
-    await userEvent.clear(title);
-    await userEvent.type(title, 'My edit');
+    await user.clear(title);
+    await typeInto(user, title, 'My edit');
 
     // Another writer (no signed-in user: "Someone") saves while the dialog is open.
     await server.db().query(`update public.news set title = 'Their edit' where id = $1`, [id]);
@@ -38,11 +41,11 @@ describe('an edit dialog of a live record', () => {
     // What the operator typed stays.
     expect(title).toHaveValue('My edit');
 
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Keep my text' }));
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Keep my text' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     const confirm = await screen.findByRole('dialog', { name: 'Save over a newer version?' }, WAIT);
     expect(confirm).toHaveTextContent(/saved this record at .*, after you opened it/);
-    await userEvent.click(within(confirm).getByRole('button', { name: 'Save mine' }));
+    await user.click(within(confirm).getByRole('button', { name: 'Save mine' }));
     await waitFor(async () => {
       const { rows } = await server
         .db()
@@ -54,7 +57,8 @@ describe('an edit dialog of a live record', () => {
   it('reloads the newer version on request, and shows who else has the record open', async () => {
     const id = await newsItem('Presence original');
     await signIn(DEMO.admin);
-    renderAdmin(`/admin/news/${id}`);
+    const user = userEvent.setup();
+    renderList('news', <NewsList />, `/admin/news/${id}`);
     const dialog = await screen.findByRole('dialog', undefined, WAIT);
     await within(dialog).findByDisplayValue('Presence original', undefined, WAIT);
 
@@ -85,7 +89,7 @@ describe('an edit dialog of a live record', () => {
 
       await server.db().query(`update public.news set title = 'Newer title' where id = $1`, [id]);
       await within(dialog).findByText(/saved a newer version/, undefined, WAIT);
-      await userEvent.click(within(dialog).getByRole('button', { name: 'Reload' }));
+      await user.click(within(dialog).getByRole('button', { name: 'Reload' }));
       expect(await within(dialog).findByDisplayValue('Newer title', undefined, WAIT)).toBeInTheDocument();
       expect(within(dialog).queryByText(/saved a newer version/)).not.toBeInTheDocument();
     } finally {
@@ -96,11 +100,12 @@ describe('an edit dialog of a live record', () => {
   it('says who deleted the record and when, and keeps what the operator typed', async () => {
     const id = await newsItem('Deleted meanwhile');
     await signIn(DEMO.admin);
-    renderAdmin(`/admin/news/${id}`);
+    const user = userEvent.setup();
+    renderList('news', <NewsList />, `/admin/news/${id}`);
     const dialog = await screen.findByRole('dialog', undefined, WAIT);
     const title = await within(dialog).findByDisplayValue('Deleted meanwhile', undefined, WAIT);
-    await userEvent.clear(title);
-    await userEvent.type(title, 'Typed before the delete');
+    await user.clear(title);
+    await typeInto(user, title, 'Typed before the delete');
 
     // The demo editor deletes it (the audit trail names the signed-in user of the request).
     await server.db().transaction(async (tx) => {
@@ -124,11 +129,12 @@ describe('an edit dialog of a live record', () => {
   it("shows a colleague's save that comes right after a save of ours failed", async () => {
     const id = await newsItem('Failed save');
     await signIn(DEMO.admin);
-    renderAdmin(`/admin/news/${id}`);
+    const user = userEvent.setup();
+    renderList('news', <NewsList />, `/admin/news/${id}`);
     const dialog = await screen.findByRole('dialog', undefined, WAIT);
     const title = await within(dialog).findByDisplayValue('Failed save', undefined, WAIT);
-    await userEvent.clear(title);
-    await userEvent.type(title, 'Mine, not saved');
+    await user.clear(title);
+    await typeInto(user, title, 'Mine, not saved');
 
     // Our save fails (the dialog stays open with the text), and at once another operator saves.
     server
@@ -144,7 +150,7 @@ describe('an edit dialog of a live record', () => {
           { once: true },
         ),
       );
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText(/^Failed to update news article/, undefined, WAIT)).toBeInTheDocument();
     await server.db().query(`update public.news set title = 'Their save' where id = $1`, [id]);
     // Told by what it carries, not by when it came: theirs is not our save.

@@ -1,26 +1,17 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ReactNode } from 'react';
-import { ResourceContextProvider } from 'react-admin';
 import HealthTipList from '../resources/health-tips/HealthTipList';
 import NewsList from '../resources/news/NewsList';
 import TagList from '../resources/tags/TagList';
-import { renderPage } from '../test/renderPage';
+import { renderList } from '../test/renderPage';
+import { typeInto } from '../test/typeInto';
 import { DEMO, signIn, setUpStandInServer } from '../test/standInServer';
 
 const server = setUpStandInServer();
-/** A resource's list at `path` (its dialogs are routes over it), below <Admin>. */
-const renderList = (resource: string, list: ReactNode, path: string) =>
-  renderPage(<ResourceContextProvider value={resource}>{list}</ResourceContextProvider>, path);
 const WAIT = { timeout: 45_000 };
 // Each flow renders a list and its dialogs under jsdom on a shared machine: allow it its time.
 const FLOW_TIMEOUT = 120_000;
 
-/** Types text into a field at once (as a paste): key-by-key typing is slow under jsdom. */
-async function typeInto(user: ReturnType<typeof userEvent.setup>, field: HTMLElement, text: string) {
-  await user.click(field);
-  await user.paste(text);
-}
 
 /** The create/edit dialogs over the real data provider and the stand-in (RLS, constraints, 409s). */
 describe('route-driven form dialogs', () => {

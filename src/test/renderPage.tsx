@@ -1,6 +1,6 @@
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { AdminContext, memoryStore, Notification } from 'react-admin';
+import { AdminContext, memoryStore, Notification, ResourceContextProvider } from 'react-admin';
 import { MemoryRouter } from 'react-router-dom';
 import { createDataProvider } from '../adminDataProvider';
 import { i18nProvider } from '../i18n/i18nProvider';
@@ -30,3 +30,7 @@ export function renderPage(page: ReactNode, path = '/admin') {
     </MemoryRouter>,
   );
 }
+
+/** A resource's list at `path` below `<Admin>`; its dialogs are routes over it (src/list/RouteDialogs.tsx). */
+export const renderList = (resource: string, list: ReactNode, path: string) =>
+  renderPage(<ResourceContextProvider value={resource}>{list}</ResourceContextProvider>, path);

@@ -1,3 +1,4 @@
+import { Blob as NodeBlob } from 'node:buffer';
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
@@ -48,12 +49,22 @@ export async function openTestDatabase(): Promise<Database> {
   return serverUrl ? openServerTestDatabase(serverUrl) : openTestPglite();
 }
 
+/**
+ * The snapshot's bytes, read once per test worker (its files share modules: vitest.config.ts,
+ * isolate false). Node's Blob, not the global one: under jsdom that is jsdom's, whose every read
+ * copies the 45 MB through JavaScript arrays.
+ */
+let snapshotBlob: Promise<Blob> | undefined;
+const readSnapshot = (file: string) =>
+  // The DOM's Blob type: PGlite reads it only through arrayBuffer(), which node's Blob has.
+  (snapshotBlob ??= readFile(file).then((bytes) => new NodeBlob([bytes]) as unknown as Blob));
+
 /** A migrated, seeded in-process PGlite, loaded from the snapshot, whether or not DATABASE_URL is set. */
 export async function openTestPglite(): Promise<Database> {
   const file = process.env.LABELLENS_TEST_SNAPSHOT ?? (await ensureSnapshot());
   // The seeded database is about 12 MB, so 16MB of buffers hold all of it; PostgreSQL's 128MB
   // default cost a quarter of every test file's database opening (about 540 ms to 400 ms).
-  return openDatabase({ loadDataDir: new Blob([await readFile(file)]), sharedBuffers: '16MB' });
+  return openDatabase({ loadDataDir: await readSnapshot(file), sharedBuffers: '16MB' });
 }
 
 /** `url` with its database name replaced. */

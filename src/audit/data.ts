@@ -9,8 +9,7 @@ import { defineResourceData } from '../providers/resourceData';
  */
 export const auditLogData = defineResourceData<AuditEntry>({
   name: 'audit-log',
-  liveTable: 'audit_log',
-  table: 'audit_log',
+  live: true,
   searchColumns: ['actor_email', 'record_id'],
   derivedFilters: {
     actor_email: lowerCaseEqualsConditions('actor_email'),

@@ -6,9 +6,11 @@ import users, { personPage } from '../users';
 import chats from './chats';
 import contactMessages from './contact-messages';
 import healthTips from './health-tips';
+import { operatorCan, type AccessTable, type OperatorRole } from '../domain/operatorRoles';
 import {
   isLazy,
   isResource,
+  screenKey,
   screenPath,
   type MenuEntry,
   type PageDescriptor,
@@ -59,6 +61,19 @@ export function preloadScreen(path: string) {
   const component: unknown = screen && (isResource(screen) ? screen.screens.list : screen.page);
   if (isLazy(component)) component.preload();
 }
+
+/**
+ * What each operator role may do on each screen, keyed by the name react-admin's canAccess asks
+ * about (a screen's path's first name, which is also its data's name), from the descriptors'
+ * `access`. A screen missing here is reached by no one.
+ */
+export const OPERATOR_ACCESS: AccessTable = Object.fromEntries(
+  SCREENS.flatMap((screen) => (screen.access ? [[screenKey(screen), screen.access] as const] : [])),
+);
+
+/** Whether `role` may do `action` on the screen `resource` (a field, `news.title`, follows its screen). */
+export const canOperate = (role: OperatorRole | null, resource: string, action: string) =>
+  operatorCan(OPERATOR_ACCESS, role, resource, action);
 
 /** The react-admin resources. */
 export const RESOURCES = SCREENS.filter(isResource);

@@ -1,3 +1,4 @@
+import { READ } from '../domain/operatorRoles';
 import UsersIcon from '@mui/icons-material/People';
 import { lazyScreen, type PageDescriptor, type ResourceDescriptor } from '../resources/kit';
 import { usersData } from './data';
@@ -6,6 +7,7 @@ import { personPath } from '../routes';
 /** The users resource: read through the admin_list_users RPC (usersReads.ts). */
 export default {
   data: usersData,
+  access: { owner: '*', support: READ },
   screens: {
     list: lazyScreen(() => import('./UsersList')),
     recordRepresentation: 'email',

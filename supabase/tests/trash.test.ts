@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assumeIdentity, type Database, type Queryable } from '../../mocks/supabase/db';
 import { openTestDatabase } from '../../mocks/supabase/testing/snapshot';
 import { TRASH_RETENTION_DAYS } from '../../src/domain/limits';
-import type { ResourceData } from '../../src/providers/resourceData';
+import { OPERATOR_ROLES } from '../../src/domain/operatorRoles';
+import { baseTable } from '../../src/providers/resourceData';
+import { canOperate, RESOURCE_DATA } from '../../src/resources';
 import { ADMIN_ID, attempt, ROLES, type Role } from './fixtures';
 
 /**
@@ -14,15 +16,16 @@ import { ADMIN_ID, attempt, ROLES, type Role } from './fixtures';
 const WHO = ROLES;
 type Who = Role;
 
-const TABLES = ['news', 'health_tips', 'tags', 'contact_messages'] as const;
-type Table = (typeof TABLES)[number];
-/** Who may delete (and so restore) rows of each table: its delete policy's roles. */
-const DELETERS: Record<Table, Who[]> = {
-  news: ['owner', 'editor'],
-  health_tips: ['owner', 'editor'],
-  tags: ['owner', 'editor'],
-  contact_messages: ['owner', 'support'],
-};
+/** The trashed resources' tables, by their descriptors (src/resources/). */
+const TABLES = RESOURCE_DATA.filter((data) => data.trash).map(baseTable);
+type Table = string;
+/** Who may delete (and so restore) rows of each table: the roles its descriptor lets delete. */
+const DELETERS: Record<Table, Who[]> = Object.fromEntries(
+  RESOURCE_DATA.filter((data) => data.trash).map((data) => [
+    baseTable(data),
+    OPERATOR_ROLES.filter((role) => canOperate(role, data.name, 'delete')),
+  ]),
+);
 
 const rowOf = async (tx: Queryable, table: Table, id: string) =>
   (
@@ -364,15 +367,7 @@ describe('files follow their records', () => {
     const { rows } = await db.query<{ src: string }>(
       `select pg_get_functiondef('private.named_objects()'::regprocedure) as src`,
     );
-    const modules = import.meta.glob<Record<string, unknown>>('../../src/resources/*/data.ts', {
-      eager: true,
-    });
-    const declared = Object.values(modules).flatMap((m) =>
-      Object.values(m).filter(
-        (v): v is ResourceData => typeof v === 'object' && v !== null && 'defaultSort' in v,
-      ),
-    );
-    const uploads = declared.flatMap((r) => (r.upload ? [{ table: r.table ?? r.name, ...r.upload }] : []));
+    const uploads = RESOURCE_DATA.flatMap((r) => (r.upload ? [{ table: baseTable(r), ...r.upload }] : []));
     expect(uploads).toEqual([
       {
         table: 'news',

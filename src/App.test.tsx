@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { supabaseClient } from './providers/supabaseClient';
 import { renderAdmin } from './test/renderAdmin';
-import { expectedSidebar } from './test/sidebar';
+import { expectedSidebar } from './test/expectedScreens';
 import { DEMO, signIn, setUpStandInServer } from './test/standInServer';
 
 const server = setUpStandInServer();

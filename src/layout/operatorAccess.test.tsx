@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { formatDateTime } from '../domain/format';
 import { renderAdmin } from '../test/renderAdmin';
-import { expectedSidebar } from '../test/sidebar';
+import { expectedSidebar } from '../test/expectedScreens';
 import { signIn, setUpStandInServer } from '../test/standInServer';
 
 const server = setUpStandInServer();

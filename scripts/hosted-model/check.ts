@@ -17,8 +17,8 @@
  * Without them it says so and skips (exit 0), except under CI=true, where it fails.
  */
 import { BUCKETS, quotaMessage, typeNotSupportedMessage } from '../../src/domain/storage';
-import { baseTable } from '../../src/providers/resourceData';
 import { RESOURCE_DATA } from '../../src/resources';
+import { livePublication } from './expected';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -492,10 +492,7 @@ async function realtimePublication(postgres: pg.Client) {
        join pg_class c on c.oid = format('%I.%I', p.schemaname, p.tablename)::regclass
       where p.pubname = 'supabase_realtime' order by 1`,
   );
-  // The resources declared `live` (src/resources/), by their base tables.
-  const expected = RESOURCE_DATA.filter((data) => data.live)
-    .map((data) => `public.${baseTable(data)}`)
-    .sort();
+  const expected = livePublication(RESOURCE_DATA);
   const tables = rows.map((r) => r.table);
   check(
     'realtime publication tables',

@@ -422,3 +422,49 @@ describe('the trash is no API for outsiders', () => {
     expect(outcome).toMatchObject({ ok: false, code: '42501' });
   });
 });
+
+describe('what the trash may name', () => {
+  it.each(['admin_users', 'scans', 'no_such_table', 'news" ; drop table public.news; --'])(
+    'refuses an entry naming %s, a table without a trash trigger (23514), whoever writes it',
+    async (resource) => {
+      const outcome = await attempt(db, 'superuser', (tx) =>
+        tx.query(
+          `insert into public.trash (id, resource, record, restorers) values (gen_random_uuid(), $1, '{}', '{owner}')`,
+          [resource],
+        ),
+      );
+      expect(outcome).toMatchObject({ ok: false, code: '23514' });
+    },
+  );
+
+  it('takes a new table once it has a move_to_trash trigger, and no API role writes entries itself', async () => {
+    const outcome = await attempt(db, 'superuser', async (tx) => {
+      await tx.query(`create table public.allergen_guides (id uuid primary key default gen_random_uuid(), title text)`);
+      await tx.query(
+        `create trigger allergen_guides_to_trash after delete on public.allergen_guides
+           referencing old table as gone for each statement
+           execute function private.move_to_trash('title', 'owner,editor')`,
+      );
+      await tx.query(`insert into public.allergen_guides (title) values ('Peanuts')`);
+      await tx.query(`delete from public.allergen_guides`);
+      const { rows } = await tx.query<{ resource: string; label: string }>(
+        `select resource, label from public.trash where resource = 'allergen_guides'`,
+      );
+      const { rows: rights } = await tx.query<{ who: string; insert: boolean }>(
+        `select r as who, has_table_privilege(r, 'public.trash', 'insert') as insert
+           from unnest(array['anon', 'authenticated']) r`,
+      );
+      return { rows, rights };
+    });
+    expect(outcome).toEqual({
+      ok: true,
+      value: {
+        rows: [{ resource: 'allergen_guides', label: 'Peanuts' }],
+        rights: [
+          { who: 'anon', insert: false },
+          { who: 'authenticated', insert: false },
+        ],
+      },
+    });
+  });
+});

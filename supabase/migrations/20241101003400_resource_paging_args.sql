@@ -164,6 +164,8 @@ drop function private.admin_page_rows(text, text, jsonb, integer, integer);
 -- The trash names its tables by the catalog too: public.trash's check listed the four tables with a
 -- trash, so a new one meant replacing the constraint. Now a row may name only a table that has a
 -- move_to_trash trigger (the restore writes back into public.<resource>), checked by a trigger.
+-- (admin_restore_trashed's comment, "one of trash_resource_known's literals", now reads as the names
+-- this trigger of the same name admits; the function is not copied to change a comment.)
 alter table public.trash drop constraint trash_resource_known;
 
 create function private.trash_resource_known() returns trigger
@@ -189,45 +191,3 @@ revoke all on function private.trash_resource_known() from public, anon, authent
 create trigger trash_resource_known before insert or update of resource on public.trash
   for each row execute function private.trash_resource_known();
 
--- The restore's body is unchanged but for its comment, which named the constraint.
-create or replace function public.admin_restore_trashed(ids uuid[]) returns jsonb
-language plpgsql security definer
-set search_path = ''
-as $_$
-declare
-  role text := public.admin_role();
-  resource_name text;
-  inserted uuid[];
-  restored uuid[] := '{}';
-begin
-  if role is null then
-    raise exception 'Admin privileges required' using errcode = '42501';
-  end if;
-  perform pg_catalog.set_config('labellens.audit_action', 'undelete', true);
-  for resource_name in
-    select distinct t.resource from public.trash t where t.id = any (ids) and role = any (t.restorers)
-  loop
-    -- The table name is one with a move_to_trash trigger (private.trash_resource_known), quoted;
-    -- the ids are bound. A row that no longer fits (a unique key taken meanwhile) is skipped and
-    -- stays in the trash.
-    execute pg_catalog.format(
-      'with back as (
-         insert into public.%1$I
-         select (pg_catalog.jsonb_populate_record(null::public.%1$I, t.record)).*
-           from public.trash t
-          where t.id = any ($1) and t.resource = %2$L and $2 = any (t.restorers)
-         on conflict do nothing
-         returning id)
-       select coalesce(pg_catalog.array_agg(id), ''{}'') from back',
-      resource_name, resource_name)
-      into inserted
-      using ids, role;
-    delete from public.trash t where t.id = any (inserted);
-    restored := restored || inserted;
-  end loop;
-  perform pg_catalog.set_config('labellens.audit_action', '', true);
-  return jsonb_build_object(
-    'restored', pg_catalog.to_jsonb(restored),
-    'refused', pg_catalog.to_jsonb(array(select i from unnest(ids) i where i <> all (restored))));
-end
-$_$;

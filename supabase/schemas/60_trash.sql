@@ -164,9 +164,8 @@ begin
   for resource_name in
     select distinct t.resource from public.trash t where t.id = any (ids) and role = any (t.restorers)
   loop
-    -- The table name is one with a move_to_trash trigger (private.trash_resource_known), quoted;
-    -- the ids are bound. A row that no longer fits (a unique key taken meanwhile) is skipped and
-    -- stays in the trash.
+    -- The table name is one of trash_resource_known's literals, quoted; the ids are bound. A row
+    -- that no longer fits (a unique key taken meanwhile) is skipped and stays in the trash.
     execute pg_catalog.format(
       'with back as (
          insert into public.%1$I

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Identifier } from 'react-admin';
-import { RecordTabs } from '../audit/RecordTabs';
+import { RecordTabs } from './audit-log/RecordTabs';
 import { FormDialog, type FormDialogProps } from '../editing/FormDialog';
 import { baseTable, type ResourceData } from '../providers/resourceData';
 

@@ -1,8 +1,8 @@
-import auditLog from '../audit';
+import auditLog from './audit-log';
 import notifications from '../notifications';
 import { securityPage } from '../security';
 import { teamPage } from '../team';
-import users, { personPage } from '../users';
+import users, { personPage } from './users';
 import chats from './chats';
 import contactMessages from './contact-messages';
 import healthTips from './health-tips';

@@ -24,14 +24,14 @@ import {
   useTranslate,
 } from 'react-admin';
 import { Link, useParams } from 'react-router-dom';
-import { composeTo } from '../routes';
-import type { PaletteDataProvider, Person } from '../providers/paletteMethods';
-import { countParams, formatDateTime } from '../domain/format';
-import { ScoreBadge } from '../list/fields';
-import { Picture } from '../storage/Picture';
-import { supabaseClient } from '../providers/supabaseClient';
-import { SIGNED_URL_SECONDS } from '../domain/storage';
-import { PersonLink } from '../list/PersonLink';
+import { composeTo } from '../../routes';
+import type { PaletteDataProvider, Person } from '../../providers/paletteMethods';
+import { countParams, formatDateTime } from '../../domain/format';
+import { ScoreBadge } from '../../list/fields';
+import { Picture } from '../../storage/Picture';
+import { supabaseClient } from '../../providers/supabaseClient';
+import { SIGNED_URL_SECONDS } from '../../domain/storage';
+import { PersonLink } from '../../list/PersonLink';
 import { AccountSections } from './UserShow';
 
 const t = (key: string) => `labellens.person.${key}`;

@@ -1,6 +1,6 @@
-import { type AuditEntry } from '../domain/audit';
-import { dayBoundConditions, lowerCaseEqualsConditions } from '../providers/search';
-import { defineResourceData } from '../providers/resourceData';
+import { type AuditEntry } from '../../domain/audit';
+import { dayBoundConditions, lowerCaseEqualsConditions } from '../../providers/search';
+import { defineResourceData } from '../../providers/resourceData';
 
 /**
  * Audit Log (read-only): public.audit_log, written by database triggers and Supabase Auth, newest

@@ -1,6 +1,6 @@
-import { EVERY_OPERATOR } from '../domain/operatorRoles';
+import { EVERY_OPERATOR } from '../../domain/operatorRoles';
 import AuditIcon from '@mui/icons-material/History';
-import { lazyScreen, type ResourceDescriptor } from '../resources/kit';
+import { lazyScreen, type ResourceDescriptor } from '../kit';
 import { auditLogData } from './data';
 
 export default {

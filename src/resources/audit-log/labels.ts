@@ -1,4 +1,4 @@
-import { AUDIT_ACTIONS, AUDIT_RESOURCES } from '../domain/audit';
+import { AUDIT_ACTIONS, AUDIT_RESOURCES } from '../../domain/audit';
 
 const choices = (labels: Readonly<Record<string, string>>) =>
   Object.entries(labels).map(([id, name]) => ({ id, name }));

@@ -1,5 +1,5 @@
 import { lookup } from '../i18n/lookup';
-import { readRelation } from '../providers/resourceData';
+import { baseTable, readRelation } from '../providers/resourceData';
 import { isResource, screenKey, screenPath } from './kit';
 import {
   canOperate,
@@ -32,23 +32,11 @@ describe('the screens registry', () => {
     const paths = SCREENS.map(screenPath);
     expect(new Set(paths).size).toBe(paths.length);
     expect(new Set(RESOURCE_DATA.map((d) => d.name)).size).toBe(RESOURCE_DATA.length);
-    expect(MENU_ITEMS.map((item) => item.path)).toEqual([
-      '/dashboard',
-      '/scans',
-      '/profiles',
-      '/users',
-      '/chats',
-      '/messages',
-      '/notifications',
-      '/news',
-      '/payments',
-      '/health-tips',
-      '/tags',
-      '/audit-log',
-      '/contact-messages',
-      '/trash',
-      '/team',
-    ]);
+    // The sidebar is the registry's order (its one definition): the dashboard first, the owners'
+    // Team last; every entry a screen's route.
+    const menu = MENU_ITEMS.map((item) => item.path);
+    expect(menu).toEqual(SCREENS.map(screenPath).filter((path) => menu.includes(path)));
+    expect([menu[0], menu.at(-1)]).toEqual(['/dashboard', '/team']);
     // Security is a page reached from the user menu: routed, not in the sidebar.
     expect(CUSTOM_PAGES.map((page) => page.path)).toContain('/security');
     expect(RESOURCES.length + CUSTOM_PAGES.length).toBe(SCREENS.length);
@@ -56,28 +44,14 @@ describe('the screens registry', () => {
     for (const item of MENU_ITEMS) expect(lookup(item.label), item.label).not.toBe(item.label);
   });
 
-  it('gives the data provider the descriptors’ tables, searches and seeks', () => {
-    expect(
-      Object.fromEntries(
-        RESOURCE_DATA.map((d) => [d.name, [readRelation(d), d.seek ?? false, d.searchColumns ?? null]]),
-      ),
-    ).toEqual({
-      scans: ['admin_scans', true, ['name', 'category']],
-      profiles: ['admin_profiles', true, ['name', 'relationship']],
-      users: ['users', false, null],
-      chats: ['admin_chats', true, ['title']],
-      notifications: ['admin_notifications', true, null],
-      news: ['news', true, ['title', 'content']],
-      'health-tips': ['health_tips', true, ['tip']],
-      tags: ['tags', true, ['label', 'key', 'category']],
-      'audit-log': ['audit_log', false, ['actor_email', 'record_id']],
-      'contact-messages': [
-        'contact_messages',
-        true,
-        ['first_name', 'last_name', 'email', 'subject', 'message'],
-      ],
-      trash: ['trash', false, ['label', 'deleted_by_email']],
-    });
+  it('names each list’s relation by the naming rule: its base table, or an admin_ view of it', () => {
+    for (const data of RESOURCE_DATA.filter((d) => !d.reads)) {
+      expect(baseTable(data), data.name).toBe(data.name.replaceAll('-', '_'));
+      expect([baseTable(data), `admin_${baseTable(data)}`], data.name).toContain(readRelation(data));
+    }
+    // Spot checks of what a reader sees: the route with a hyphen, the table with an underscore.
+    expect(readRelation(RESOURCE_DATA.find((d) => d.name === 'health-tips')!)).toBe('health_tips');
+    expect(readRelation(RESOURCE_DATA.find((d) => d.name === 'scans')!)).toBe('admin_scans');
   });
 
   it("declares the command palette's kinds: admin_search's kinds, each named and opened", () => {

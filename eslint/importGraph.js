@@ -48,8 +48,6 @@ export const LAYERS = [
     name: 'resources and screens',
     prefixes: [
       'src/resources/',
-      'src/users/',
-      'src/audit/',
       'src/notifications/',
       'src/dashboard/',
       'src/team/',

@@ -39,8 +39,8 @@ import { standInMiddleware } from '../mocks/supabase/node';
 import { createStandIn } from '../mocks/supabase/standIn';
 import { createResourceProvider } from '../src/providers/dataProvider';
 import { scansData } from '../src/resources/scans/data';
-import { usersData } from '../src/users/data';
-import { auditLogData } from '../src/audit/data';
+import { usersData } from '../src/resources/users/data';
+import { auditLogData } from '../src/resources/audit-log/data';
 import { generateAuditLog } from './seed/generateAuditLog';
 import { generateScans } from './seed/generateScans';
 

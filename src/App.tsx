@@ -9,7 +9,8 @@ import { NoAccess } from './layout/NoAccess';
 import { NotFound } from './layout/NotFound';
 import { darkTheme, lightTheme } from './layout/theme';
 import { VerifyingAccess } from './layout/VerifyingAccess';
-import { authProvider, supabaseClient } from './providers';
+import { adminAuthProvider } from './adminAuthProvider';
+import { supabaseClient } from './providers';
 import { createDataProvider } from './adminDataProvider';
 import { CUSTOM_PAGES, Dashboard, preloadScreen, RESOURCES } from './resources';
 import { resourceProps } from './resources/kit';
@@ -34,7 +35,7 @@ export default function App() {
       // The default title is shown as given (react-admin does not translate it), so the text itself.
       title={lookup('labellens.app.title')}
       requireAuth
-      authProvider={authProvider}
+      authProvider={adminAuthProvider}
       dataProvider={dataProvider}
       i18nProvider={i18nProvider}
       store={store}

@@ -1,5 +1,5 @@
 import type { DataProvider } from 'react-admin';
-import { createVersionMethods } from './audit/versionMethods';
+import { createVersionMethods } from './resources/audit-log/versionMethods';
 import { createPaletteMethods } from './providers/paletteMethods';
 import { createDashboardMethods } from './dashboard/dashboardMethods';
 import { createNotificationMethods } from './notifications/notificationMethods';

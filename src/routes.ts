@@ -16,7 +16,7 @@ export interface WelcomeState {
   welcome?: boolean;
 }
 
-/** A person's page below /admin (src/users/PersonPage.tsx): the one address every link to a person uses. */
+/** A person's page below /admin (src/resources/users/PersonPage.tsx): the one address every link to a person uses. */
 export const personPath = (userId: string) => `/users/${userId}`;
 
 /** The notification composer below /admin, prefilled with one recipient (the page reads `?to=`). */

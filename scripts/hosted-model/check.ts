@@ -17,6 +17,8 @@
  * Without them it says so and skips (exit 0), except under CI=true, where it fails.
  */
 import { BUCKETS, quotaMessage, typeNotSupportedMessage } from '../../src/domain/storage';
+import { RESOURCE_DATA } from '../../src/resources';
+import { livePublication } from './expected';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -479,8 +481,9 @@ await main();
 
 /**
  * Realtime sends changes of the tables in supabase_realtime, and only of those: exactly the live
- * tables, each with row-level security (Realtime checks every INSERT and UPDATE against it per
- * subscriber; a table without RLS would go to every subscriber with SELECT on it).
+ * resources' tables (their descriptors' `live`), each with row-level security (Realtime checks
+ * every INSERT and UPDATE against it per subscriber; a table without RLS would go to every
+ * subscriber with SELECT on it).
  */
 async function realtimePublication(postgres: pg.Client) {
   const { rows } = await postgres.query<{ table: string; rls: boolean }>(
@@ -489,16 +492,7 @@ async function realtimePublication(postgres: pg.Client) {
        join pg_class c on c.oid = format('%I.%I', p.schemaname, p.tablename)::regclass
       where p.pubname = 'supabase_realtime' order by 1`,
   );
-  const expected = [
-    'public.audit_log',
-    'public.chats',
-    'public.contact_messages',
-    'public.health_tips',
-    'public.news',
-    'public.profiles',
-    'public.scans',
-    'public.tags',
-  ];
+  const expected = livePublication(RESOURCE_DATA);
   const tables = rows.map((r) => r.table);
   check(
     'realtime publication tables',

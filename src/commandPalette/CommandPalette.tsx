@@ -23,12 +23,12 @@ import {
 } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { countParams, formatDate } from '../domain/format';
-import { operatorCan, type OperatorRole } from '../domain/operatorRoles';
+import type { OperatorRole } from '../domain/operatorRoles';
 import { isPaletteQuery, PALETTE_DEBOUNCE_MS, PALETTE_MAX_CHARS, PALETTE_RECENT } from '../domain/palette';
 import { usePhone } from '../layout/phone';
 import { composeTo } from '../routes';
 import { useDebouncedValue } from '../notifications/useDebouncedValue';
-import { MENU_ITEMS, PALETTE_KINDS } from '../resources';
+import { canOperate, MENU_ITEMS, PALETTE_KINDS } from '../resources';
 import type { PaletteHit } from '../providers/paletteMethods';
 
 /** A record opened from the palette, remembered for the empty box (newest first). */
@@ -96,7 +96,7 @@ function PaletteBody({ onClose }: { onClose: () => void }) {
   const [active, setActive] = useState(0);
   const settled = useDebouncedValue(query.trim(), PALETTE_DEBOUNCE_MS);
   const listId = useId();
-  const can = (screen: string, action: string) => operatorCan(role ?? null, screen, action);
+  const can = (screen: string, action: string) => canOperate(role ?? null, screen, action);
 
   const searching = isPaletteQuery(settled);
   const hits = useQuery({

@@ -1,6 +1,6 @@
 import { Alert, Box, Button, Chip, Stack, Typography } from '@mui/material';
 import { Title, useTranslate } from 'react-admin';
-import { RecentActivity } from '../audit/RecentActivity';
+import { RecentActivity } from '../resources/audit-log/RecentActivity';
 import { SecondFactorReminder } from '../security/SecondFactorReminder';
 import { formatDateTime, formatTime } from '../domain/format';
 import { RecentScans } from './RecentScans';

@@ -1,4 +1,5 @@
 import type { Tables } from '../database.types.ts';
+import { en } from '../i18n/en';
 
 /**
  * The audit trail's vocabulary (public.audit_log, written by the triggers of
@@ -27,16 +28,14 @@ export const AUDIT_ACTIONS = {
   mfa_verification_failed: 'labellens.audit.actions.mfa_verification_failed',
 } as const;
 
-export const AUDIT_RESOURCES = {
-  news: 'labellens.audit.resources.news',
-  health_tips: 'labellens.audit.resources.health_tips',
-  tags: 'labellens.audit.resources.tags',
-  admin_users: 'labellens.audit.resources.admin_users',
-  admin_settings: 'labellens.audit.resources.admin_settings',
-  contact_messages: 'labellens.audit.resources.contact_messages',
-  notifications: 'labellens.audit.resources.notifications',
-  auth: 'labellens.audit.resources.auth',
-} as const;
+/**
+ * The tables the trail names, each with the catalogue key the screens show for it: one per name
+ * under `labellens.audit.resources` in the catalogue (src/i18n/en.ts), so a new audited table is
+ * its string there (supabase/tests/descriptors.test.ts checks every audited table has one).
+ */
+export const AUDIT_RESOURCES: Readonly<Record<string, string>> = Object.fromEntries(
+  Object.keys(en.labellens.audit.resources).map((table) => [table, `labellens.audit.resources.${table}`]),
+);
 
 export type AuditChanges = Record<string, { old: unknown; new: unknown }>;
 

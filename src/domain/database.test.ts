@@ -3,7 +3,7 @@ import type { Chat } from '../resources/chats/data';
 import type { ContactMessage } from '../resources/contact-messages/data';
 import type { Scan } from '../resources/scans/data';
 import type { Operator } from '../team/teamData';
-import type { AdminUser } from '../users/data';
+import type { AdminUser } from '../resources/users/data';
 import type { RpcArgs, RpcRow, ViewRow, WithNulls } from './database';
 
 // Checked by `npm run typecheck` (expectTypeOf does nothing at run time): the record types derived

@@ -1,7 +1,8 @@
 /**
- * The operator roles (public.admin_users.role) and what each may do. The database enforces the same
- * table (supabase/migrations/20241101001700_operator_roles.sql); the screens and the push function
- * read it from here.
+ * The operator roles (public.admin_users.role) and the vocabulary of what each may do. Each screen's
+ * descriptor declares its roles' access; the database's policies enforce the same table
+ * (supabase/schemas/, checked cell by cell by supabase/tests/realtimeAuthorization.test.ts and
+ * supabase/tests/rls.test.ts).
  */
 export const OPERATOR_ROLES = ['owner', 'editor', 'support'] as const;
 export type OperatorRole = (typeof OPERATOR_ROLES)[number];
@@ -16,42 +17,35 @@ export const isOperatorRole = (value: unknown): value is OperatorRole =>
   typeof value === 'string' && (OPERATOR_ROLES as readonly string[]).includes(value);
 
 /** What react-admin asks about (`canAccess({ resource, action })`): a screen's first path segment. */
-type Grant = '*' | readonly string[];
-const READ: Grant = ['list', 'show', 'export', 'read'];
-const EVERY_OPERATOR = { owner: '*', editor: '*', support: '*' } as const;
+export type Grant = '*' | readonly string[];
+/** The read-only actions. */
+export const READ: Grant = ['list', 'show', 'export', 'read'];
+
+/** What each role may do on one screen; a role absent here does not reach the screen. */
+export type ScreenAccess = Partial<Record<OperatorRole, Grant>>;
+/** Every operator, every action (the dashboard, the audit trail, one's own second factor). */
+export const EVERY_OPERATOR: ScreenAccess = { owner: '*', editor: '*', support: '*' };
+/** Every action for the given roles, none for the others. */
+export const everyActionFor = (roles: readonly OperatorRole[]): ScreenAccess =>
+  Object.fromEntries(roles.map((role) => [role, '*'] as const));
 
 /**
- * The screens each role reaches, keyed by resource name or page path; the database's policies are
- * the same table (a screen missing here is reached by no one).
+ * The screens' access, keyed by resource name or page path's first name. Each screen declares its
+ * own in its descriptor (src/resources/kit.ts) and the registry (src/resources/index.ts) builds
+ * this table from them; the functions below take it as an argument because this layer (domain)
+ * may not import the registry above it, while the push function and the database tests, which read
+ * domain only, use PUSH_ROLES, from which the Notifications page's access is itself derived.
  */
-export const OPERATOR_ACCESS: Record<string, Partial<Record<OperatorRole, Grant>>> = {
-  dashboard: EVERY_OPERATOR,
-  scans: { owner: '*', support: READ },
-  profiles: { owner: '*', support: READ },
-  users: { owner: '*', support: READ },
-  chats: { owner: '*', support: READ },
-  messages: { owner: '*', support: READ },
-  payments: { owner: '*', support: READ },
-  // The Notifications page and its history list.
-  notifications: { owner: '*', support: '*' },
-  admin_notifications: { owner: '*', support: '*' },
-  news: { owner: '*', editor: '*', support: READ },
-  'health-tips': { owner: '*', editor: '*', support: READ },
-  tags: { owner: '*', editor: '*', support: READ },
-  // Every operator reads the trail; the database shows editors and support their own entries.
-  'audit-log': EVERY_OPERATOR,
-  'contact-messages': { owner: '*', support: '*' },
-  // Who may delete a record may restore it (the database shows each role those entries only);
-  // deleting forever ('delete') is for owners.
-  trash: { owner: '*', editor: [...READ, 'restore'], support: [...READ, 'restore'] },
-  // Each operator's own second factor.
-  security: EVERY_OPERATOR,
-  team: { owner: '*' },
-};
+export type AccessTable = Readonly<Record<string, ScreenAccess>>;
 
 /** Whether `role` may do `action` on the screen `resource` (a field, `news.title`, follows its screen). */
-export function operatorCan(role: OperatorRole | null, resource: string, action: string): boolean {
+export function operatorCan(
+  access: AccessTable,
+  role: OperatorRole | null,
+  resource: string,
+  action: string,
+): boolean {
   if (!role) return false;
-  const grant = OPERATOR_ACCESS[resource.split('.')[0]]?.[role];
+  const grant = access[resource.split('.')[0]]?.[role];
   return grant === '*' || (grant !== undefined && grant.includes(action));
 }

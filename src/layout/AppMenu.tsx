@@ -1,14 +1,14 @@
 import SecurityIcon from '@mui/icons-material/Security';
 import { Logout, Menu, useBasename, usePermissions, useTranslate } from 'react-admin';
-import { operatorCan, type OperatorRole } from '../domain/operatorRoles';
-import { MENU_ITEMS } from '../resources';
+import type { OperatorRole } from '../domain/operatorRoles';
+import { canOperate, MENU_ITEMS } from '../resources';
 import { securityPage } from '../security';
 import { mustEnrolSecondFactor, useMfaStatus } from '../security/mfaStatus';
 
 /**
  * The sidebar in the product's order (docs/product-rules.md), then the Logout button. An admin who
  * must first set up an authenticator app sees only Security and Logout (security/EnrolmentGate.tsx).
- * Entries the operator's role cannot open are absent (src/domain/operatorRoles.ts).
+ * Entries the operator's role cannot open are absent (each screen's `access`).
  */
 export function AppMenu() {
   const basename = useBasename();
@@ -32,7 +32,7 @@ export function AppMenu() {
     );
   return (
     <Menu>
-      {MENU_ITEMS.filter(({ path }) => operatorCan(role ?? null, path.slice(1), 'list')).map(
+      {MENU_ITEMS.filter(({ path }) => canOperate(role ?? null, path.slice(1), 'list')).map(
         ({ path, label, icon: Icon, badge: Badge }) => (
           <Menu.Item
             key={path}

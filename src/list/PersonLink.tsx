@@ -1,8 +1,7 @@
 import { Link as MuiLink } from '@mui/material';
 import type { ReactNode } from 'react';
-import { useBasename, usePermissions } from 'react-admin';
+import { useBasename, useCanAccess } from 'react-admin';
 import { Link } from 'react-router-dom';
-import { operatorCan, type OperatorRole } from '../domain/operatorRoles';
 import { personPath } from '../routes';
 
 /**
@@ -12,8 +11,8 @@ import { personPath } from '../routes';
  */
 export function PersonLink({ userId, children }: { userId: string; children: ReactNode }) {
   const basename = useBasename();
-  const { permissions: role } = usePermissions<OperatorRole | null>();
-  if (!operatorCan(role ?? null, 'users', 'show')) return <>{children}</>;
+  const { canAccess } = useCanAccess({ resource: 'users', action: 'show' });
+  if (!canAccess) return <>{children}</>;
   return (
     <MuiLink
       component={Link}

@@ -15,8 +15,10 @@ export type HistoryRow = Omit<ViewRow<'admin_notifications', 'notifications'>, '
 
 /** The History tab of Push Notifications: the admin-only view, newest first. */
 export const notificationHistoryData = defineResourceData<HistoryRow>({
-  name: 'admin_notifications',
-  seekTable: 'notifications',
+  name: 'notifications',
+  table: 'admin_notifications',
+  audit: { label: 'title' },
+  seek: true,
   defaultSort: [{ field: 'created_at', ascending: false }],
 });
 

@@ -1,7 +1,7 @@
 import { FunctionsHttpError } from '@supabase/supabase-js';
 import { HttpError } from 'react-admin';
 import type { NotificationDraft } from '../domain/notification';
-import type { AdminUser } from '../users/data';
+import type { AdminUser } from '../resources/users/data';
 import type { DatabaseClient } from '../domain/database';
 
 /** How a send ended, for the screen to word: the spec's messages map one to one onto these. */

@@ -2,7 +2,12 @@ import { isAuthError, type Session } from '@supabase/supabase-js';
 import { supabaseAuthProvider } from 'ra-supabase';
 import type { AuthProvider } from 'react-admin';
 import { needsSecondFactor } from '../security/secondFactor';
-import { operatorCan, type OperatorRole } from '../domain/operatorRoles';
+import {
+  isOperatorRole,
+  operatorCan,
+  type AccessTable,
+  type OperatorRole,
+} from '../domain/operatorRoles';
 import type { SessionChecks } from './sessionChecks';
 import type { DatabaseClient } from '../domain/database';
 
@@ -23,9 +28,8 @@ interface Credentials {
  * one active admin_users row, and anyone else is signed out at once. The admin check (the operator's
  * role) belongs to the access token, so a refreshed token (or a new sign-in) is checked again; a
  * reload with the same token answers from the tab's memory and checks behind the screen
- * (sessionChecks.ts), so a list's request need not wait for it. canAccess answers from the role
- * (src/domain/operatorRoles.ts), so menus and screens follow it; the database enforces the same
- * table whatever the screens show.
+ * (sessionChecks.ts), so a list's request need not wait for it. The screens' canAccess is added by
+ * withScreenAccess, below.
  */
 export function createAuthProvider(client: DatabaseClient, checks: SessionChecks): AuthProvider {
   const base = supabaseAuthProvider(client, {});
@@ -91,12 +95,6 @@ export function createAuthProvider(client: DatabaseClient, checks: SessionChecks
       return { id: user.id, fullName: user.email ?? user.id };
     },
 
-    async canAccess({ resource, action }) {
-      const { data } = await client.auth.getSession();
-      if (!data.session) return false;
-      return operatorCan(await checkAdmin(data.session), resource, action);
-    },
-
     async logout() {
       forgetChecks();
       // Signing out without a session would only emit another SIGNED_OUT event.
@@ -106,6 +104,22 @@ export function createAuthProvider(client: DatabaseClient, checks: SessionChecks
       // failure (e.g. offline) the local session is still removed so the user is never stuck signed in.
       const { error } = await client.auth.signOut();
       if (error) await client.auth.signOut({ scope: 'local' });
+    },
+  };
+}
+
+/**
+ * The auth provider with canAccess answering from the operator's role and the screens' access table,
+ * so menus and screens follow it; the database enforces the same table whatever the screens show.
+ * The table comes from the screens' registry (src/resources/index.ts), which this layer may not
+ * import, so the app passes it in (src/adminAuthProvider.ts).
+ */
+export function withScreenAccess(provider: AuthProvider, access: AccessTable): AuthProvider {
+  return {
+    ...provider,
+    async canAccess({ resource, action }) {
+      const role: unknown = await provider.getPermissions?.({});
+      return operatorCan(access, isOperatorRole(role) ? role : null, resource, action);
     },
   };
 }

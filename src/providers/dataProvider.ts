@@ -2,7 +2,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { supabaseDataProvider } from 'ra-supabase';
 import { HttpError, type DataProvider, type RaRecord } from 'react-admin';
 import { withScalablePaging, type OrderTerm, type PageSeek } from './paging';
-import type { ResourceData } from './resourceData';
+import { baseTable, readRelation, type ResourceData } from './resourceData';
 import { cachedOwnerLookup, listQueriesOf, withListQueries, type OwnerLookup } from './search';
 import { withUploads } from '../storage/uploads';
 import { tablesOf, withTableNames } from './tableNames';
@@ -14,17 +14,17 @@ const UNDEFINED_COLUMN = '42703';
 /**
  * Deep pages of unfiltered lists through admin_page_rows (an index-only seek), or admin_page (the
  * same, with the total) when the total is not known yet, for the resources whose descriptor names a
- * `seekTable`; totals counted as the list counts them.
+ * `seek`; totals counted as the list counts them.
  */
 export function pageSeek(client: SupabaseClient, resources: readonly ResourceData[]): PageSeek {
   const byName = new Map(resources.map((r) => [r.name, r]));
   /** The RPC's arguments for a page of `resource`, or undefined when it has no seek. */
   const args = (resource: string, order: OrderTerm[], offset: number, limit: number) => {
     const descriptor = byName.get(resource);
-    if (!descriptor?.seekTable) return undefined;
+    if (!descriptor?.seek) return undefined;
     return {
-      relation: descriptor.seekTable,
-      read_relation: descriptor.table ?? descriptor.name,
+      relation: baseTable(descriptor),
+      read_relation: readRelation(descriptor),
       sort_terms: order,
       skip: offset,
       take: limit,
@@ -44,7 +44,8 @@ export function pageSeek(client: SupabaseClient, resources: readonly ResourceDat
     page: (resource, order, offset, limit) =>
       call<{ rows: RaRecord[]; total: number }>('admin_page', args(resource, order, offset, limit)),
     async count(resource: string) {
-      const table = byName.get(resource)?.table ?? resource;
+      const descriptor = byName.get(resource);
+      const table = descriptor ? readRelation(descriptor) : resource;
       const { count, error, status } = await client
         .from(table)
         .select('id', { count: 'estimated', head: true })

@@ -22,15 +22,26 @@ export interface CsvExport<R extends RaRecord> {
  * folder under src/resources/ declares one in its `data.ts`; src/resources/registry.ts lists them.
  */
 export interface ResourceData<R extends RaRecord = RaRecord> {
-  /** react-admin's resource name, which is also the route (/admin/<name>) and the i18n key `resources.<name>`. */
+  /**
+   * react-admin's resource name, which is also the route (/admin/<name>) and the i18n key
+   * `resources.<name>`: its base table's name with `_` written `-` (health_tips: `health-tips`;
+   * baseTable below), the one naming rule of resource keys (docs/adding-a-resource.md).
+   */
   name: string;
-  /** The table or view the provider reads and writes, when it differs from `name`. */
+  /** The view the provider reads, when the list reads one instead of the base table (`admin_scans`). */
   table?: string;
   /**
-   * The base table whose indexes serve a deep page of the unfiltered list (admin_page_rows, see
-   * supabase/migrations/*_paging.sql); without it deep pages use OFFSET read from the nearer end.
+   * The base table's indexes serve a deep page of the unfiltered list (admin_page_rows, see
+   * supabase/schemas/30_app_data.sql); without it deep pages use OFFSET read from the nearer end.
    */
-  seekTable?: string;
+  seek?: boolean;
+  /**
+   * The base table's changes are written to the audit trail (its `private.audit_row_change(label[,
+   * maxChars])` trigger) naming the record by its `label` column, cut to `maxChars`; a trashed row
+   * is named by the same column (its `private.move_to_trash(label, roles)` trigger).
+   * supabase/tests/descriptors.test.ts checks the database's triggers say the same.
+   */
+  audit?: { label: string; maxChars?: number };
   /** Columns of `table` the search box (`q`) matches; without them the list has no search. */
   searchColumns?: readonly string[];
   /**
@@ -48,10 +59,10 @@ export interface ResourceData<R extends RaRecord = RaRecord> {
   /** The Export button's CSV; without it the list has no Export button. */
   csv?: CsvExport<R>;
   /**
-   * The table whose changes make this resource live (it is in the supabase_realtime publication,
-   * supabase/migrations/*_realtime.sql): lists show new rows, dialogs warn of newer versions.
+   * The base table's changes make this resource live (it is in the supabase_realtime publication,
+   * supabase/schemas/80_realtime.sql): lists show new rows, dialogs warn of newer versions.
    */
-  liveTable?: string;
+  live?: boolean;
   /**
    * A file the resource's form uploads to a public bucket on save, its URL kept in a column
    * (src/storage/uploads.ts: no object is left that no record points at).
@@ -74,3 +85,9 @@ export interface ResourceData<R extends RaRecord = RaRecord> {
 
 /** Declares a resource's data half with its record type checked (`defineResourceData<Scan>({...})`). */
 export const defineResourceData = <R extends RaRecord>(data: ResourceData<R>): ResourceData<R> => data;
+
+/** The naming rule of resource keys: a resource's name is its base table's with `_` written `-`. */
+export const baseTable = (data: Pick<ResourceData, 'name'>) => data.name.replaceAll('-', '_');
+
+/** The table or view a resource's list reads: its view when it names one, else its base table. */
+export const readRelation = (data: Pick<ResourceData, 'name' | 'table'>) => data.table ?? baseTable(data);

@@ -1,6 +1,7 @@
 import { DEMO_ACCOUNTS } from '../../mocks/supabase/demoAccounts';
 import { setUpStandInServer, signIn } from '../test/standInServer';
-import { createAuthProvider } from './authProvider';
+import { OPERATOR_ACCESS } from '../resources';
+import { createAuthProvider, withScreenAccess } from './authProvider';
 import { createSessionChecks } from './sessionChecks';
 import { supabaseClient } from './supabaseClient';
 
@@ -12,7 +13,7 @@ function load() {
   const checks = createSessionChecks(supabaseClient);
   const corrections: Array<string | null> = [];
   checks.role.subscribe((role) => corrections.push(role));
-  return { checks, corrections, auth: createAuthProvider(supabaseClient, checks) };
+  return { checks, corrections, auth: withScreenAccess(createAuthProvider(supabaseClient, checks), OPERATOR_ACCESS) };
 }
 
 afterEach(async () => {

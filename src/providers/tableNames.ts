@@ -1,14 +1,17 @@
 import type { DataProvider } from 'react-admin';
-import type { ResourceData } from './resourceData';
+import { readRelation, type ResourceData } from './resourceData';
 
 /**
  * Resources whose route differs from their table or view, from their descriptors: react-admin routes
- * by resource name, and e.g. /admin/health-tips names the table health_tips, while scans, profiles
+ * by resource name, and e.g. /admin/health-tips names the table health_tips (the naming rule,
+ * src/providers/resourceData.ts's baseTable), while scans, profiles
  * and chats are read through admin-only views (supabase/migrations/*_scale.sql), where a search can
  * use the trigram indexes that row-level security keeps out of reach.
  */
 export function tablesOf(resources: readonly ResourceData[]): Record<string, string> {
-  return Object.fromEntries(resources.flatMap((r) => (r.table ? [[r.name, r.table]] : [])));
+  return Object.fromEntries(
+    resources.flatMap((r) => (readRelation(r) !== r.name ? [[r.name, readRelation(r)]] : [])),
+  );
 }
 
 const RESOURCE_METHODS = [

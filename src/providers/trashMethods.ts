@@ -1,6 +1,6 @@
 import { HttpError, type DataProvider } from 'react-admin';
 import type { DatabaseClient } from '../domain/database';
-import type { ResourceData } from './resourceData';
+import { readRelation, type ResourceData } from './resourceData';
 
 /** What a restore did: the ids back in their tables, and those left in the trash. */
 export interface RestoreOutcome {
@@ -28,7 +28,7 @@ interface StoredObject {
 export function createTrashMethods(client: DatabaseClient, resources: readonly ResourceData[]) {
   const kinds: TrashKind[] = resources
     .filter((r) => r.trash)
-    .map((r) => ({ name: r.name, table: r.table ?? r.name }));
+    .map((r) => ({ name: r.name, table: readRelation(r) }));
   const trashed = new Set(kinds.map((k) => k.name));
   /** An RPC's answer, or the HttpError react-admin's checkError reads (a session that lost access signs out). */
   const answer = <T>({

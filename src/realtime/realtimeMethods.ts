@@ -1,7 +1,7 @@
 import type { RealtimeChannel, RealtimePostgresChangesPayload } from '@supabase/supabase-js';
 import type { Identifier } from 'react-admin';
 import type { DatabaseClient } from '../domain/database';
-import type { ResourceData } from '../providers/resourceData';
+import { baseTable, type ResourceData } from '../providers/resourceData';
 
 /**
  * react-admin's realtime contract (the data provider's `subscribe`, `unsubscribe` and `publish`,
@@ -92,7 +92,7 @@ export function createRealtimeMethods(
   resources: readonly ResourceData[],
   { rejoinDelayMs = defaultRejoinDelay }: { rejoinDelayMs?: (attempt: number) => number } = {},
 ) {
-  const tables = new Map(resources.flatMap((r) => (r.liveTable ? [[r.name, r.liveTable] as const] : [])));
+  const tables = new Map(resources.flatMap((r) => (r.live ? [[r.name, baseTable(r)] as const] : [])));
   const topics = new Map<string, Topic>();
   const statusListeners = new Set<(status: LiveStatus) => void>();
   let status: LiveStatus = { state: 'connecting' };

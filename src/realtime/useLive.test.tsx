@@ -19,7 +19,7 @@ function Follows({ topic }: { topic: string }) {
 }
 
 describe('useSubscribe', () => {
-  it('fails the screen, outside production, on a topic nothing can follow (a resource without liveTable)', async () => {
+  it('fails the screen, outside production, on a topic nothing can follow (a resource not live)', async () => {
     // React logs the error it hands to the boundary; that is the loud part, and expected here.
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     renderPage(

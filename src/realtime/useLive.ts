@@ -12,7 +12,7 @@ type LiveDataProvider = DataProvider & RealtimeMethods;
 
 /**
  * Calls back with each event of the topics while mounted (the latest callback, no resubscribe).
- * A topic that cannot be followed (a resource without `liveTable`: "No live data for …") is a
+ * A topic that cannot be followed (a resource not `live`: "No live data for …") is a
  * mistake in the code, so it fails the screen in development and tests, where it is found, and is
  * logged in production, where the screen still works without live updates.
  */

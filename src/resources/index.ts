@@ -1,14 +1,16 @@
-import auditLog from '../audit';
+import auditLog from './audit-log';
 import notifications from '../notifications';
 import { securityPage } from '../security';
 import { teamPage } from '../team';
-import users, { personPage } from '../users';
+import users, { personPage } from './users';
 import chats from './chats';
 import contactMessages from './contact-messages';
 import healthTips from './health-tips';
+import { operatorCan, type AccessTable, type OperatorRole } from '../domain/operatorRoles';
 import {
   isLazy,
   isResource,
+  screenKey,
   screenPath,
   type MenuEntry,
   type PageDescriptor,
@@ -60,20 +62,45 @@ export function preloadScreen(path: string) {
   if (isLazy(component)) component.preload();
 }
 
-/** The react-admin resources. */
-export const RESOURCES = SCREENS.filter(isResource);
-
-/** Routes inside the layout that are not resources (paths below /admin). */
-export const CUSTOM_PAGES = SCREENS.filter((screen): screen is PageDescriptor => !isResource(screen));
-
-/** Every data half, for the data provider (pages that read a resource of their own included). */
-export const RESOURCE_DATA = SCREENS.flatMap((screen) => (screen.data ? [screen.data] : []));
-
-/** The sidebar entries with their paths (a page without a menu entry is reached otherwise, e.g. Security from the user menu). */
-export const MENU_ITEMS = SCREENS.flatMap((screen) => {
-  const menu = isResource(screen) ? screen.screens.menu : screen.menu;
-  return menu ? [{ path: screenPath(screen), ...menu }] : [];
-});
+/**
+ * Everything the app derives from a list of screens: the routes, the data halves, the menu, the
+ * palette's kinds and the roles' access. The app derives it from SCREENS (below); a test derives it
+ * from SCREENS and a throw-away descriptor to prove a new resource needs nothing else
+ * (scripts/newResource.test.ts).
+ */
+export function deriveRegistry(screens: readonly ScreenDescriptor[]) {
+  /** The react-admin resources. */
+  const resources = screens.filter(isResource);
+  /** Routes inside the layout that are not resources (paths below /admin). */
+  const customPages = screens.filter((screen): screen is PageDescriptor => !isResource(screen));
+  /** Every data half, for the data provider (pages that read a resource of their own included). */
+  const resourceData = screens.flatMap((screen) => (screen.data ? [screen.data] : []));
+  /** The sidebar entries with their paths (a page without a menu entry is reached otherwise, e.g. Security from the user menu). */
+  const menuItems = screens.flatMap((screen) => {
+    const menu = isResource(screen) ? screen.screens.menu : screen.menu;
+    return menu ? [{ path: screenPath(screen), ...menu }] : [];
+  });
+  /** The kinds the command palette finds, from the screens' `palette` declarations, in the sidebar's order. */
+  const paletteKinds: ReadonlyMap<string, PaletteKind> = new Map(
+    screens.flatMap((screen) => {
+      const palette = isResource(screen) ? screen.screens.palette : screen.palette;
+      const menu = isResource(screen) ? screen.screens.menu : screen.menu;
+      if (!palette || !menu) return [];
+      const kind = screenKey(screen);
+      const opens = palette.opens ?? ((id: string) => `/${kind}/${id}/show`);
+      return [[kind, { kind, label: palette.label, opens, icon: menu.icon }] as const];
+    }),
+  );
+  /**
+   * What each operator role may do on each screen, keyed by the name react-admin's canAccess asks
+   * about (a screen's path's first name, which is also its data's name), from the descriptors'
+   * `access`. A screen missing here is reached by no one.
+   */
+  const operatorAccess: AccessTable = Object.fromEntries(
+    screens.flatMap((screen) => (screen.access ? [[screenKey(screen), screen.access] as const] : [])),
+  );
+  return { resources, customPages, resourceData, menuItems, paletteKinds, operatorAccess };
+}
 
 /** A kind of record the command palette finds: admin_search's kind is the screen's route name. */
 export interface PaletteKind extends Required<PaletteSearch> {
@@ -81,16 +108,16 @@ export interface PaletteKind extends Required<PaletteSearch> {
   icon: MenuEntry['icon'];
 }
 
-/** The kinds the command palette finds, from the screens' `palette` declarations, in the sidebar's order. */
-export const PALETTE_KINDS: ReadonlyMap<string, PaletteKind> = new Map(
-  SCREENS.flatMap((screen) => {
-    const palette = isResource(screen) ? screen.screens.palette : screen.palette;
-    const menu = isResource(screen) ? screen.screens.menu : screen.menu;
-    if (!palette || !menu) return [];
-    const kind = screenPath(screen).slice(1);
-    const opens = palette.opens ?? ((id: string) => `/${kind}/${id}/show`);
-    return [[kind, { kind, label: palette.label, opens, icon: menu.icon }] as const];
-  }),
-);
+const registry = deriveRegistry(SCREENS);
+export const RESOURCES = registry.resources;
+export const CUSTOM_PAGES = registry.customPages;
+export const RESOURCE_DATA = registry.resourceData;
+export const MENU_ITEMS = registry.menuItems;
+export const PALETTE_KINDS = registry.paletteKinds;
+export const OPERATOR_ACCESS = registry.operatorAccess;
+
+/** Whether `role` may do `action` on the screen `resource` (a field, `news.title`, follows its screen). */
+export const canOperate = (role: OperatorRole | null, resource: string, action: string) =>
+  operatorCan(OPERATOR_ACCESS, role, resource, action);
 
 export { Dashboard };

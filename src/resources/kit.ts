@@ -2,6 +2,7 @@ import type { SvgIconComponent } from '@mui/icons-material';
 import { createElement, type ComponentType } from 'react';
 import { Loading } from 'react-admin';
 import { lazyComponent, type LazyComponent } from '../lazyComponent';
+import type { ScreenAccess } from '../domain/operatorRoles';
 import type { ResourceData } from '../providers/resourceData';
 
 /**
@@ -57,12 +58,22 @@ export interface ResourceDescriptor {
   /** Typed by its record where it is defined (defineResourceData<Scan>); the registry holds them all. */
   data: ResourceData;
   screens: ResourceScreens;
+  /**
+   * What each operator role may do here (react-admin's canAccess actions); a role left out does not
+   * see it. The database's policies on its table say the same (supabase/tests/rls.test.ts).
+   */
+  access: ScreenAccess;
 }
 
 /** A screen inside the layout that is not a resource (dashboard, coming-soon pages, Push Notifications). */
 export interface PageDescriptor {
   path: string;
   page: ComponentType;
+  /**
+   * What each operator role may do here, as a resource's `access`; none for a page below another
+   * screen's path, which follows that screen (a person's page, /users/<id>, follows Users).
+   */
+  access?: ScreenAccess;
   /** Its sidebar entry; none for a page reached from elsewhere (Security, from the user menu). */
   menu?: MenuEntry;
   /** Catalogue key of its name in the browser tab when it has no menu entry to take it from. */
@@ -93,3 +104,6 @@ export function resourceProps({ data, screens }: ResourceDescriptor) {
     recordRepresentation: screens.recordRepresentation,
   };
 }
+
+/** The name react-admin's canAccess asks about for a screen: its path's first name (`users` for /users/:id). */
+export const screenKey = (screen: ScreenDescriptor) => screenPath(screen).split('/')[1];

@@ -1,3 +1,4 @@
+import { EVERY_OPERATOR, READ } from '../domain/operatorRoles';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import MessagesIcon from '@mui/icons-material/Mail';
 import PaymentsIcon from '@mui/icons-material/Payments';
@@ -8,6 +9,7 @@ export const Dashboard = lazyScreen(() => import('../dashboard/Dashboard'));
 export const dashboardPage: PageDescriptor = {
   path: '/dashboard',
   page: Dashboard,
+  access: EVERY_OPERATOR,
   menu: { label: 'labellens.menu.dashboard', icon: DashboardIcon },
 };
 
@@ -15,11 +17,13 @@ export const dashboardPage: PageDescriptor = {
 export const messagesPage: PageDescriptor = {
   path: '/messages',
   page: lazyScreen(() => import('./comingSoonPages').then((m) => ({ default: m.MessagesPage }))),
+  access: { owner: '*', support: READ },
   menu: { label: 'labellens.menu.messages', icon: MessagesIcon },
 };
 
 export const paymentsPage: PageDescriptor = {
   path: '/payments',
   page: lazyScreen(() => import('./comingSoonPages').then((m) => ({ default: m.PaymentsPage }))),
+  access: { owner: '*', support: READ },
   menu: { label: 'labellens.menu.payments', icon: PaymentsIcon },
 };

@@ -5,6 +5,7 @@ import { lazyScreen, type PageDescriptor } from '../resources/kit';
 export const teamPage: PageDescriptor = {
   path: '/team',
   page: lazyScreen(() => import('./TeamPage')),
+  access: { owner: '*' },
   menu: { label: 'labellens.menu.team', icon: GroupsIcon },
   // An operator found opens the Team screen (it has no page per operator).
   palette: { label: 'labellens.palette.kinds.team', opens: () => '/team' },

@@ -5,7 +5,8 @@ import { MemoryRouter } from 'react-router-dom';
 import { createDataProvider } from '../adminDataProvider';
 import { i18nProvider } from '../i18n/i18nProvider';
 import { lightTheme } from '../layout/theme';
-import { authProvider, supabaseClient } from '../providers';
+import { adminAuthProvider } from '../adminAuthProvider';
+import { supabaseClient } from '../providers';
 import { ADMIN_BASE } from '../routes';
 
 /**
@@ -18,7 +19,7 @@ export function renderPage(page: ReactNode, path = '/admin') {
     <MemoryRouter initialEntries={[path]}>
       <AdminContext
         basename={ADMIN_BASE}
-        authProvider={authProvider}
+        authProvider={adminAuthProvider}
         dataProvider={createDataProvider(supabaseClient)}
         i18nProvider={i18nProvider}
         store={memoryStore()}

@@ -99,123 +99,6 @@ COMMENT ON FUNCTION private.admin_owner_ids(words text[]) IS 'For each word, the
 
 
 --
--- Name: admin_page_rows(text, text, jsonb, integer, integer); Type: FUNCTION; Schema: private; Owner: -
---
-
-CREATE FUNCTION private.admin_page_rows(relation text, read_relation text, sort_terms jsonb, skip integer, take integer) RETURNS jsonb
-    LANGUAGE plpgsql STABLE SECURITY DEFINER
-    SET search_path TO ''
-    AS $_$
-declare
-  order_by text;
-  result jsonb;
-  newest_first constant jsonb := '[{"field": "created_at", "ascending": false}, {"field": "id", "ascending": false}]';
-  oldest_first constant jsonb := '[{"field": "created_at", "ascending": true}, {"field": "id", "ascending": true}]';
-  boundary date;
-  rows_before bigint;
-  forwards boolean;
-  page_ids uuid[];
-begin
-  if not public.is_admin() then
-    raise exception 'Admin privileges required' using errcode = '42501';
-  end if;
-  if relation is null or relation not in (
-    'scans', 'profiles', 'chats', 'news', 'health_tips', 'tags', 'contact_messages', 'notifications'
-  ) then
-    raise exception 'No paging for relation %', relation using errcode = '22023';
-  end if;
-  -- The list's own table or view, whose rows (as PostgREST's select=* shapes them) are answered.
-  if read_relation is null or read_relation not in (
-    'admin_scans', 'admin_profiles', 'admin_chats', 'admin_notifications',
-    'news', 'health_tips', 'tags', 'contact_messages'
-  ) then
-    raise exception 'No paging for relation %', read_relation using errcode = '22023';
-  end if;
-  if skip is null or skip < 0 or take is null or take < 1 or take > 1000 then
-    raise exception 'skip must be 0 or more and take 1 to 1000' using errcode = '22023';
-  end if;
-  if jsonb_typeof(sort_terms) is distinct from 'array' or jsonb_array_length(sort_terms) = 0
-     or exists (
-       select 1 from jsonb_array_elements(sort_terms) t
-        where jsonb_typeof(t -> 'field') is distinct from 'string'
-           or jsonb_typeof(t -> 'ascending') is distinct from 'boolean')
-  then
-    raise exception 'sort_terms must be a non-empty array of {field, ascending}' using errcode = '22023';
-  end if;
-  if exists (
-    select 1 from jsonb_array_elements(sort_terms) t
-     where not exists (
-       select 1 from pg_catalog.pg_attribute a
-        where a.attrelid = pg_catalog.format('public.%I', relation)::regclass
-          and a.attname = t ->> 'field' and a.attnum > 0 and not a.attisdropped))
-  then
-    raise exception 'Unknown sort column' using errcode = '42703';
-  end if;
-
-  -- Scans by creation time (the list's default order, either way): the exact per-UTC-day counts
-  -- the dashboard keeps (private.scan_stats_daily, maintained by triggers) say which day holds row
-  -- `skip`, so the index walk starts at that day's edge and skips less than a day's scans, whatever
-  -- the table's size.
-  if relation = 'scans' and sort_terms in (newest_first, oldest_first) then
-    forwards := sort_terms = oldest_first;
-    -- rows_before: the scans of the days read before this one; the day holding row `skip` is the
-    -- last day read whose rows_before is at most `skip`.
-    select d.day, d.before into boundary, rows_before
-      from (select day,
-                   case when forwards then sum(scans) over (order by day)
-                        else sum(scans) over (order by day desc) end - scans as before
-              from private.scan_stats_daily) d
-     where d.before <= skip
-     order by d.before desc
-     limit 1;
-    if boundary is null then
-      page_ids := '{}';
-    elsif forwards then
-      page_ids := array(
-        select s.id from public.scans s
-         where s.created_at >= (boundary::timestamp at time zone 'UTC')
-         order by s.created_at, s.id
-        offset skip - rows_before limit take);
-    else
-      page_ids := array(
-        select s.id from public.scans s
-         where s.created_at < ((boundary + 1)::timestamp at time zone 'UTC')
-         order by s.created_at desc, s.id desc
-        offset skip - rows_before limit take);
-    end if;
-  end if;
-
-  if page_ids is null then
-    -- PostgREST's asc is SQL's asc (nulls last) and its desc SQL's desc (nulls first): same order.
-    select string_agg(
-             pg_catalog.format('%I %s', t ->> 'field', case when (t ->> 'ascending')::boolean then 'asc' else 'desc' end),
-             ', ' order by n)
-      into order_by
-      from jsonb_array_elements(sort_terms) with ordinality as e(t, n);
-    execute pg_catalog.format('select array(select id from public.%I order by %s offset $1 limit $2)', relation, order_by)
-      into page_ids
-      using skip, take;
-  end if;
-
-  -- The page's rows read by primary key, in the page's order.
-  execute pg_catalog.format(
-    'select coalesce(jsonb_agg(to_jsonb(v) order by array_position($1, v.id)), ''[]'') from public.%I v where v.id = any($1)',
-    read_relation)
-    into result
-    using page_ids;
-  return result;
-end
-$_$;
-
-
---
--- Name: FUNCTION admin_page_rows(relation text, read_relation text, sort_terms jsonb, skip integer, take integer); Type: COMMENT; Schema: private; Owner: -
---
-
-COMMENT ON FUNCTION private.admin_page_rows(relation text, read_relation text, sort_terms jsonb, skip integer, take integer) IS 'Rows skip..skip+take-1 of an admin list in the given order, found through an index only, read from the list''s table or view. Admins only.';
-
-
---
 -- Name: refuse_admin_view_write(); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -616,20 +499,46 @@ COMMENT ON FUNCTION public.admin_page(relation text, read_relation text, sort_te
 --
 
 CREATE FUNCTION public.admin_page_rows(relation text, read_relation text, sort_terms jsonb, skip integer, take integer) RETURNS jsonb
-    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    LANGUAGE plpgsql STABLE
     SET search_path TO ''
     AS $$
+declare
+  rel oid := pg_catalog.to_regclass(pg_catalog.format('public.%I', relation));
+  read_rel oid := pg_catalog.to_regclass(pg_catalog.format('public.%I', read_relation));
+  page_ids uuid[];
+  result jsonb;
+  shown integer;
 begin
-  if not (
-    case
-      when relation in ('news', 'health_tips', 'tags') and read_relation in ('news', 'health_tips', 'tags')
-        then public.is_admin()
-      else public.has_admin_role('owner', 'support')
-    end
-  ) then
+  if not public.is_admin() then
     raise exception 'Admin privileges required' using errcode = '42501';
   end if;
-  return private.admin_page_rows(relation, read_relation, sort_terms, skip, take);
+  -- The list's rows come from `relation` itself or a view that reads it (through other views too).
+  if rel is null or read_rel is null or not exists (
+    with recursive reads(oid) as (
+      select read_rel
+      union
+      select d.refobjid
+        from reads r
+        join pg_catalog.pg_rewrite w on w.ev_class = r.oid
+        join pg_catalog.pg_depend d
+          on d.classid = 'pg_catalog.pg_rewrite'::pg_catalog.regclass and d.objid = w.oid
+         and d.refclassid = 'pg_catalog.pg_class'::pg_catalog.regclass and d.refobjid <> r.oid)
+    select 1 from reads where oid = rel)
+  then
+    raise exception 'No paging for relation %', read_relation using errcode = '22023';
+  end if;
+  page_ids := admin_reads.page_ids(relation, sort_terms, skip, take);
+  -- The page's rows read by primary key as the caller, so grants and row-level security apply; a
+  -- page holding a row the caller may not see is refused whole (its place would tell of the row).
+  execute pg_catalog.format(
+    'select coalesce(jsonb_agg(to_jsonb(v) order by array_position($1, v.id)), ''[]''), count(*)::integer from public.%I v where v.id = any($1)',
+    read_relation)
+    into result, shown
+    using page_ids;
+  if shown < pg_catalog.cardinality(page_ids) then
+    raise exception 'Admin privileges required' using errcode = '42501';
+  end if;
+  return result;
 end
 $$;
 
@@ -638,7 +547,7 @@ $$;
 -- Name: FUNCTION admin_page_rows(relation text, read_relation text, sort_terms jsonb, skip integer, take integer); Type: COMMENT; Schema: public; Owner: -
 --
 
-COMMENT ON FUNCTION public.admin_page_rows(relation text, read_relation text, sort_terms jsonb, skip integer, take integer) IS 'Rows skip..skip+take-1 of an admin list in the given order, found through an index only, read from the list''s table or view. Operators whose role reads the list.';
+COMMENT ON FUNCTION public.admin_page_rows(relation text, read_relation text, sort_terms jsonb, skip integer, take integer) IS 'Rows skip..skip+take-1 of an admin list in the given order, found through an index only, read as the caller from the list''s table or a view of it. Operators who may read every row of the page.';
 
 
 --
@@ -891,6 +800,110 @@ CREATE TABLE public.messages (
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     CONSTRAINT messages_role_not_blank CHECK (((role ~ '\S'::text) AND (char_length(role) <= 20)))
 );
+
+
+--
+-- Name: page_ids(text, jsonb, integer, integer); Type: FUNCTION; Schema: admin_reads; Owner: -
+--
+
+CREATE FUNCTION admin_reads.page_ids(relation text, sort_terms jsonb, skip integer, take integer) RETURNS uuid[]
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $_$
+declare
+  rel oid := pg_catalog.to_regclass(pg_catalog.format('public.%I', relation));
+  order_by text;
+  newest_first constant jsonb := '[{"field": "created_at", "ascending": false}, {"field": "id", "ascending": false}]';
+  oldest_first constant jsonb := '[{"field": "created_at", "ascending": true}, {"field": "id", "ascending": true}]';
+  boundary date;
+  rows_before bigint;
+  forwards boolean;
+  page_ids uuid[];
+begin
+  if not public.is_admin() then
+    raise exception 'Admin privileges required' using errcode = '42501';
+  end if;
+  -- Any list's base table, by the catalog: a table of public with row-level security and a uuid id.
+  if rel is null or not exists (
+    select 1 from pg_catalog.pg_class c
+      join pg_catalog.pg_attribute a on a.attrelid = c.oid and a.attname = 'id' and not a.attisdropped
+     where c.oid = rel and c.relkind in ('r', 'p') and c.relrowsecurity
+       and a.atttypid = 'uuid'::pg_catalog.regtype)
+  then
+    raise exception 'No paging for relation %', relation using errcode = '22023';
+  end if;
+  if skip is null or skip < 0 or take is null or take < 1 or take > 1000 then
+    raise exception 'skip must be 0 or more and take 1 to 1000' using errcode = '22023';
+  end if;
+  if jsonb_typeof(sort_terms) is distinct from 'array' or jsonb_array_length(sort_terms) = 0
+     or exists (
+       select 1 from jsonb_array_elements(sort_terms) t
+        where jsonb_typeof(t -> 'field') is distinct from 'string'
+           or jsonb_typeof(t -> 'ascending') is distinct from 'boolean')
+  then
+    raise exception 'sort_terms must be a non-empty array of {field, ascending}' using errcode = '22023';
+  end if;
+  if exists (
+    select 1 from jsonb_array_elements(sort_terms) t
+     where not exists (
+       select 1 from pg_catalog.pg_attribute a
+        where a.attrelid = rel and a.attname = t ->> 'field' and a.attnum > 0 and not a.attisdropped))
+  then
+    raise exception 'Unknown sort column' using errcode = '42703';
+  end if;
+
+  -- Scans by creation time (the list's default order, either way): the exact per-UTC-day counts
+  -- the dashboard keeps (private.scan_stats_daily, maintained by triggers) say which day holds row
+  -- `skip`, so the index walk starts at that day's edge and skips less than a day's scans, whatever
+  -- the table's size.
+  if relation = 'scans' and sort_terms in (newest_first, oldest_first) then
+    forwards := sort_terms = oldest_first;
+    -- rows_before: the scans of the days read before this one; the day holding row `skip` is the
+    -- last day read whose rows_before is at most `skip`.
+    select d.day, d.before into boundary, rows_before
+      from (select day,
+                   case when forwards then sum(scans) over (order by day)
+                        else sum(scans) over (order by day desc) end - scans as before
+              from private.scan_stats_daily) d
+     where d.before <= skip
+     order by d.before desc
+     limit 1;
+    if boundary is null then
+      return '{}';
+    elsif forwards then
+      return array(
+        select s.id from public.scans s
+         where s.created_at >= (boundary::timestamp at time zone 'UTC')
+         order by s.created_at, s.id
+        offset skip - rows_before limit take);
+    else
+      return array(
+        select s.id from public.scans s
+         where s.created_at < ((boundary + 1)::timestamp at time zone 'UTC')
+         order by s.created_at desc, s.id desc
+        offset skip - rows_before limit take);
+    end if;
+  end if;
+
+  -- PostgREST's asc is SQL's asc (nulls last) and its desc SQL's desc (nulls first): same order.
+  select string_agg(
+           pg_catalog.format('%I %s', t ->> 'field', case when (t ->> 'ascending')::boolean then 'asc' else 'desc' end),
+           ', ' order by n)
+    into order_by
+    from jsonb_array_elements(sort_terms) with ordinality as e(t, n);
+  execute pg_catalog.format('select array(select id from public.%I order by %s offset $1 limit $2)', relation, order_by)
+    into page_ids
+    using skip, take;
+  return page_ids;
+end
+$_$;
+
+
+--
+-- Name: FUNCTION page_ids(relation text, sort_terms jsonb, skip integer, take integer); Type: COMMENT; Schema: admin_reads; Owner: -
+--
+
+COMMENT ON FUNCTION admin_reads.page_ids(relation text, sort_terms jsonb, skip integer, take integer) IS 'The ids of rows skip..skip+take-1 of a public table with row-level security in the given order, found through an index only. Operators only; called by public.admin_page_rows.';
 
 
 --
@@ -1939,14 +1952,6 @@ REVOKE ALL ON FUNCTION private.admin_owner_ids(words text[]) FROM PUBLIC;
 
 
 --
--- Name: FUNCTION admin_page_rows(relation text, read_relation text, sort_terms jsonb, skip integer, take integer); Type: ACL; Schema: private; Owner: -
---
-
-REVOKE ALL ON FUNCTION private.admin_page_rows(relation text, read_relation text, sort_terms jsonb, skip integer, take integer) FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION private.admin_page_rows(relation text, read_relation text, sort_terms jsonb, skip integer, take integer) FROM PUBLIC;
-
-
---
 -- Name: FUNCTION refuse_admin_view_write(); Type: ACL; Schema: private; Owner: -
 --
 
@@ -2120,6 +2125,15 @@ GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.chats TO authenticated;
 REVOKE ALL ON TABLE public.messages FROM anon, authenticated, service_role;
 GRANT ALL ON TABLE public.messages TO service_role;
 GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.messages TO authenticated;
+
+
+--
+-- Name: FUNCTION page_ids(relation text, sort_terms jsonb, skip integer, take integer); Type: ACL; Schema: admin_reads; Owner: -
+--
+
+REVOKE ALL ON FUNCTION admin_reads.page_ids(relation text, sort_terms jsonb, skip integer, take integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION admin_reads.page_ids(relation text, sort_terms jsonb, skip integer, take integer) TO authenticated;
+GRANT ALL ON FUNCTION admin_reads.page_ids(relation text, sort_terms jsonb, skip integer, take integer) TO service_role;
 
 
 --

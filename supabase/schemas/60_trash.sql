@@ -121,6 +121,29 @@ $$;
 
 
 --
+-- Name: trash_resource_known(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.trash_resource_known() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+begin
+  -- Only a table that keeps its deleted rows here (it has a move_to_trash trigger) may be named: the
+  -- restore writes back into public.<resource>.
+  if not exists (
+    select 1 from pg_catalog.pg_trigger t
+     where t.tgrelid = pg_catalog.to_regclass(pg_catalog.format('public.%I', new.resource))
+       and t.tgfoid = 'private.move_to_trash()'::pg_catalog.regprocedure)
+  then
+    raise exception 'No trash for relation %', new.resource using errcode = '23514';
+  end if;
+  return new;
+end
+$$;
+
+
+--
 -- Name: admin_restore_trashed(uuid[]); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -231,8 +254,7 @@ CREATE TABLE public.trash (
     deleted_at timestamp with time zone DEFAULT now() NOT NULL,
     deleted_by uuid,
     deleted_by_email text,
-    CONSTRAINT trash_record_object CHECK ((jsonb_typeof(record) = 'object'::text)),
-    CONSTRAINT trash_resource_known CHECK ((resource = ANY (ARRAY['news'::text, 'health_tips'::text, 'tags'::text, 'contact_messages'::text])))
+    CONSTRAINT trash_record_object CHECK ((jsonb_typeof(record) = 'object'::text))
 );
 
 
@@ -263,6 +285,13 @@ CREATE INDEX trash_deleted_at_idx ON public.trash USING btree (deleted_at DESC, 
 --
 
 CREATE INDEX trash_resource_idx ON public.trash USING btree (resource, deleted_at DESC, id DESC);
+
+
+--
+-- Name: trash trash_resource_known; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER trash_resource_known BEFORE INSERT OR UPDATE OF resource ON public.trash FOR EACH ROW EXECUTE FUNCTION private.trash_resource_known();
 
 
 --
@@ -392,6 +421,14 @@ GRANT ALL ON FUNCTION public.orphan_objects(min_age interval) TO service_role;
 REVOKE ALL ON FUNCTION public.purge_trash() FROM anon, authenticated, service_role;
 REVOKE ALL ON FUNCTION public.purge_trash() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.purge_trash() TO service_role;
+
+
+--
+-- Name: FUNCTION trash_resource_known(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.trash_resource_known() FROM anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION private.trash_resource_known() FROM PUBLIC;
 
 
 --

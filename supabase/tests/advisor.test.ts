@@ -38,7 +38,6 @@ describe('Security Advisor', () => {
         'admin_mfa_status()',
         'admin_operator_emails(operators uuid[])',
         'admin_owner_ids(words text[])',
-        'admin_page_rows(relation text, read_relation text, sort_terms jsonb, skip integer, take integer)',
         'admin_person(person uuid, per_section integer)',
         'admin_record_version(resource text, record_id text, entry_id bigint)',
         'admin_reset_operator_factors(operator uuid)',

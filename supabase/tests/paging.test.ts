@@ -1,10 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_ROWS } from '../../src/domain/limits';
-import type { Database, Queryable } from '../../mocks/supabase/db';
+import { assumeIdentity, type Database, type Queryable } from '../../mocks/supabase/db';
 import { openTestDatabase } from '../../mocks/supabase/testing/snapshot';
-import { attempt, IDENTITIES, type IdentityName } from './fixtures';
+import { attempt, count, IDENTITIES, ROLES, type IdentityName } from './fixtures';
 
-/** admin_page_rows (supabase/migrations/*_paging.sql): the rows of one page, admins only, no injection. */
+/**
+ * admin_page_rows (supabase/migrations/*_paging.sql, 20241101003400_resource_paging_args.sql): the rows
+ * of one page of any public table with row-level security, as the caller may read them, no injection.
+ */
 let db: Database;
 beforeAll(async () => {
   db = await openTestDatabase();
@@ -34,8 +37,10 @@ const pageRows =
       .then((r) => r.rows[0].rows);
 
 /** The ids of the page admin_page_rows answers. */
-const pageIds = (relation: string, terms: unknown, skip: number, take: number) => (tx: Queryable) =>
-  pageRows(relation, terms, skip, take)(tx).then((rows) => rows.map((row) => row.id));
+const pageIds =
+  (relation: string, terms: unknown, skip: number, take: number, read = READ[relation] ?? relation) =>
+  (tx: Queryable) =>
+    pageRows(relation, terms, skip, take, read)(tx).then((rows) => rows.map((row) => row.id));
 
 /** Whether the paging function `name` is security definer, its settings, and who may call it. */
 const rightsOf = async (name: 'admin_page_rows' | 'admin_page') =>
@@ -114,8 +119,13 @@ describe('admin_page_rows', () => {
     expect(columns).toContain('owner_email');
   });
 
-  it('reads rows from no relation outside the lists’ own (22023)', async () => {
-    for (const read of ['scans', 'admin_users', 'auth.users', 'profiles']) {
+  it('reads rows from the table itself or a view of it, and from no other relation (22023)', async () => {
+    expect(await attempt(db, IDENTITIES.admin, pageIds('scans', NEWEST_FIRST, 0, 2))).toEqual(
+      await attempt(db, IDENTITIES.admin, (tx) =>
+        pageRows('scans', NEWEST_FIRST, 0, 2, 'scans')(tx).then((rows) => rows.map((row) => row.id)),
+      ),
+    );
+    for (const read of ['news', 'admin_users', 'auth.users', 'profiles', 'admin_profiles']) {
       expect(await attempt(db, IDENTITIES.admin, pageRows('scans', NEWEST_FIRST, 0, 5, read))).toMatchObject({
         ok: false,
         code: '22023',
@@ -130,9 +140,9 @@ describe('admin_page_rows', () => {
     });
   });
 
-  it('reads no relation outside its list (22023), whatever the name', async () => {
+  it('pages no relation but a public table with row-level security (22023), whatever the name', async () => {
     for (const relation of [
-      'admin_users',
+      'admin_scans',
       'users',
       'auth.users',
       'scans; select 1',
@@ -181,13 +191,97 @@ describe('admin_page_rows', () => {
     }
   });
 
-  it('is security definer with an empty search_path, executable by signed-in users only', async () => {
+  it('runs as the caller (its index walk as the definer), with an empty search_path, executable by signed-in users only', async () => {
     expect(await rightsOf('admin_page_rows')).toEqual({
-      definer: true,
+      definer: false,
       config: ['search_path=""'],
       anon: false,
       authenticated: true,
     });
+    const { rows } = await db.query(
+      `select p.prosecdef as definer, p.proconfig as config,
+              has_function_privilege('anon', p.oid, 'execute') as anon,
+              has_function_privilege('authenticated', p.oid, 'execute') as authenticated,
+              has_schema_privilege('anon', 'admin_reads', 'usage') as anon_schema
+         from pg_proc p where p.oid = 'admin_reads.page_ids(text, jsonb, integer, integer)'::regprocedure`,
+    );
+    expect(rows[0]).toEqual({
+      definer: true,
+      config: ['search_path=""'],
+      anon: false,
+      authenticated: true,
+      anon_schema: false,
+    });
+  });
+
+  // A new resource's table is paged without editing the function: the catalog says what may be.
+  it('pages a new table with row-level security and a uuid id, as its policies let the caller read it', async () => {
+    const NEW_TABLE = `create table public.allergen_guides (
+        id uuid primary key default gen_random_uuid(),
+        title text not null,
+        created_at timestamptz not null default now());
+      alter table public.allergen_guides enable row level security;
+      create policy "Operators read allergen guides" on public.allergen_guides for select to authenticated
+        using ((select public.has_admin_role('owner', 'editor')));
+      grant select on public.allergen_guides to authenticated;
+      insert into public.allergen_guides (title, created_at)
+        select 'Guide ' || n, now() - n * interval '1 minute' from generate_series(1, 5) n;`;
+    const asCaller = async (who: 'owner' | 'editor' | 'support') =>
+      attempt(db, 'superuser', async (tx) => {
+        for (const statement of NEW_TABLE.split(';').filter((sql) => sql.trim())) await tx.query(statement);
+        await assumeIdentity(tx, ROLES[who]);
+        const rows = await pageRows('allergen_guides', NEWEST_FIRST, 1, 2)(tx);
+        return rows.map((row) => row.title);
+      });
+    expect(await asCaller('owner')).toEqual({ ok: true, value: ['Guide 2', 'Guide 3'] });
+    expect(await asCaller('editor')).toEqual({ ok: true, value: ['Guide 2', 'Guide 3'] });
+    // Support's role is not in the policy: the page's rows are hidden, so the page is refused.
+    expect(await asCaller('support')).toMatchObject({ ok: false, code: '42501' });
+  });
+
+  it('refuses a public table without row-level security (22023)', async () => {
+    const outcome = await attempt(db, 'superuser', async (tx) => {
+      await tx.query('create table public.open_rows (id uuid primary key, created_at timestamptz)');
+      await tx.query('grant select on public.open_rows to authenticated');
+      await assumeIdentity(tx, ROLES.owner);
+      return pageIds('open_rows', NEWEST_FIRST, 0, 5)(tx);
+    });
+    expect(outcome).toMatchObject({ ok: false, code: '22023' });
+  });
+
+  it.each([
+    ['editor', 'scans'],
+    ['editor', 'profiles'],
+    ['editor', 'contact_messages'],
+    ['editor', 'notifications'],
+    ['support', 'admin_users'],
+  ] as const)('refuses the %s a page of %s, whose rows its role may not read (42501)', async (who, relation) => {
+    const read = relation === 'notifications' ? 'admin_notifications' : (READ[relation] ?? relation);
+    expect(
+      await attempt(db, ROLES[who], pageIds(relation, NEWEST_FIRST, 0, 5, read)),
+    ).toMatchObject({ ok: false, code: '42501' });
+  });
+
+  it('lets every operator role page the content it reads', async () => {
+    for (const who of ['owner', 'editor', 'support'] as const)
+      for (const relation of ['news', 'health_tips', 'tags'])
+        expect(await attempt(db, ROLES[who], pageIds(relation, NEWEST_FIRST, 0, 3)), `${who} ${relation}`).toEqual({
+          ok: true,
+          value: await sqlIds(`select id from public.${relation} order by created_at desc, id desc limit 3`),
+        });
+  });
+
+  it('takes a name with SQL in it as one quoted identifier, naming no relation (22023)', async () => {
+    for (const [relation, read] of [
+      ['news" where false; drop table public.news; --', 'news'],
+      ['news', 'news" v; drop table public.news; --'],
+      ['news', 'news v where true or v.id'],
+    ])
+      expect(await attempt(db, IDENTITIES.admin, pageIds(relation, NEWEST_FIRST, 0, 5, read))).toMatchObject({
+        ok: false,
+        code: '22023',
+      });
+    expect(await count(db, 'select count(*) as n from public.news')).toBeGreaterThan(0);
   });
 
   it('walks an index only for the lists’ default orders', async () => {
@@ -279,7 +373,7 @@ describe('admin_page', () => {
   );
 
   it('reads and counts no relation outside the lists’ own, and takes names only as identifiers', async () => {
-    for (const read of ['scans', 'admin_users', 'profiles']) {
+    for (const read of ['news', 'admin_users', 'profiles']) {
       expect(await attempt(db, IDENTITIES.admin, page('scans', NEWEST_FIRST, 0, 5, read))).toMatchObject({
         ok: false,
         code: '22023',

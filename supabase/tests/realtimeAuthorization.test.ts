@@ -1,21 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, RequestIdentity } from '../../mocks/supabase/db';
 import { openTestDatabase } from '../../mocks/supabase/testing/snapshot';
-import { OPERATOR_ACCESS, operatorCan, type OperatorRole } from '../../src/domain/operatorRoles';
+import type { OperatorRole } from '../../src/domain/operatorRoles';
+import { baseTable } from '../../src/providers/resourceData';
+import { canOperate, OPERATOR_ACCESS, RESOURCES } from '../../src/resources';
 import { ADMIN_ID, attempt, IDENTITIES, INACTIVE_ADMIN_ID, USER_ID } from './fixtures';
 
 /**
  * supabase/migrations/20241101002300_realtime_authorization.sql: who may share presence on an edit
- * dialog's private channel (the same roles as src/domain/operatorRoles.ts's OPERATOR_ACCESS, cell
- * by cell), and who may resolve operators' ids to their emails. The Realtime side (the policies
+ * dialog's private channel (the same roles as the screens' descriptors declare, src/resources/index.ts's
+ * OPERATOR_ACCESS, cell by cell), and who may resolve operators' ids to their emails. The Realtime side (the policies
  * run by a join and a track) is tested with real clients in mocks/supabase/realtime/.
  */
 
 const EDITOR_ID = '00000000-0000-4000-8000-000000000005';
 const SUPPORT_ID = '00000000-0000-4000-8000-000000000006';
 const ROLE_IDS: Record<OperatorRole, string> = { owner: ADMIN_ID, editor: EDITOR_ID, support: SUPPORT_ID };
-/** The resources whose records open in an edit dialog (src/editing/FormDialog.tsx). */
-const DIALOG_TABLES: Record<string, string> = { news: 'news', 'health-tips': 'health_tips', tags: 'tags' };
+/** The resources whose records open in an edit dialog (src/editing/FormDialog.tsx), by their descriptors: name -> table. */
+const DIALOG_TABLES: Record<string, string> = Object.fromEntries(
+  RESOURCES.filter((r) => r.screens.dialogs?.edit).map((r) => [r.data.name, baseTable(r.data)]),
+);
 
 const signedIn = (sub: string): RequestIdentity => ({
   role: 'authenticated',
@@ -47,7 +51,7 @@ describe('presence on an edit dialog’s private channel', () => {
     async (role) => {
       for (const resource of Object.keys(OPERATOR_ACCESS)) {
         const id = recordIds[resource] ?? '00000000-0000-4000-8000-00000000beef';
-        const expected = resource in DIALOG_TABLES && operatorCan(role, resource, 'edit');
+        const expected = resource in DIALOG_TABLES && canOperate(role, resource, 'edit');
         expect(await mayShare(signedIn(ROLE_IDS[role]), `presence:${resource}:${id}`), resource).toBe(
           expected,
         );

@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assumeIdentity, type Database, type Queryable } from '../../mocks/supabase/db';
 import { openTestDatabase } from '../../mocks/supabase/testing/snapshot';
 import { TRASH_RETENTION_DAYS } from '../../src/domain/limits';
-import type { ResourceData } from '../../src/providers/resourceData';
+import { OPERATOR_ROLES } from '../../src/domain/operatorRoles';
+import { baseTable } from '../../src/providers/resourceData';
+import { canOperate, RESOURCE_DATA } from '../../src/resources';
 import { ADMIN_ID, attempt, ROLES, type Role } from './fixtures';
 
 /**
@@ -14,15 +16,16 @@ import { ADMIN_ID, attempt, ROLES, type Role } from './fixtures';
 const WHO = ROLES;
 type Who = Role;
 
-const TABLES = ['news', 'health_tips', 'tags', 'contact_messages'] as const;
-type Table = (typeof TABLES)[number];
-/** Who may delete (and so restore) rows of each table: its delete policy's roles. */
-const DELETERS: Record<Table, Who[]> = {
-  news: ['owner', 'editor'],
-  health_tips: ['owner', 'editor'],
-  tags: ['owner', 'editor'],
-  contact_messages: ['owner', 'support'],
-};
+/** The trashed resources' tables, by their descriptors (src/resources/). */
+const TABLES = RESOURCE_DATA.filter((data) => data.trash).map(baseTable);
+type Table = string;
+/** Who may delete (and so restore) rows of each table: the roles its descriptor lets delete. */
+const DELETERS: Record<Table, Who[]> = Object.fromEntries(
+  RESOURCE_DATA.filter((data) => data.trash).map((data) => [
+    baseTable(data),
+    OPERATOR_ROLES.filter((role) => canOperate(role, data.name, 'delete')),
+  ]),
+);
 
 const rowOf = async (tx: Queryable, table: Table, id: string) =>
   (
@@ -364,15 +367,7 @@ describe('files follow their records', () => {
     const { rows } = await db.query<{ src: string }>(
       `select pg_get_functiondef('private.named_objects()'::regprocedure) as src`,
     );
-    const modules = import.meta.glob<Record<string, unknown>>('../../src/resources/*/data.ts', {
-      eager: true,
-    });
-    const declared = Object.values(modules).flatMap((m) =>
-      Object.values(m).filter(
-        (v): v is ResourceData => typeof v === 'object' && v !== null && 'defaultSort' in v,
-      ),
-    );
-    const uploads = declared.flatMap((r) => (r.upload ? [{ table: r.table ?? r.name, ...r.upload }] : []));
+    const uploads = RESOURCE_DATA.flatMap((r) => (r.upload ? [{ table: baseTable(r), ...r.upload }] : []));
     expect(uploads).toEqual([
       {
         table: 'news',
@@ -425,5 +420,51 @@ describe('the trash is no API for outsiders', () => {
       ),
     );
     expect(outcome).toMatchObject({ ok: false, code: '42501' });
+  });
+});
+
+describe('what the trash may name', () => {
+  it.each(['admin_users', 'scans', 'no_such_table', 'news" ; drop table public.news; --'])(
+    'refuses an entry naming %s, a table without a trash trigger (23514), whoever writes it',
+    async (resource) => {
+      const outcome = await attempt(db, 'superuser', (tx) =>
+        tx.query(
+          `insert into public.trash (id, resource, record, restorers) values (gen_random_uuid(), $1, '{}', '{owner}')`,
+          [resource],
+        ),
+      );
+      expect(outcome).toMatchObject({ ok: false, code: '23514' });
+    },
+  );
+
+  it('takes a new table once it has a move_to_trash trigger, and no API role writes entries itself', async () => {
+    const outcome = await attempt(db, 'superuser', async (tx) => {
+      await tx.query(`create table public.allergen_guides (id uuid primary key default gen_random_uuid(), title text)`);
+      await tx.query(
+        `create trigger allergen_guides_to_trash after delete on public.allergen_guides
+           referencing old table as gone for each statement
+           execute function private.move_to_trash('title', 'owner,editor')`,
+      );
+      await tx.query(`insert into public.allergen_guides (title) values ('Peanuts')`);
+      await tx.query(`delete from public.allergen_guides`);
+      const { rows } = await tx.query<{ resource: string; label: string }>(
+        `select resource, label from public.trash where resource = 'allergen_guides'`,
+      );
+      const { rows: rights } = await tx.query<{ who: string; insert: boolean }>(
+        `select r as who, has_table_privilege(r, 'public.trash', 'insert') as insert
+           from unnest(array['anon', 'authenticated']) r`,
+      );
+      return { rows, rights };
+    });
+    expect(outcome).toEqual({
+      ok: true,
+      value: {
+        rows: [{ resource: 'allergen_guides', label: 'Peanuts' }],
+        rights: [
+          { who: 'anon', insert: false },
+          { who: 'authenticated', insert: false },
+        ],
+      },
+    });
   });
 });

@@ -31,7 +31,7 @@ const DeletedRowsContext = createContext<ReadonlySet<Identifier>>(new Set());
 const REFRESH_DELAY_MS = 300;
 
 /**
- * A live list (its resource declares `liveTable`): rows others add are counted in a bar ("3 new
+ * A live list (its resource is declared `live`): rows others add are counted in a bar ("3 new
  * scans · Show") instead of moving the table under the operator's pointer; a shown row someone
  * changes is refetched in place; a shown row someone deletes stays, marked, until the next
  * refetch. After the connection comes back, the page is refetched (what changed meanwhile was
@@ -101,7 +101,7 @@ export function LiveRows({ resource, children }: { resource: ResourceData; child
   });
   useEffect(() => quietCheck(), [joined, isFetching, data]);
 
-  useSubscribe(resource.liveTable ? [`resource/${resource.name}`] : [], (event) => {
+  useSubscribe(resource.live ? [`resource/${resource.name}`] : [], (event) => {
     const [id] = event.payload.ids;
     if (event.type === 'joined') {
       checkDue.current = true;

@@ -2,7 +2,7 @@ import { DataTable, SelectInput } from 'react-admin';
 import { AdminList, ShowDialogButton } from '../../list';
 import { CountField, DateTimeField, OwnerField } from '../../list/fields';
 import { ChatTitleField } from './ChatFields';
-import { personFilter } from '../../users/PersonFilter';
+import { personFilter } from '../users/PersonFilter';
 import { ChatShow } from './ChatShow';
 import { chatsData } from './data';
 

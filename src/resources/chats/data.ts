@@ -8,9 +8,9 @@ export type Chat = ViewRow<'admin_chats', 'chats'>;
 /** Chat Sessions: read-only, through the admin view, searched by title or owner email. */
 export const chatsData = defineResourceData<Chat>({
   name: 'chats',
-  liveTable: 'chats',
+  live: true,
   table: 'admin_chats',
-  seekTable: 'chats',
+  seek: true,
   searchColumns: ['title'],
   searchOwnerEmail: true,
   derivedFilters: { has_user: hasUserConditions },

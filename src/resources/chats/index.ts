@@ -1,9 +1,11 @@
+import { READ } from '../../domain/operatorRoles';
 import ChatIcon from '@mui/icons-material/Forum';
 import { lazyScreen, type ResourceDescriptor } from '../kit';
 import { chatsData } from './data';
 
 export default {
   data: chatsData,
+  access: { owner: '*', support: READ },
   screens: {
     list: lazyScreen(() => import('./ChatList')),
     recordRepresentation: 'title',

@@ -5,13 +5,13 @@ import { Box, Button, Stack, Typography } from '@mui/material';
 import { useEffect, useRef } from 'react';
 import { useRecordContext, useTranslate } from 'react-admin';
 import { DateTimeField } from '../../list/fields';
-import { RecordTabs } from '../../audit/RecordTabs';
+import { RecordTabs } from '../audit-log/RecordTabs';
 import { RecordDialog } from '../../list';
 import { replyHref, senderName } from './statuses';
 import type { ContactMessage } from './data';
 import { StatusChip } from './StatusChip';
 import { PersonLink } from '../../list/PersonLink';
-import { useAccountByEmail } from '../../users/useAccountByEmail';
+import { useAccountByEmail } from '../users/useAccountByEmail';
 import { useSetStatus } from './useSetStatus';
 
 /** A message shown whole. Opening a new message marks it read. */

@@ -1,5 +1,4 @@
-import { Chip } from '@mui/material';
-import { useTranslate } from 'react-admin';
+import { StatusBadge } from '../../list/StatusBadge';
 import type { ContactStatus } from './statuses';
 
 const COLORS: Record<ContactStatus, 'primary' | 'default' | 'secondary'> = {
@@ -9,13 +8,11 @@ const COLORS: Record<ContactStatus, 'primary' | 'default' | 'secondary'> = {
 };
 
 export function StatusChip({ status }: { status: ContactStatus }) {
-  const translate = useTranslate();
   return (
-    <Chip
-      size="small"
-      label={translate(`resources.contact-messages.status.${status}`)}
+    <StatusBadge
+      label={`resources.contact-messages.status.${status}`}
       color={COLORS[status] ?? 'default'}
-      variant={status === 'new' ? 'filled' : 'outlined'}
+      filled={status === 'new'}
     />
   );
 }

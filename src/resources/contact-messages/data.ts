@@ -8,11 +8,11 @@ export type ContactMessage = Omit<Tables<'contact_messages'>, 'status'> & { stat
 /** Contact Inbox: the public form's messages, searched in every field the sender wrote. */
 export const contactMessagesData = defineResourceData<ContactMessage>({
   name: 'contact-messages',
-  liveTable: 'contact_messages',
+  audit: { label: 'email', maxChars: 254 },
+  live: true,
   versioned: true,
   trash: true,
-  table: 'contact_messages',
-  seekTable: 'contact_messages',
+  seek: true,
   searchColumns: ['first_name', 'last_name', 'email', 'subject', 'message'],
   defaultSort: [{ field: 'created_at', ascending: false }],
 });

@@ -5,6 +5,7 @@ import { NewMessagesBadge } from './NewMessagesBadge';
 
 export default {
   data: contactMessagesData,
+  access: { owner: '*', support: '*' },
   screens: {
     list: lazyScreen(() => import('./ContactMessageList')),
     dialogs: { show: true },

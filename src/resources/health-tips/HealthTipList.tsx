@@ -5,9 +5,17 @@ import { useBulkActions, useRowActionsShown } from '../../editing/bulkActions';
 import { RowActions } from '../../editing/RowActions';
 import { EmptyWithHeading, ListHeading } from '../../editing/ListHeading';
 import { AdminList, ListErrorState } from '../../list';
-import { HealthTipCreate } from './HealthTipCreate';
-import { HealthTipEdit } from './HealthTipEdit';
+import { healthTipSchema } from '../../domain/contentSchemas';
+import { contentDialogs } from '../contentDialogs';
+import { HealthTipInputs } from './HealthTipInputs';
 import { healthTipsData } from './data';
+
+const dialogs = contentDialogs({
+  resource: healthTipsData,
+  schema: healthTipSchema,
+  defaultValues: { tip: '' },
+  inputs: <HealthTipInputs />,
+});
 
 /** Health Tips: newest first, searched by text, created and edited in route-driven dialogs. */
 export default function HealthTipList() {
@@ -22,7 +30,7 @@ export default function HealthTipList() {
       empty={<EmptyWithHeading />}
       error={<ListErrorState message="resources.health-tips.notifications.fetch_failed" />}
       skeletonColumns={3}
-      dialogs={{ create: HealthTipCreate, edit: HealthTipEdit }}
+      dialogs={dialogs}
       phone={{
         primary: <TextField source="tip" sx={{ whiteSpace: 'pre-wrap' }} />,
         tertiary: <DateTimeField source="created_at" />,

@@ -7,11 +7,11 @@ export type HealthTip = Tables<'health_tips'>;
 /** Health Tips: route /health-tips, table health_tips, searched by text. */
 export const healthTipsData = defineResourceData<HealthTip>({
   name: 'health-tips',
-  liveTable: 'health_tips',
+  audit: { label: 'tip', maxChars: 120 },
+  live: true,
   versioned: true,
   trash: true,
-  table: 'health_tips',
-  seekTable: 'health_tips',
+  seek: true,
   searchColumns: ['tip'],
   defaultSort: [{ field: 'created_at', ascending: false }],
 });

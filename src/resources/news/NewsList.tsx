@@ -7,11 +7,19 @@ import { RowActions } from '../../editing/RowActions';
 import { EmptyWithHeading, ListHeading } from '../../editing/ListHeading';
 import { AdminList, ListErrorState, ShowDialogButton } from '../../list';
 import { ArticleCell } from './ArticleCell';
-import { NewsCreate } from './NewsCreate';
-import { NewsEdit } from './NewsEdit';
+import { newsFormSchema } from '../../domain/contentSchemas';
+import { contentDialogs } from '../contentDialogs';
+import { NewsInputs } from './NewsInputs';
 import { NewsShow } from './NewsShow';
 import { SourceLink } from './SourceLink';
 import { newsData } from './data';
+
+const dialogs = contentDialogs({
+  resource: newsData,
+  schema: newsFormSchema,
+  defaultValues: { title: '', content: '', source_url: '', source_url_screenshot: '', screenshot_file: null },
+  inputs: <NewsInputs />,
+});
 
 /** News Articles: newest first, searched by title or content, with route-driven dialogs. */
 export default function NewsList() {
@@ -25,7 +33,7 @@ export default function NewsList() {
       empty={<EmptyWithHeading />}
       error={<ListErrorState message="resources.news.notifications.fetch_failed" />}
       skeletonColumns={4}
-      dialogs={{ create: NewsCreate, edit: NewsEdit, show: NewsShow }}
+      dialogs={{ ...dialogs, show: NewsShow }}
       phone={{ primary: <TextField source="title" />, tertiary: <DateTimeField source="created_at" /> }}
     >
       <DataTable bulkActionButtons={bulkActions} rowClick={false}>

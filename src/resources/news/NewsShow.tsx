@@ -2,7 +2,7 @@ import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import { Box, Typography } from '@mui/material';
 import { useRecordContext, useTranslate, type RaRecord } from 'react-admin';
 import { DateTimeField } from '../../list/fields';
-import { RecordTabs } from '../../audit/RecordTabs';
+import { RecordTabs } from '../audit-log/RecordTabs';
 import { RecordDialog } from '../../list';
 import { Picture } from '../../storage/Picture';
 import { SourceLink } from './SourceLink';

@@ -7,11 +7,12 @@ export type News = Tables<'news'>;
 /** News Management: searched by title or content. */
 export const newsData = defineResourceData<News>({
   name: 'news',
-  liveTable: 'news',
+  audit: { label: 'title' },
+  live: true,
   versioned: true,
   trash: true,
   upload: { fileField: 'screenshot_file', urlField: 'source_url_screenshot', bucket: 'news-screenshots' },
-  seekTable: 'news',
+  seek: true,
   searchColumns: ['title', 'content'],
   defaultSort: [{ field: 'created_at', ascending: false }],
 });

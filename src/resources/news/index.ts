@@ -1,9 +1,11 @@
+import { READ } from '../../domain/operatorRoles';
 import NewsIcon from '@mui/icons-material/Newspaper';
 import { lazyScreen, type ResourceDescriptor } from '../kit';
 import { newsData } from './data';
 
 export default {
   data: newsData,
+  access: { owner: '*', editor: '*', support: READ },
   screens: {
     list: lazyScreen(() => import('./NewsList')),
     dialogs: { show: true, create: true, edit: true },

@@ -8,7 +8,7 @@ import {
   ProfileNameField,
   RelationshipField,
 } from './ProfileFields';
-import { personFilter } from '../../users/PersonFilter';
+import { personFilter } from '../users/PersonFilter';
 import { ProfileShow } from './ProfileShow';
 import { profilesData } from './data';
 

@@ -11,9 +11,9 @@ export type Profile = ViewRow<'admin_profiles', 'profiles'>;
 /** User Profiles: read-only, through the admin view, searched by name, relationship or owner email. */
 export const profilesData = defineResourceData<Profile>({
   name: 'profiles',
-  liveTable: 'profiles',
+  live: true,
   table: 'admin_profiles',
-  seekTable: 'profiles',
+  seek: true,
   searchColumns: ['name', 'relationship'],
   searchOwnerEmail: true,
   derivedFilters: { relationship: relationshipConditions },

@@ -1,9 +1,11 @@
+import { READ } from '../../domain/operatorRoles';
 import ProfileIcon from '@mui/icons-material/FamilyRestroom';
 import { lazyScreen, type ResourceDescriptor } from '../kit';
 import { profilesData } from './data';
 
 export default {
   data: profilesData,
+  access: { owner: '*', support: READ },
   screens: {
     list: lazyScreen(() => import('./ProfileList')),
     recordRepresentation: 'name',

@@ -1,6 +1,6 @@
 import { NullableBooleanInput, SelectInput, TextInput } from 'react-admin';
 import { SCORE_BANDS } from '../../domain/scoreBands';
-import { personFilter } from '../../users/PersonFilter';
+import { personFilter } from '../users/PersonFilter';
 
 const BAND_CHOICES = [
   ...SCORE_BANDS.map(({ band }) => ({ id: band, name: `labellens.bands.${band}` })),

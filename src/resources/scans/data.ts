@@ -8,9 +8,9 @@ export type Scan = ViewRow<'admin_scans', 'scans'>;
 /** Food Scans: read-only, through the admin view, searched by name, category or owner email. */
 export const scansData = defineResourceData<Scan>({
   name: 'scans',
-  liveTable: 'scans',
+  live: true,
   table: 'admin_scans',
-  seekTable: 'scans',
+  seek: true,
   searchColumns: ['name', 'category'],
   searchOwnerEmail: true,
   derivedFilters: { score_band: scoreBandConditions, category: textEqualsConditions('category') },

@@ -7,9 +7,10 @@ import { RowActions } from '../../editing/RowActions';
 import { EmptyWithHeading, ListHeading } from '../../editing/ListHeading';
 import { AdminList, ListErrorState } from '../../list';
 import { BulkStatusButtons } from './BulkStatusButtons';
-import { TagCreate } from './TagCreate';
-import { TagEdit } from './TagEdit';
-import { CATEGORY_CHOICES } from './TagInputs';
+import { tagSchema } from '../../domain/contentSchemas';
+import { NEW_TAG_DEFAULTS } from '../../domain/tags';
+import { contentDialogs } from '../contentDialogs';
+import { CATEGORY_CHOICES, TagInputs } from './TagInputs';
 import { TagStatus } from './TagStatus';
 import { tagsData } from './data';
 
@@ -23,6 +24,13 @@ const tagFilters = [
     alwaysOn
   />,
 ];
+
+const dialogs = contentDialogs({
+  resource: tagsData,
+  schema: tagSchema,
+  defaultValues: { key: '', label: '', icon: '', ...NEW_TAG_DEFAULTS },
+  inputs: <TagInputs />,
+});
 
 /** Tags Management: searched by label, key or category, filtered by category, with a status switch. */
 export default function TagList() {
@@ -38,7 +46,7 @@ export default function TagList() {
       empty={<EmptyWithHeading />}
       error={<ListErrorState message="resources.tags.notifications.fetch_failed" />}
       skeletonColumns={7}
-      dialogs={{ create: TagCreate, edit: TagEdit }}
+      dialogs={dialogs}
       phone={{
         primary: <TagSwatchLabel />,
         secondary: (

@@ -1,6 +1,7 @@
-import { Chip, Stack, Switch } from '@mui/material';
+import { Stack, Switch } from '@mui/material';
 import { useCanAccess, useRecordContext, useTranslate, useUpdate } from 'react-admin';
 import { useRefusedNotice } from '../../editing/useRefusedNotice';
+import { StatusBadge } from '../../list/StatusBadge';
 import { useResourceToast } from '../../editing/useResourceToast';
 
 /**
@@ -45,11 +46,10 @@ export function TagStatus() {
           size="small"
         />
       )}
-      <Chip
-        size="small"
-        label={translate(active ? 'resources.tags.active' : 'resources.tags.inactive')}
+      <StatusBadge
+        label={active ? 'resources.tags.active' : 'resources.tags.inactive'}
         color={active ? 'success' : 'default'}
-        variant={active ? 'filled' : 'outlined'}
+        filled={active}
       />
     </Stack>
   );

@@ -7,10 +7,11 @@ export type Tag = Tables<'tags'>;
 /** Tags Management: by category, then sort order (two keys), searched by label, key or category. */
 export const tagsData = defineResourceData<Tag>({
   name: 'tags',
-  liveTable: 'tags',
+  audit: { label: 'label' },
+  live: true,
   versioned: true,
   trash: true,
-  seekTable: 'tags',
+  seek: true,
   searchColumns: ['label', 'key', 'category'],
   defaultSort: [
     { field: 'category', ascending: true },

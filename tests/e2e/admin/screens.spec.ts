@@ -1,3 +1,4 @@
+import { screenAddresses } from '../../../src/test/expectedScreens';
 import { expect, test } from './signedIn';
 
 // Each screen's tab title and main heading, the not-found page, a list in error, a stale dashboard.
@@ -7,23 +8,27 @@ const LOADED = { timeout: 30_000 };
 const AFTER_RETRIES = { timeout: 40_000 };
 
 test('every screen names its tab, and every list has one main heading', async ({ page }) => {
-  const screens: [path: string, title: string, heading: string | null][] = [
-    ['/admin/dashboard', 'Dashboard', 'Dashboard Overview'],
-    ['/admin/scans', 'Scans', 'Food Scans'],
-    ['/admin/profiles', 'Profiles', 'User Profiles'],
-    ['/admin/users', 'Users', 'Users'],
-    ['/admin/chats', 'Chats', 'Chat Sessions'],
-    ['/admin/messages', 'Messages', 'Messages'],
-    ['/admin/notifications', 'Notifications', null],
-    ['/admin/news', 'News', 'News Articles'],
-    ['/admin/payments', 'Payments', 'Payments'],
-    ['/admin/health-tips', 'Health Tips', 'Health Tips'],
-    ['/admin/tags', 'Tags', 'Tags Management'],
-    ['/admin/audit-log', 'Audit Log', 'Audit Log'],
-    ['/admin/contact-messages', 'Contact Inbox', 'Contact Inbox'],
-    ['/admin/trash', 'Trash', 'Trash'],
-    ['/admin/security', 'Security', 'Security'],
-  ];
+  // Every screen of the registry (src/test/expectedScreens.ts), named as its sidebar entry says;
+  // each one's main heading as the product words it (the Notifications page's heading is its tab's).
+  const HEADINGS: Record<string, string | null> = {
+    '/admin/dashboard': 'Dashboard Overview',
+    '/admin/scans': 'Food Scans',
+    '/admin/profiles': 'User Profiles',
+    '/admin/users': 'Users',
+    '/admin/chats': 'Chat Sessions',
+    '/admin/messages': 'Messages',
+    '/admin/notifications': null,
+    '/admin/news': 'News Articles',
+    '/admin/payments': 'Payments',
+    '/admin/health-tips': 'Health Tips',
+    '/admin/tags': 'Tags Management',
+    '/admin/audit-log': 'Audit Log',
+    '/admin/contact-messages': 'Contact Inbox',
+    '/admin/trash': 'Trash',
+    '/admin/team': 'Team',
+    '/admin/security': 'Security',
+  };
+  const screens = screenAddresses().map(({ url, name }) => [url, name, HEADINGS[url] ?? null] as const);
   for (const [path, title, heading] of screens) {
     await page.goto(path);
     await expect(page).toHaveTitle(`${title} · LabelLens Admin`, LOADED);

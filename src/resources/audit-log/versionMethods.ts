@@ -1,5 +1,5 @@
 import { HttpError } from 'react-admin';
-import type { DatabaseClient } from '../domain/database';
+import type { DatabaseClient } from '../../domain/database';
 
 /** A version's editable fields by name (supabase/migrations/20241101002800_restore_version.sql). */
 export type VersionValues = Record<string, unknown>;

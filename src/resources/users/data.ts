@@ -1,6 +1,6 @@
-import type { RpcRow, WithNulls } from '../domain/database';
-import { shownProvider, userStatus } from '../domain/adminRecords';
-import { defineResourceData } from '../providers/resourceData';
+import type { RpcRow, WithNulls } from '../../domain/database';
+import { shownProvider, userStatus } from '../../domain/adminRecords';
+import { defineResourceData } from '../../providers/resourceData';
 import { usersReads } from './usersReads';
 
 /** A row of admin_list_users (an auth user): every column but the id and creation time may be null. */

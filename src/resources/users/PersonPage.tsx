@@ -18,21 +18,20 @@ import {
   RecordContextProvider,
   Title,
   useBasename,
+  useCanAccess,
   useDataProvider,
   useNotify,
-  usePermissions,
   useTranslate,
 } from 'react-admin';
 import { Link, useParams } from 'react-router-dom';
-import { composeTo } from '../routes';
-import type { PaletteDataProvider, Person } from '../providers/paletteMethods';
-import { countParams, formatDateTime } from '../domain/format';
-import { operatorCan, type OperatorRole } from '../domain/operatorRoles';
-import { ScoreBadge } from '../list/fields';
-import { Picture } from '../storage/Picture';
-import { supabaseClient } from '../providers/supabaseClient';
-import { SIGNED_URL_SECONDS } from '../domain/storage';
-import { PersonLink } from '../list/PersonLink';
+import { composeTo } from '../../routes';
+import type { PaletteDataProvider, Person } from '../../providers/paletteMethods';
+import { countParams, formatDateTime } from '../../domain/format';
+import { ScoreBadge } from '../../list/fields';
+import { Picture } from '../../storage/Picture';
+import { supabaseClient } from '../../providers/supabaseClient';
+import { SIGNED_URL_SECONDS } from '../../domain/storage';
+import { PersonLink } from '../../list/PersonLink';
 import { AccountSections } from './UserShow';
 
 const t = (key: string) => `labellens.person.${key}`;
@@ -165,7 +164,7 @@ export default function PersonPage() {
   const notify = useNotify();
   const basename = useBasename();
   const dataProvider = useDataProvider<PaletteDataProvider>();
-  const { permissions: role } = usePermissions<OperatorRole | null>();
+  const { canAccess: canSend } = useCanAccess({ resource: 'notifications', action: 'create' });
   const person = useQuery({ queryKey: ['person', id], queryFn: () => dataProvider.person(id), retry: false });
   const photo = useScanPhotos(person.data);
 
@@ -220,7 +219,7 @@ export default function PersonPage() {
           {name}
         </Typography>
         <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
-          {operatorCan(role ?? null, 'notifications', 'create') && (
+          {canSend && (
             <Button
               component={Link}
               to={`${basename}${composeTo(user.id)}`}

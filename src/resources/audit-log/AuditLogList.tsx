@@ -1,10 +1,10 @@
 import { DataTable, SelectInput, TextInput, useRecordContext, useTranslate } from 'react-admin';
-import { DateTimeField } from '../list/fields';
-import { changedFields, type AuditEntry } from '../domain/audit';
-import { AdminList, ListErrorState } from '../list';
-import { PersonLink } from '../list/PersonLink';
+import { DateTimeField } from '../../list/fields';
+import { changedFields, type AuditEntry } from '../../domain/audit';
+import { AdminList, ListErrorState } from '../../list';
+import { PersonLink } from '../../list/PersonLink';
 import { auditLogData } from './data';
-import { OPERATOR_ROLES } from '../domain/operatorRoles';
+import { OPERATOR_ROLES } from '../../domain/operatorRoles';
 import { ACTION_CHOICES, actionLabel, RESOURCE_CHOICES, resourceLabel } from './labels';
 
 const ROLE_CHOICES = OPERATOR_ROLES.map((role) => ({ id: role, name: `labellens.team.roles.${role}` }));

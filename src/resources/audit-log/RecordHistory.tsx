@@ -27,10 +27,10 @@ import {
   type DataProvider,
   type Identifier,
 } from 'react-admin';
-import { formatDateTime } from '../domain/format';
-import { formatAuditValue, type AuditEntry } from '../domain/audit';
-import { wordDiff } from '../domain/wordDiff';
-import { useOwnWrite } from '../editing/EditConflict';
+import { formatDateTime } from '../../domain/format';
+import { formatAuditValue, type AuditEntry } from '../../domain/audit';
+import { wordDiff } from '../../domain/wordDiff';
+import { useOwnWrite } from '../../editing/EditConflict';
 import { CHANGES_TABLE_SX, ChangesTable } from './ChangesTable';
 import { actionLabel } from './labels';
 import type { VersionMethods, VersionValues } from './versionMethods';

@@ -1,8 +1,8 @@
 import VerifiedIcon from '@mui/icons-material/Verified';
 import { Chip, Stack, Typography } from '@mui/material';
 import { useRecordContext, useTranslate } from 'react-admin';
-import { DateTimeField } from '../list/fields';
-import { idPrefix, shownProvider, userStatus } from '../domain/adminRecords';
+import { DateTimeField } from '../../list/fields';
+import { idPrefix, shownProvider, userStatus } from '../../domain/adminRecords';
 import type { AdminUser } from './data';
 
 const STATUS_COLOURS = { banned: 'error', verified: 'success', unverified: 'warning' } as const;

@@ -7,7 +7,7 @@ import {
   type GetOneParams,
   type RaRecord,
 } from 'react-admin';
-import type { DatabaseClient } from '../domain/database';
+import type { DatabaseClient } from '../../domain/database';
 
 /** Columns admin_list_users returns that a list may sort by (the RPC's own order is newest first). */
 const SORTABLE = new Set(['email', 'phone', 'created_at', 'updated_at', 'last_sign_in_at', 'provider']);

@@ -1,6 +1,6 @@
 import { Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { changedFields, formatAuditValue, type AuditChanges } from '../domain/audit';
+import { changedFields, formatAuditValue, type AuditChanges } from '../../domain/audit';
 
 /**
  * A table of field changes: long values wrap anywhere (URLs, ids), while the headers and the field

@@ -1,8 +1,8 @@
 import { Button, Card, CardContent, List, ListItem, ListItemText, Typography } from '@mui/material';
 import { useBasename, useGetList, useTranslate } from 'react-admin';
-import { formatDateTime } from '../domain/format';
+import { formatDateTime } from '../../domain/format';
 import { Link } from 'react-router-dom';
-import type { AuditEntry } from '../domain/audit';
+import type { AuditEntry } from '../../domain/audit';
 import { actionLabel, resourceLabel } from './labels';
 
 const RECENT = 8;

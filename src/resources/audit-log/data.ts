@@ -1,6 +1,6 @@
-import { type AuditEntry } from '../domain/audit';
-import { dayBoundConditions, lowerCaseEqualsConditions } from '../providers/search';
-import { defineResourceData } from '../providers/resourceData';
+import { type AuditEntry } from '../../domain/audit';
+import { dayBoundConditions, lowerCaseEqualsConditions } from '../../providers/search';
+import { defineResourceData } from '../../providers/resourceData';
 
 /**
  * Audit Log (read-only): public.audit_log, written by database triggers and Supabase Auth, newest
@@ -9,8 +9,7 @@ import { defineResourceData } from '../providers/resourceData';
  */
 export const auditLogData = defineResourceData<AuditEntry>({
   name: 'audit-log',
-  liveTable: 'audit_log',
-  table: 'audit_log',
+  live: true,
   searchColumns: ['actor_email', 'record_id'],
   derivedFilters: {
     actor_email: lowerCaseEqualsConditions('actor_email'),

@@ -2,10 +2,10 @@ import { Button, Divider, Stack, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useBasename, useRecordContext, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
-import { RecordDialog } from '../list';
-import { DetailCell as Cell, DetailsGrid, RecordIdField } from '../list/fields';
+import { RecordDialog } from '../../list';
+import { DetailCell as Cell, DetailsGrid, RecordIdField } from '../../list/fields';
 import type { AdminUser } from './data';
-import { personPath } from '../routes';
+import { personPath } from '../../routes';
 import { UserDateField, UserPhoneField, UserProviderField, UserStatusField } from './UserFields';
 
 const field = (name: string) => `labellens.users.fields.${name}`;

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderAdmin } from '../test/renderAdmin';
-import { DEMO, setUpStandInServer, signIn } from '../test/standInServer';
+import { renderAdmin } from '../../test/renderAdmin';
+import { DEMO, setUpStandInServer, signIn } from '../../test/standInServer';
 
 const server = setUpStandInServer();
 const WAIT = { timeout: 20_000 };

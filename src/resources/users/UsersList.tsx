@@ -1,8 +1,8 @@
 import { Box, Typography } from '@mui/material';
 import { DataTable, TextField, useListContext, useTranslate } from 'react-admin';
-import { countParams } from '../domain/format';
-import { DateTimeField } from '../list/fields';
-import { AdminList, ListEmptyState, ListErrorState, ShowDialogButton } from '../list';
+import { countParams } from '../../domain/format';
+import { DateTimeField } from '../../list/fields';
+import { AdminList, ListEmptyState, ListErrorState, ShowDialogButton } from '../../list';
 import {
   FirstActivityField,
   LastActivityField,

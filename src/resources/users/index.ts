@@ -1,11 +1,13 @@
+import { READ } from '../../domain/operatorRoles';
 import UsersIcon from '@mui/icons-material/People';
-import { lazyScreen, type PageDescriptor, type ResourceDescriptor } from '../resources/kit';
+import { lazyScreen, type PageDescriptor, type ResourceDescriptor } from '../kit';
 import { usersData } from './data';
-import { personPath } from '../routes';
+import { personPath } from '../../routes';
 
 /** The users resource: read through the admin_list_users RPC (usersReads.ts). */
 export default {
   data: usersData,
+  access: { owner: '*', support: READ },
   screens: {
     list: lazyScreen(() => import('./UsersList')),
     recordRepresentation: 'email',

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
-import { supabaseClient } from '../providers/supabaseClient';
-import { renderAdmin } from '../test/renderAdmin';
-import { DEMO, setUpStandInServer, signIn } from '../test/standInServer';
+import { supabaseClient } from '../../providers/supabaseClient';
+import { renderAdmin } from '../../test/renderAdmin';
+import { DEMO, setUpStandInServer, signIn } from '../../test/standInServer';
 
 setUpStandInServer();
 const WAIT = { timeout: 20_000 };

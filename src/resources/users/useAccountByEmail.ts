@@ -1,5 +1,4 @@
-import { useGetList, usePermissions } from 'react-admin';
-import { operatorCan, type OperatorRole } from '../domain/operatorRoles';
+import { useCanAccess, useGetList } from 'react-admin';
 import type { AdminUser } from './data';
 
 /**
@@ -8,11 +7,11 @@ import type { AdminUser } from './data';
  * unknown or when there is none.
  */
 export function useAccountByEmail(email: string | null | undefined): AdminUser | undefined {
-  const { permissions: role } = usePermissions<OperatorRole | null>();
+  const { canAccess } = useCanAccess({ resource: 'users', action: 'list' });
   const { data } = useGetList<AdminUser>(
     'users',
     { filter: { q: email }, pagination: { page: 1, perPage: 5 } },
-    { enabled: !!email && operatorCan(role ?? null, 'users', 'list') },
+    { enabled: !!email && !!canAccess },
   );
   return data?.find((user) => user.email?.toLowerCase() === email?.toLowerCase());
 }

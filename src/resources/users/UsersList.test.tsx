@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { renderAdmin } from '../test/renderAdmin';
-import { DEMO, setUpStandInServer, signIn } from '../test/standInServer';
-import { bodyRows, cellsOf } from '../test/tableRows';
+import { renderAdmin } from '../../test/renderAdmin';
+import { DEMO, setUpStandInServer, signIn } from '../../test/standInServer';
+import { bodyRows, cellsOf } from '../../test/tableRows';
 
 const server = setUpStandInServer();
 const WAIT = { timeout: 20_000 };

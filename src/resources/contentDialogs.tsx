@@ -1,0 +1,46 @@
+import type { ReactNode } from 'react';
+import type { Identifier } from 'react-admin';
+import { RecordTabs } from './audit-log/RecordTabs';
+import { FormDialog, type FormDialogProps } from '../editing/FormDialog';
+import { baseTable, type ResourceData } from '../providers/resourceData';
+
+/**
+ * The create and edit dialogs of a content resource (news, health tips, tags): a FormDialog titled
+ * `resources.<name>.create_title` / `edit_title` around the resource's inputs, the edit one with the
+ * History tab of its base table (RecordTabs). The screens differ only in their inputs, rules and a
+ * new record's values, which is all this takes; the list passes the result as its `dialogs`.
+ */
+export function contentDialogs({
+  resource,
+  schema,
+  defaultValues,
+  inputs,
+}: {
+  resource: Pick<ResourceData, 'name'>;
+  schema: FormDialogProps['schema'];
+  defaultValues: Record<string, unknown>;
+  inputs: ReactNode;
+}) {
+  function Create({ onClose }: { onClose: () => void }) {
+    return (
+      <FormDialog
+        title={`resources.${resource.name}.create_title`}
+        schema={schema}
+        defaultValues={defaultValues}
+        onClose={onClose}
+      >
+        {inputs}
+      </FormDialog>
+    );
+  }
+  function Edit({ id, onClose }: { id: Identifier; onClose: () => void }) {
+    return (
+      <FormDialog id={id} title={`resources.${resource.name}.edit_title`} schema={schema} onClose={onClose}>
+        <RecordTabs table={baseTable(resource)} id={id}>
+          {inputs}
+        </RecordTabs>
+      </FormDialog>
+    );
+  }
+  return { create: Create, edit: Edit };
+}

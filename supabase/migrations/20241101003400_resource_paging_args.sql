@@ -122,6 +122,7 @@ declare
   page_ids uuid[];
   result jsonb;
   shown integer;
+  visible boolean;
 begin
   if not public.is_admin() then
     raise exception 'Admin privileges required' using errcode = '42501';
@@ -151,6 +152,14 @@ begin
     using page_ids;
   if shown < pg_catalog.cardinality(page_ids) then
     raise exception 'Admin privileges required' using errcode = '42501';
+  end if;
+  -- An empty page is refused too when the caller sees no row of a table that has rows: otherwise
+  -- the skip at which pages turn from refused to empty would tell the table's size.
+  if shown = 0 then
+    execute pg_catalog.format('select exists (select 1 from public.%I)', read_relation) into visible;
+    if not visible and pg_catalog.cardinality(admin_reads.page_ids(relation, sort_terms, 0, 1)) > 0 then
+      raise exception 'Admin privileges required' using errcode = '42501';
+    end if;
   end if;
   return result;
 end

@@ -262,6 +262,17 @@ describe('admin_page_rows', () => {
     ).toMatchObject({ ok: false, code: '42501' });
   });
 
+  it('refuses the editor a page past the end of the scans too, so where pages turn empty tells no count (42501)', async () => {
+    const scans = await count(db, 'select count(*) as n from public.scans');
+    for (const skip of [scans - 1, scans, scans + 1000])
+      expect(await attempt(db, ROLES.editor, pageIds('scans', NEWEST_FIRST, skip, 1)), `skip ${skip}`).toMatchObject({
+        ok: false,
+        code: '42501',
+      });
+    // An operator who reads the table still gets an empty page past its end.
+    expect(await attempt(db, IDENTITIES.admin, pageIds('scans', NEWEST_FIRST, scans, 5))).toEqual({ ok: true, value: [] });
+  });
+
   it('lets every operator role page the content it reads', async () => {
     for (const who of ['owner', 'editor', 'support'] as const)
       for (const relation of ['news', 'health_tips', 'tags'])

@@ -71,15 +71,34 @@ if (!admin) throw new Error('The demo admin account is missing');
 
 const middle = (times: number[]) => [...times].sort((a, b) => a - b)[Math.floor(times.length / 2)];
 
+/** Postgres' query_canceled: the authenticated role's statement_timeout ended the statement. */
+const STATEMENT_TIMEOUT = '"code":"57014"';
+
+/**
+ * The stock pattern, a run of which past the statement timeout counts as Infinity (shown as
+ * "timeout") instead of ending the bench: on a loaded machine the stock last page and searches of
+ * a million rows can pass the authenticated role's 8 s (mocks/supabase/sql/platform.sql). Ours never may: its errors still end the run.
+ */
+const orTimeout = (stock: () => Promise<unknown>) => async () => {
+  try {
+    await stock();
+    return false;
+  } catch (error) {
+    if (error instanceof Error && error.message.includes(STATEMENT_TIMEOUT)) return true;
+    throw error;
+  }
+};
+
 /**
  * Medians of `runs` timings of ours and of the stock pattern, run alternately after two warm-up
  * runs each, so that both see the same load on a shared machine.
  */
-async function compare(ours: () => Promise<unknown>, stock?: () => Promise<unknown>) {
+async function compare(ours: () => Promise<unknown>, stockPattern?: () => Promise<unknown>) {
+  const stock = stockPattern && orTimeout(stockPattern);
   const time = async (fn: () => Promise<unknown>) => {
     const start = performance.now();
-    await fn();
-    return performance.now() - start;
+    const timedOut = await fn();
+    return timedOut === true ? Number.POSITIVE_INFINITY : performance.now() - start;
   };
   for (let i = 0; i < 2; i++) {
     await ours();
@@ -240,8 +259,20 @@ async function measureHttp(url: string, db: Database): Promise<Row[]> {
   const total = (await list(1)).total!;
   const middle = Math.floor(total / PAGE / 2) + 1;
   const last = Math.ceil(total / PAGE);
-  const exactTotal = (await stockPage(0)).count!;
-  const matches = async (words: string[]) => (await stockSearch(words)).count!;
+  // The notes' exact counts straight from the database (the admin sees every scan): the stock
+  // requests that would count them can pass the statement timeout on a loaded machine.
+  const exactTotal = Number(
+    (await db.query<{ n: number }>('select count(*) as n from public.scans')).rows[0].n,
+  );
+  const matches = async (words: string[]) =>
+    Number(
+      (
+        await db.query<{ n: number }>(
+          `select count(*) as n from public.scans where ${words.map((_, i) => `name ilike $${i + 1}`).join(' and ')}`,
+          words.map((word) => `%${word}%`),
+        )
+      ).rows[0].n,
+    );
   const stockDashboard = () =>
     Promise.all([
       ...['scans', 'profiles', 'chats', 'payments', 'news', 'health_tips'].map((table) =>
@@ -518,8 +549,14 @@ const table = (rows: Row[]) =>
   rows.map((r) => ({
     what: r.what,
     'ours ms': +r.ours.toFixed(1),
-    'stock ms': r.stock === undefined ? '' : +r.stock.toFixed(1),
-    'stock / ours': r.stock === undefined ? '' : `${(r.stock / r.ours).toFixed(1)}x`,
+    'stock ms':
+      r.stock === undefined ? '' : r.stock === Number.POSITIVE_INFINITY ? 'timeout' : +r.stock.toFixed(1),
+    'stock / ours':
+      r.stock === undefined
+        ? ''
+        : r.stock === Number.POSITIVE_INFINITY
+          ? 'stock timed out'
+          : `${(r.stock / r.ours).toFixed(1)}x`,
     note: r.note ?? '',
   }));
 

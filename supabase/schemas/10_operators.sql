@@ -11,10 +11,12 @@ SET check_function_bodies = false;
 --
 
 CREATE FUNCTION private.has_verified_factor(uid uuid) RETURNS boolean
-    LANGUAGE sql STABLE SECURITY DEFINER
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
     SET search_path TO ''
     AS $$
-  select exists (select 1 from auth.mfa_factors f where f.user_id = uid and f.status = 'verified')
+begin
+  return exists (select 1 from auth.mfa_factors f where f.user_id = uid and f.status = 'verified');
+end
 $$;
 
 
@@ -23,10 +25,11 @@ $$;
 --
 
 CREATE FUNCTION private.is_admin_account(uid uuid) RETURNS boolean
-    LANGUAGE sql STABLE SECURITY DEFINER
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
     SET search_path TO ''
     AS $$
-  select exists (
+begin
+  return exists (
     select 1
       from public.admin_users a
       join auth.users u on u.id = a.user_id
@@ -35,7 +38,8 @@ CREATE FUNCTION private.is_admin_account(uid uuid) RETURNS boolean
        and a.accepted_at is not null
        and (u.banned_until is null or u.banned_until <= now())
        and u.deleted_at is null
-  )
+  );
+end
 $$;
 
 
@@ -121,10 +125,11 @@ $$;
 --
 
 CREATE FUNCTION private.session_may_operate(uid uuid) RETURNS boolean
-    LANGUAGE sql STABLE SECURITY DEFINER
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
     SET search_path TO ''
-    AS $_$
-  select coalesce((
+    AS $$
+begin
+  return coalesce((
     select a.invited_at is null
         or nullif(auth.jwt() ->> 'session_id', '') is null
         or exists (
@@ -138,8 +143,9 @@ CREATE FUNCTION private.session_may_operate(uid uuid) RETURNS boolean
            )
       from public.admin_users a
      where a.user_id = uid
-  ), false)
-$_$;
+  ), false);
+end
+$$;
 
 
 
@@ -386,10 +392,12 @@ $$;
 --
 
 CREATE FUNCTION public.admin_role() RETURNS text
-    LANGUAGE sql STABLE SECURITY DEFINER
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
     SET search_path TO ''
     AS $$
-  select a.role from public.admin_users a where a.user_id = auth.uid() and public.is_admin()
+begin
+  return (select a.role from public.admin_users a where a.user_id = auth.uid() and public.is_admin());
+end
 $$;
 
 
@@ -474,10 +482,12 @@ $$;
 --
 
 CREATE FUNCTION public.has_admin_role(VARIADIC roles text[]) RETURNS boolean
-    LANGUAGE sql STABLE SECURITY DEFINER
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
     SET search_path TO ''
     AS $$
-  select coalesce(public.admin_role() = any (roles), false)
+begin
+  return coalesce(public.admin_role() = any (roles), false);
+end
 $$;
 
 
@@ -486,10 +496,11 @@ $$;
 --
 
 CREATE FUNCTION public.is_admin() RETURNS boolean
-    LANGUAGE sql STABLE SECURITY DEFINER
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
     SET search_path TO ''
     AS $$
-  select private.is_admin_account(auth.uid())
+begin
+  return private.is_admin_account(auth.uid())
      and private.session_may_operate(auth.uid())
      and (
        coalesce(auth.jwt() ->> 'aal', 'aal1') = 'aal2'
@@ -497,7 +508,8 @@ CREATE FUNCTION public.is_admin() RETURNS boolean
          not private.has_verified_factor(auth.uid())
          and not coalesce((select s.mfa_required from public.admin_settings s where s.id = 1), false)
        )
-     )
+     );
+end
 $$;
 
 

@@ -162,3 +162,25 @@ describe("a search by the owner's email (src/providers/search.ts, admin_owner_id
     expect(seqScans(page)).toEqual([]);
   });
 });
+
+describe('the operator checks every admin read asks (20241101003500_scan_reads.sql)', () => {
+  it('are PL/pgSQL, whose plans last the connection: a SQL security definer body is planned per statement', async () => {
+    const { rows } = await db.query<{ fn: string; language: string }>(
+      `select p.oid::regprocedure::text as fn, l.lanname::text as language
+         from pg_proc p join pg_language l on l.oid = p.prolang
+        where p.oid in ('public.has_admin_role(text[])'::regprocedure, 'public.admin_role()'::regprocedure,
+                        'public.is_admin()'::regprocedure, 'private.is_admin_account(uuid)'::regprocedure,
+                        'private.session_may_operate(uuid)'::regprocedure,
+                        'private.has_verified_factor(uuid)'::regprocedure)
+        order by 1`,
+    );
+    expect(rows).toEqual([
+      { fn: 'admin_role()', language: 'plpgsql' },
+      { fn: 'has_admin_role(text[])', language: 'plpgsql' },
+      { fn: 'is_admin()', language: 'plpgsql' },
+      { fn: 'private.has_verified_factor(uuid)', language: 'plpgsql' },
+      { fn: 'private.is_admin_account(uuid)', language: 'plpgsql' },
+      { fn: 'private.session_may_operate(uuid)', language: 'plpgsql' },
+    ]);
+  });
+});

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../testing/snapshot';
 import { prepareDatabase } from './prepare';
 import { withIdentity } from './identity';
-import type { Database } from './types';
+import type { Database, Queryable, Statement } from './types';
 
 let db: Database;
 beforeAll(async () => {
@@ -52,5 +52,56 @@ describe('withIdentity', () => {
     const { rows } = await db.query<{ n: number }>('select count(*)::int as n from public.identity_probe');
     await db.exec('drop table public.identity_probe');
     expect(rows[0].n).toBe(0);
+  });
+
+  it('sends the settings and the pre-request function in the trip of the first statement', async () => {
+    // What reaches the driver: each call one trip (a message to the worker-backed PGlite).
+    const trips: string[][] = [];
+    const recording: Queryable = {
+      async query<T>(sql: string) {
+        trips.push([sql]);
+        return { rows: [] as T[], fields: [] };
+      },
+      async exec(sql: string) {
+        trips.push([sql]);
+      },
+      async sequence<T>(statements: ReadonlyArray<Statement>) {
+        trips.push(statements.map((s) => s.sql));
+        return { rows: [] as T[], fields: [] };
+      },
+    };
+    const fake = { requestTransaction: (fn: (tx: Queryable) => Promise<unknown>) => fn(recording) };
+    await withIdentity(
+      fake as unknown as Database,
+      { role: 'anon', claims: { role: 'anon' } },
+      async (tx) => {
+        await tx.query('select 1');
+        await tx.query('select 2');
+      },
+      { preRequest: '"public"."pre_request"()' },
+    );
+    expect(trips).toEqual([
+      [
+        'select set_config(k, v, true) from unnest($1::text[], $2::text[]) as s(k, v)',
+        'select "public"."pre_request"()',
+        'select 1',
+      ],
+      ['select 2'],
+    ]);
+  });
+
+  it('calls the pre-request function even when the request runs no statement of its own', async () => {
+    await db.exec(`create function public.identity_probe_refuse() returns void language plpgsql as $$
+      begin raise sqlstate 'PT403' using message = 'refused by the pre-request function'; end $$;
+      grant execute on function public.identity_probe_refuse() to anon`);
+    try {
+      await expect(
+        withIdentity(db, { role: 'anon', claims: { role: 'anon' } }, async () => 'answered', {
+          preRequest: '"public"."identity_probe_refuse"()',
+        }),
+      ).rejects.toMatchObject({ code: 'PT403', message: 'refused by the pre-request function' });
+    } finally {
+      await db.exec('drop function public.identity_probe_refuse()');
+    }
   });
 });

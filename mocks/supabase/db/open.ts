@@ -92,6 +92,26 @@ function authenticatorUrlFor(databaseUrl: string): string {
   return url.toString();
 }
 
+/**
+ * DISCARD ALL without its DISCARD PLANS (the documented equivalent, less that step): everything a
+ * request can leave in its session (settings, role, session authorization, cursors, prepared
+ * statements, LISTEN, advisory locks, temporary tables, sequence state) is undone, while the plans
+ * PL/pgSQL keeps for the connection survive. Those are no state of the request's: the catalog
+ * invalidates them, as DISCARD PLANS would, whenever what they read changes. Every admin read asks
+ * has_admin_role() (PL/pgSQL since 20241101003500_scan_reads.sql), whose plans DISCARD PLANS threw
+ * away after each request. One simple-protocol message, in its own implicit transaction.
+ */
+const RESET_SESSION = [
+  'close all',
+  'set session authorization default',
+  'reset all',
+  'deallocate all',
+  'unlisten *',
+  'select pg_advisory_unlock_all()',
+  'discard temp',
+  'discard sequences',
+].join('; ');
+
 async function openPostgres(connectionString: string, authenticatorUrl: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString, max: 8 });
   const requests = new pg.Pool({ connectionString: authenticatorUrl, max: 8 });
@@ -106,9 +126,9 @@ async function openPostgres(connectionString: string, authenticatorUrl: string):
         return await runTransaction(client, fn, readOnly ? 'begin read only' : 'begin');
       } finally {
         // Nothing the request set for the session reaches the next user of this connection: it goes
-        // back to the pool only once discarded (or is dropped if that fails). The answer does not
-        // wait for that trip.
-        void client.query('discard all').then(
+        // back to the pool only once reset (or is dropped if that fails). The answer does not wait
+        // for that trip.
+        void client.query(RESET_SESSION).then(
           () => client.release(),
           (error: Error) => client.release(error),
         );

@@ -4,6 +4,7 @@
  * person types on the sign-in page.
  */
 import { createHash } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { HtmlTagDescriptor, Plugin, Rollup, UserConfig } from 'vite';
 import { PREFETCH_META } from '../src/prefetchAdmin';
@@ -62,6 +63,14 @@ export const resolveChunkUrl: NonNullable<NonNullable<UserConfig['experimental']
     ? { runtime: `import.meta.resolve(${JSON.stringify(`/${fileName}`)})` }
     : undefined;
 
+/**
+ * Where the admin's build leaves, for scripts/screenPages.ts, each lazy chunk's module (relative to
+ * the project) and the files a page showing it preloads: the chunk and what it imports, less the
+ * entry and the app, which every signed-in page preloads already. Outside dist/: it is not deployed.
+ */
+export const SCREEN_CHUNKS_FILE = 'node_modules/.cache/labellens/screen-chunks.json';
+export type ScreenChunks = Record<string, string[]>;
+
 /** The first 8 characters of a file's content hash, as Rollup's own `[hash]`. */
 const contentHash = (code: string) => createHash('sha256').update(code).digest('base64url').slice(0, 8);
 
@@ -109,12 +118,16 @@ function withImportMap(html: string, urls: Map<string, string>): string {
  */
 export function adminPreloads(): Plugin {
   let signedOutHtml: string | undefined;
+  /** The chunks every signed-in page preloads (the entry's and the app's). */
+  let preloaded = new Set<string>();
   let base = '/';
+  let root = process.cwd();
   return {
     name: 'labellens-admin-preloads',
     apply: 'build',
     configResolved(config) {
       base = config.base;
+      root = config.root;
     },
     transformIndexHtml: {
       order: 'post',
@@ -126,6 +139,7 @@ export function adminPreloads(): Plugin {
         for (const module of FIRST_SCREEN_MODULES)
           withStaticImports(bundle, chunkOf(bundle, module), firstScreen);
         const later = [...firstScreen].filter((f) => !entry.has(f) && !app.includes(f));
+        preloaded = new Set([...entry, ...app]);
         const href = (file: string) => `${base}${file}`;
         signedOutHtml = html.replace(
           '</head>',
@@ -146,10 +160,27 @@ export function adminPreloads(): Plugin {
         if (!signedOutHtml) return;
         // Only the admin's own build names its chunks plainly (vite.config.ts); one that builds the
         // site with it keeps Rollup's hashed names and needs no import map.
+        const screens: Record<string, string[]> = {};
+        for (const chunk of Object.values(bundle))
+          if (chunk.type === 'chunk' && chunk.isDynamicEntry && chunk.facadeModuleId)
+            screens[path.relative(root, chunk.facadeModuleId)] = [
+              ...withStaticImports(bundle, chunk.fileName),
+            ].filter((file) => !preloaded.has(file));
         const urls =
           options.chunkFileNames === PLAIN_CHUNK_NAMES.chunkFileNames
             ? nameChunksByContent((file) => this.emitFile(file), bundle, base)
             : undefined;
+        const fileUrl = (file: string) => urls?.get(`${base}${file}`) ?? `${base}${file}`;
+        const tableFile = path.join(root, SCREEN_CHUNKS_FILE);
+        mkdirSync(path.dirname(tableFile), { recursive: true });
+        writeFileSync(
+          tableFile,
+          JSON.stringify(
+            Object.fromEntries(
+              Object.entries(screens).map(([module, files]) => [module, files.map(fileUrl)]),
+            ),
+          ),
+        );
         const finished = (html: string) => (urls ? withImportMap(html, urls) : html);
         for (const page of Object.values(bundle))
           if (page.type === 'asset' && page.fileName === 'admin/index.html')

@@ -165,7 +165,9 @@ async function measure(baseUrl: string, route: Route): Promise<Measured> {
     // What the page ran, not what a signed-out page prefetched at idle for later (src/prefetchAdmin.ts).
     const scripts = await fresh.evaluate(() => {
       const prefetched = new Set(
-        [...document.querySelectorAll<HTMLLinkElement>('link[rel="prefetch"]')].map((link) => link.href),
+        [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"][fetchpriority="low"]')].map(
+          (link) => link.href,
+        ),
       );
       return performance
         .getEntriesByType('resource')

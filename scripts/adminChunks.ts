@@ -98,12 +98,10 @@ function nameChunksByContent(
  * An admin page's HTML with the chunks' file names in its links and scripts, and the import map
  * before the first of them (a module must not start loading before the map is known).
  */
-function withImportMap(html: string, urls: Map<string, string>): string {
+export function withImportMap(html: string, urls: Map<string, string>): string {
   const importMap = JSON.stringify({ imports: Object.fromEntries([...urls].sort()) });
-  const named = html.replace(/"(\/[^"]+\.js)"/g, (quoted, url: string) => {
-    const file = urls.get(url);
-    return file ? `"${file}"` : quoted;
-  });
+  // Each URL in an attribute, alone (src, href) or in a list (the prefetch meta's content).
+  const named = html.replace(/(?<=["\s])\/[^"\s]+\.js(?=["\s])/g, (url) => urls.get(url) ?? url);
   const first = named.search(/<script|<link rel="modulepreload"/);
   if (first < 0) throw new Error('The admin HTML has no module script');
   return `${named.slice(0, first)}<script type="importmap">${importMap}</script>\n    ${named.slice(first)}`;

@@ -1,7 +1,8 @@
 /**
  * How the admin's HTML announces its JavaScript, for a phone on a mobile network (docs/architecture.md,
- * "Budgets"): fewer chained round trips on a first visit, and the app's code fetched while the
- * person types on the sign-in page.
+ * "Budgets"): fewer chained round trips on a first visit, the app's code fetched while the person
+ * types on the sign-in page, and chunk names that change only with the chunk's own code, so a deploy
+ * costs a returning operator only the chunks that changed.
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -156,14 +157,14 @@ export function adminPreloads(): Plugin {
       order: 'post',
       handler(options, bundle) {
         if (!signedOutHtml) return;
-        // Only the admin's own build names its chunks plainly (vite.config.ts); one that builds the
-        // site with it keeps Rollup's hashed names and needs no import map.
         const screens: Record<string, string[]> = {};
         for (const chunk of Object.values(bundle))
           if (chunk.type === 'chunk' && chunk.isDynamicEntry && chunk.facadeModuleId)
             screens[path.relative(root, chunk.facadeModuleId)] = [
               ...withStaticImports(bundle, chunk.fileName),
             ].filter((file) => !preloaded.has(file));
+        // Only the admin's own build names its chunks plainly (vite.config.ts); one that builds the
+        // site with it keeps Rollup's hashed names and needs no import map.
         const urls =
           options.chunkFileNames === PLAIN_CHUNK_NAMES.chunkFileNames
             ? nameChunksByContent((file) => this.emitFile(file), bundle, base)

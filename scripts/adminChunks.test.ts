@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { withImportMap } from './adminChunks';
+import { moduleOf, withImportMap } from './adminChunks';
 
 describe("withImportMap (the admin's pages lead plain chunk names to content-named files)", () => {
   const urls = new Map([
@@ -32,5 +32,37 @@ describe("withImportMap (the admin's pages lead plain chunk names to content-nam
 
   it('refuses a page without a module script (the map would lead nothing)', () => {
     expect(() => withImportMap('<head></head>', urls)).toThrow('The admin HTML has no module script');
+  });
+});
+
+describe("moduleOf (the module a lazy screen's loader imports, for its page's preloads)", () => {
+  const modules = [
+    'src/resources/scans/ScanList.tsx',
+    'src/resources/profiles/ProfileList.tsx',
+    'src/dashboard/Dashboard.tsx',
+    'src/resources/comingSoonPages.tsx',
+  ];
+  /** A loader whose source reads `source`, as tsx runs it for scripts/screenPages.ts (vitest rewrites import()). */
+  const loader = (source: string) => Object.assign(() => Promise.resolve(), { toString: () => source });
+
+  it('finds the module a loader names, relative paths and a picked export included', () => {
+    expect(moduleOf(loader(`() => import('./ScanList')`), modules)).toBe('src/resources/scans/ScanList.tsx');
+    expect(moduleOf(loader(`() => import("../dashboard/Dashboard")`), modules)).toBe(
+      'src/dashboard/Dashboard.tsx',
+    );
+    expect(
+      moduleOf(
+        loader(`() => import('./comingSoonPages').then((m) => ({ default: m.MessagesPage }))`),
+        modules,
+      ),
+    ).toBe('src/resources/comingSoonPages.tsx');
+  });
+
+  it('refuses a loader that names no module, or one that no module or two modules match', () => {
+    expect(() => moduleOf(loader('() => load()'), modules)).toThrow("A lazy screen's loader names no module");
+    expect(() => moduleOf(loader(`() => import('./Missing')`), modules)).toThrow('0 modules match');
+    expect(() =>
+      moduleOf(loader(`() => import('./List')`), [...modules, 'src/a/List.tsx', 'src/b/List.tsx']),
+    ).toThrow('2 modules match');
   });
 });

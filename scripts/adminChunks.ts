@@ -72,6 +72,23 @@ export const resolveChunkUrl: NonNullable<NonNullable<UserConfig['experimental']
 export const SCREEN_CHUNKS_FILE = 'node_modules/.cache/labellens/screen-chunks.json';
 export type ScreenChunks = Record<string, string[]>;
 
+/**
+ * The module a lazy screen's loader imports, among the build's lazy chunks' modules: its loader
+ * reads `() => import('./ScanList')` (or `'../dashboard/Dashboard'`), and exactly one of the
+ * modules must end with that path.
+ */
+export function moduleOf(loader: () => Promise<unknown>, modules: string[]): string {
+  const specifier = /import\(\s*["'`]([^"'`]+)["'`]\s*\)/.exec(String(loader))?.[1];
+  if (!specifier) throw new Error(`A lazy screen's loader names no module: ${String(loader)}`);
+  const tail = specifier.replace(/^(\.\.?\/)+/, '');
+  const found = modules.filter((module) =>
+    new RegExp(`(^|/)${tail.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(/index)?\\.[jt]sx?$`).test(module),
+  );
+  if (found.length !== 1)
+    throw new Error(`The screen chunk of ${specifier}: ${found.length} modules match (${found.join(', ')})`);
+  return found[0];
+}
+
 /** The first 8 characters of a file's content hash, as Rollup's own `[hash]`. */
 const contentHash = (code: string) => createHash('sha256').update(code).digest('base64url').slice(0, 8);
 

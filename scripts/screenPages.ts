@@ -12,26 +12,9 @@ import path from 'node:path';
 import { SCREENS } from '../src/resources';
 import { isLazy, isResource, screenPath } from '../src/resources/kit';
 import { ADMIN_BASE } from '../src/routes';
-import { SCREEN_CHUNKS_FILE, type ScreenChunks } from './adminChunks';
+import { moduleOf, SCREEN_CHUNKS_FILE, type ScreenChunks } from './adminChunks';
 
 const DIST = 'dist';
-
-/**
- * The module a lazy screen's loader imports, among the build's lazy chunks' modules: its loader
- * reads `() => import('./ScanList')` (or `'../dashboard/Dashboard'`), and exactly one of the
- * modules must end with that path.
- */
-function moduleOf(loader: () => Promise<unknown>, modules: string[]): string {
-  const specifier = /import\(\s*["'`]([^"'`]+)["'`]\s*\)/.exec(String(loader))?.[1];
-  if (!specifier) throw new Error(`A lazy screen's loader names no module: ${String(loader)}`);
-  const tail = specifier.replace(/^(\.\.?\/)+/, '');
-  const found = modules.filter((module) =>
-    new RegExp(`(^|/)${tail.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(/index)?\\.[jt]sx?$`).test(module),
-  );
-  if (found.length !== 1)
-    throw new Error(`The screen chunk of ${specifier}: ${found.length} modules match (${found.join(', ')})`);
-  return found[0];
-}
 
 function main(): void {
   const chunks = JSON.parse(readFileSync(SCREEN_CHUNKS_FILE, 'utf8')) as ScreenChunks;

@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type Connect, type Plugin, type Rollup } from 'vite';
 import { LOCAL_ANON_KEY } from './mocks/supabase/keys';
-import { adminPreloads } from './scripts/adminChunks';
+import { adminPreloads, PLAIN_CHUNK_NAMES, resolveChunkUrl } from './scripts/adminChunks';
 import { builtScriptHashes, securityHeaders } from './scripts/securityHeaders';
 
 /** Serves the local Supabase stand-in on the dev server's origin (only when no hosted project is set). */
@@ -127,6 +127,8 @@ export default defineConfig(({ mode }) => {
       emptyOutDir: bundle !== 'admin',
       rollupOptions: {
         input: BUNDLE_INPUTS[bundle],
+        // The admin's chunks are named by their own content, through an import map (scripts/adminChunks.ts).
+        output: bundle === 'admin' ? PLAIN_CHUNK_NAMES : undefined,
         onwarn(warning, warn) {
           if (!Object.values(HARMLESS_BUILD_WARNINGS).some((isHarmless) => isHarmless(warning)))
             warn(warning);
@@ -137,6 +139,7 @@ export default defineConfig(({ mode }) => {
       // gzipped of the 250 KB login-route budget). So the notice fires only well past that budget.
       chunkSizeWarningLimit: 1000,
     },
+    experimental: bundle === 'admin' ? { renderBuiltUrl: resolveChunkUrl } : undefined,
     server: { host: '127.0.0.1', port: 5173 },
   };
 });

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 /**
@@ -21,7 +21,8 @@ export interface HeaderOptions {
   dev?: boolean;
   /**
    * CSP sources (`'sha256-…'`) of the inline scripts the built pages carry: the site's template
-   * (index.html) switches to the remembered language before the first paint.
+   * (index.html) switches to the remembered language before the first paint; the admin's import map
+   * leads its chunks' plain names to their files.
    */
   scriptHashes?: string[];
 }
@@ -34,9 +35,15 @@ export function inlineScriptHashes(html: string): string[] {
   return [...new Set(hashes)];
 }
 
-/** The hashes of the built site's inline scripts (every page shares dist/index.html's template). */
+/**
+ * The hashes of the built pages' inline scripts: the site's (every page shares dist/index.html's
+ * template) and the admin's import map (scripts/adminChunks.ts; the same in each of its pages).
+ */
 export function builtScriptHashes(dist: string): string[] {
-  return inlineScriptHashes(readFileSync(path.join(dist, 'index.html'), 'utf8'));
+  const pages = ['index.html', 'admin/index.html']
+    .map((page) => path.join(dist, page))
+    .filter((file) => existsSync(file));
+  return [...new Set(pages.flatMap((file) => inlineScriptHashes(readFileSync(file, 'utf8'))))];
 }
 
 /** The Supabase origin for connect-src: https for REST/Auth/Functions and wss for Realtime. */

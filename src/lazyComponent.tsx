@@ -45,6 +45,7 @@ export function lazyComponent<P extends object>(
     return Component ? <Component {...props} /> : fallback;
   }
   return Object.assign(LazyComponent, {
+    loader: load,
     preload() {
       // A failed preload leaves nothing behind: the first mount loads again and shows its error.
       start().catch(() => {
@@ -54,4 +55,8 @@ export function lazyComponent<P extends object>(
   });
 }
 
-export type LazyComponent<P extends object = object> = FunctionComponent<P> & { preload(): void };
+export type LazyComponent<P extends object = object> = FunctionComponent<P> & {
+  /** The function given, which imports the chunk: the build reads which module it names (scripts/screenPages.ts). */
+  loader: () => Promise<unknown>;
+  preload(): void;
+};

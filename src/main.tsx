@@ -8,6 +8,7 @@ import { ForgotPasswordPage } from './login/ForgotPasswordPage';
 import LoginRoute, { AuthRoute } from './login/LoginRoute';
 import { SetPasswordPage } from './login/SetPasswordPage';
 import { prefetchAdminCode } from './prefetchAdmin';
+import { startSessionChecks } from './providers';
 import {
   ADMIN_BASE,
   ADMIN_FORGOT_PASSWORD,
@@ -23,9 +24,11 @@ const App = lazyComponent(
   <FullPageWait message={lookup('labellens.auth.verifying')} />,
 );
 
-// On a signed-out page the admin's code comes while the person types (src/prefetchAdmin.ts).
+// On a signed-out page the admin's code comes while the person types (src/prefetchAdmin.ts); on a
+// signed-in one the session checks leave now, while the app's code is still on its way.
 if ((SIGNED_OUT_PATHS as readonly string[]).includes(window.location.pathname.replace(/\/+$/, '')))
   prefetchAdminCode();
+else void startSessionChecks();
 
 // Path URLs (/admin/login, /admin/dashboard, ...): react-admin's own router would use hash URLs.
 createRoot(document.getElementById('root')!).render(

@@ -11,7 +11,7 @@ function signedOutPage(): Document {
 const prefetched = (doc: Document) =>
   [...doc.querySelectorAll<HTMLLinkElement>('link')].map((link) => ({
     rel: link.rel,
-    as: link.getAttribute('as'),
+    priority: link.getAttribute('fetchpriority'),
     crossOrigin: link.crossOrigin,
     href: link.getAttribute('href'),
   }));
@@ -27,7 +27,7 @@ describe('prefetchAdminCode (the sign-in page fetches the admin while the person
     vi.useRealTimers();
   });
 
-  it('adds a low-priority prefetch of each chunk once the page is idle, none before', () => {
+  it('adds a low-priority module preload of each chunk once the page is idle, none before', () => {
     let idle: (() => void) | undefined;
     vi.stubGlobal('requestIdleCallback', (callback: () => void) => (idle = callback));
     const doc = signedOutPage();
@@ -35,8 +35,8 @@ describe('prefetchAdminCode (the sign-in page fetches the admin while the person
     expect(prefetched(doc)).toEqual([]);
     idle?.();
     expect(prefetched(doc)).toEqual([
-      { rel: 'prefetch', as: 'script', crossOrigin: 'anonymous', href: '/assets/App-1.js' },
-      { rel: 'prefetch', as: 'script', crossOrigin: 'anonymous', href: '/assets/vendor-App-2.js' },
+      { rel: 'modulepreload', priority: 'low', crossOrigin: 'anonymous', href: '/assets/App-1.js' },
+      { rel: 'modulepreload', priority: 'low', crossOrigin: 'anonymous', href: '/assets/vendor-App-2.js' },
     ]);
   });
 

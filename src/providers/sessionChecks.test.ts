@@ -2,6 +2,7 @@ import { DEMO_ACCOUNTS } from '../../mocks/supabase/demoAccounts';
 import { setUpStandInServer, signIn } from '../test/standInServer';
 import { OPERATOR_ACCESS } from '../resources';
 import { createAuthProvider, withScreenAccess } from './authProvider';
+import { authProvider, startSessionChecks } from '.';
 import { createSessionChecks } from './sessionChecks';
 import { supabaseClient } from './supabaseClient';
 
@@ -63,6 +64,27 @@ it('names the signed-in operator from the tab, with no round trip that would hol
     const { data } = await supabaseClient.auth.getSession();
     expect(await auth.getIdentity!()).toEqual({ id: data.session!.user.id, fullName: EDITOR.email });
     expect(asked).toEqual([]);
+  } finally {
+    standIn.msw().events.removeListener('request:start', listen);
+  }
+});
+
+it("a signed-in page's first script starts both checks, and the app's checkAuth asks nothing more", async () => {
+  await signIn(EDITOR);
+  const asked: string[] = [];
+  const listen = ({ request }: { request: Request }) => void asked.push(new URL(request.url).pathname);
+  standIn.msw().events.on('request:start', listen);
+  try {
+    await startSessionChecks();
+    // Sent once supabase-js has the session's token, a moment later.
+    await vi.waitFor(() =>
+      expect([...asked].sort()).toEqual(['/rest/v1/admin_users', '/rest/v1/rpc/admin_mfa_status']),
+    );
+    // As the admin app's provider (src/adminAuthProvider.ts) asks them.
+    const adminAuth = withScreenAccess(authProvider, OPERATOR_ACCESS);
+    await adminAuth.checkAuth({});
+    expect(await adminAuth.canAccess!({ resource: 'news', action: 'list' })).toBe(true);
+    expect(asked).toHaveLength(2);
   } finally {
     standIn.msw().events.removeListener('request:start', listen);
   }

@@ -16,7 +16,6 @@
  * Seeding as `npm run bench` does (scripts/seed/generateScans.ts), plus app users up to 10,000.
  * DATABASE_URL as for `npm run bench` (a local PostgreSQL 15; see scripts/bench.ts).
  */
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
@@ -25,6 +24,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium, type Page } from '@playwright/test';
+import { startBuiltServer } from './benchBrowser';
 import { createClient } from '@supabase/supabase-js';
 import ws from 'ws';
 import {
@@ -267,21 +267,9 @@ async function measureBrowser(env: Record<string, string>, personId: string, pre
     console.log('  (no dist/: run `npm run build` to measure the palette and the page in Chromium)');
     return;
   }
-  const port = 4950 + Math.floor(Math.random() * 40);
-  // Its own process group, so that stopping it also stops the node process tsx starts.
-  const server = spawn('npx', ['tsx', 'scripts/serve.ts'], {
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-    detached: true,
-  });
+  const server = await startBuiltServer(env);
   try {
-    await new Promise<void>((resolve, reject) => {
-      server.stdout.on('data', (chunk: Buffer) =>
-        /http:\/\//.test(chunk.toString()) ? resolve() : undefined,
-      );
-      server.on('exit', (code) => reject(new Error(`serve.ts exited with ${code}`)));
-    });
-    const origin = `http://127.0.0.1:${port}`;
+    const origin = server.baseUrl;
     const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium' });
     try {
       const page = await browser.newPage();
@@ -351,7 +339,7 @@ async function measureBrowser(env: Record<string, string>, personId: string, pre
       await browser.close();
     }
   } finally {
-    if (server.pid) process.kill(-server.pid, 'SIGTERM');
+    server.stop();
   }
 }
 

@@ -21,7 +21,6 @@
  * --keep keeps the seeded databases (PGlite in .data/bench-<N>, Postgres labellens_bench_<N>) and
  * reuses them on the next run.
  */
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
@@ -31,6 +30,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { chromium } from '@playwright/test';
+import { startBuiltServer } from './benchBrowser';
 import ws from 'ws';
 import { openDatabase, prepareDatabase, type Database } from '../mocks/supabase/db';
 import { DEMO_ACCOUNTS } from '../mocks/supabase/demoAccounts';
@@ -447,21 +447,9 @@ async function measureBrowser(env: Record<string, string>): Promise<Row[]> {
     console.log('  (no dist/: run `npm run build` to measure /admin/scans in Chromium)');
     return [];
   }
-  const port = 4900 + Math.floor(Math.random() * 50);
-  // Its own process group, so that stopping it also stops the node process tsx starts.
-  const server = spawn('npx', ['tsx', 'scripts/serve.ts'], {
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-    detached: true,
-  });
+  const server = await startBuiltServer(env);
   try {
-    await new Promise<void>((resolve, reject) => {
-      server.stdout.on('data', (chunk: Buffer) =>
-        /http:\/\//.test(chunk.toString()) ? resolve() : undefined,
-      );
-      server.on('exit', (code) => reject(new Error(`serve.ts exited with ${code}`)));
-    });
-    const origin = `http://127.0.0.1:${port}`;
+    const origin = server.baseUrl;
     const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium' });
     try {
       const login = await browser.newContext();
@@ -541,7 +529,7 @@ async function measureBrowser(env: Record<string, string>): Promise<Row[]> {
       await browser.close();
     }
   } finally {
-    if (server.pid) process.kill(-server.pid, 'SIGTERM');
+    server.stop();
   }
 }
 

@@ -44,14 +44,17 @@ export interface RunningServer {
   stop(): void;
 }
 
-/** `npm start`'s server (scripts/serve.ts) on dist/ and a free port, with an in-memory database. */
-export async function startBuiltServer(): Promise<RunningServer> {
+/**
+ * `npm start`'s server (scripts/serve.ts) on dist/ and a free port, with an in-memory database
+ * unless `env` names another (LOCAL_DB_DIR, DATABASE_URL: a bench's seeded one).
+ */
+export async function startBuiltServer(env: Record<string, string> = {}): Promise<RunningServer> {
   if (!existsSync('dist/admin/index.html'))
     throw new Error('No dist/admin/index.html: run `npm run build` first');
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const server = spawn('npx', ['tsx', 'scripts/serve.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOCAL_DB_DIR: 'memory' },
+    env: { ...process.env, LOCAL_DB_DIR: 'memory', ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: 'ignore',
     detached: true, // its own process group, so stopping it also stops tsx's child (the server)
   });

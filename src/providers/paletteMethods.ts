@@ -1,17 +1,12 @@
 import { HttpError, type DataProvider } from 'react-admin';
-import type { DatabaseClient } from '../domain/database';
+import type { DatabaseClient, RpcRow, WithNulls } from '../domain/database';
 import { PALETTE_PER_KIND, PERSON_SECTION_ROWS } from '../domain/palette';
 
-/** A record admin_search found: its kind is the route name of the screen that lists it. */
-export interface PaletteHit {
-  kind: string;
-  id: string;
-  title: string;
-  detail: string | null;
-  owner_id: string | null;
-  owner_email: string | null;
-  at: string | null;
-}
+/**
+ * A record admin_search found: its kind is the route name of the screen that lists it. A detail, an
+ * owner and a time are not there for every kind (a tag has no owner).
+ */
+export type PaletteHit = WithNulls<RpcRow<'admin_search'>, 'detail' | 'owner_id' | 'owner_email' | 'at'>;
 
 /** One section of a person's page: its newest rows and how many there are in all. */
 export interface PersonSection<R> {

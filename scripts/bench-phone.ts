@@ -32,7 +32,8 @@ import {
   startBuiltServer,
   type RunningServer,
 } from './benchBrowser';
-import { acceptedEncodings, contentTypeOf, isCompressible, resolveStatic } from './staticFiles';
+import { acceptedEncodings } from '../mocks/supabase/gatewayCompression';
+import { contentTypeOf, isCompressible, resolveStatic } from './staticFiles';
 
 const RUNS = Number(process.env.RUNS ?? 5);
 /** The phone: Lighthouse's mobile profile (its "Slow 4G" network and a mid-range phone's CPU). */

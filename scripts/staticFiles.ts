@@ -6,6 +6,7 @@
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
+import { acceptedEncodings } from '../mocks/supabase/gatewayCompression';
 import { HASHED_ASSET_CACHE } from './securityHeaders';
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -40,21 +41,6 @@ export const PRECOMPRESSED = [
   { encoding: 'br', suffix: '.br' },
   { encoding: 'gzip', suffix: '.gz' },
 ] as const;
-
-/**
- * The content codings an Accept-Encoding header accepts (RFC 9110 12.5.3): listed with a weight
- * above 0, or covered by `*`. Browsers send e.g. `gzip, deflate, br, zstd`.
- */
-export function acceptedEncodings(header: string | undefined): (encoding: string) => boolean {
-  const weights = new Map<string, number>();
-  for (const part of (header ?? '').split(',')) {
-    const [coding, ...params] = part.trim().toLowerCase().split(';');
-    if (!coding) continue;
-    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
-    weights.set(coding, q === undefined ? 1 : Number(q));
-  }
-  return (encoding) => (weights.get(encoding) ?? weights.get('*') ?? 0) > 0;
-}
 
 export type StaticAnswer = { status: 200 | 404; file: string } | { status: 400 };
 

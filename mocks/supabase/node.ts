@@ -3,6 +3,7 @@ import type { EventEmitter } from 'node:events';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { createPushSandbox } from '../push/sandbox';
+import { gatewayBody } from './gatewayCompression';
 import { localDatabaseTarget, openPreparedLocalDatabase } from './localDatabase';
 import { REALTIME_PATH, RealtimeServer } from './realtime/server';
 import { bodyLimit, bodyTooLargeResponse, createStandIn, type StandIn } from './standIn';
@@ -93,10 +94,26 @@ export function toFetchRequest(req: IncomingMessage, body: ReadableStream<Uint8A
   return new Request(url, init);
 }
 
-export async function sendFetchResponse(res: ServerResponse, response: Response): Promise<void> {
+/**
+ * Sends a stand-in's answer as the hosted project's API gateway passes it on: compressed for a
+ * request that accepts it (gatewayBody), so a phone on a slow network gets the bytes it would get
+ * from Supabase.
+ */
+export async function sendFetchResponse(
+  res: ServerResponse,
+  response: Response,
+  acceptEncoding?: string,
+): Promise<void> {
   res.statusCode = response.status;
   response.headers.forEach((value, name) => res.setHeader(name, value));
-  res.end(Buffer.from(await response.arrayBuffer()));
+  const raw = Buffer.from(await response.arrayBuffer());
+  const { body, encoding, vary } = gatewayBody(acceptEncoding, response.headers, raw);
+  if (vary) res.appendHeader('Vary', 'Accept-Encoding');
+  if (encoding) {
+    res.setHeader('Content-Encoding', encoding);
+    res.removeHeader('Content-Length');
+  }
+  res.end(body);
 }
 
 /**
@@ -122,10 +139,15 @@ export function standInMiddleware(standIn: StandIn | Promise<StandIn>) {
       ).handle(toFetchRequest(req, body), { clientAddress: req.socket.remoteAddress });
       if (!response) return next();
       if (!req.complete) res.setHeader('Connection', 'close');
-      await sendFetchResponse(res, state.tooLarge ? bodyTooLargeResponse(pathname) : response);
+      await sendFetchResponse(
+        res,
+        state.tooLarge ? bodyTooLargeResponse(pathname) : response,
+        req.headers['accept-encoding'],
+      );
     } catch (error) {
       if (!req.complete) res.setHeader('Connection', 'close');
-      if (state.tooLarge) return await sendFetchResponse(res, bodyTooLargeResponse(pathname));
+      if (state.tooLarge)
+        return await sendFetchResponse(res, bodyTooLargeResponse(pathname), req.headers['accept-encoding']);
       console.error('[stand-in] unexpected error', req.method, pathname, error);
       res.statusCode = 500;
       res.setHeader('Content-Type', 'application/json');

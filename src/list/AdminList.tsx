@@ -13,6 +13,7 @@ import { usePhone } from '../layout/phone';
 import { sortOf } from '../providers/paging';
 import type { ResourceData } from '../providers/resourceData';
 import { csvExporter } from './csv';
+import { LIST_PAGE_SIZE } from './firstPage';
 import { ListPageHeading } from './ListPageHeading';
 import { ListPagination } from './ListPagination';
 import { LiveRows } from './live/LiveRows';
@@ -104,7 +105,7 @@ export function AdminList({
       {!header && <ListPageHeading title={title} />}
       <List
         sort={sort}
-        perPage={25}
+        perPage={LIST_PAGE_SIZE}
         pagination={<ListPagination />}
         filters={allFilters.length ? allFilters : undefined}
         exporter={exporter ?? false}

@@ -1,9 +1,10 @@
 import { Pagination, useListContext, useTranslate } from 'react-admin';
 import { formatCount, formatEstimate } from '../domain/format';
 import type { PagingMeta } from '../providers/paging';
+import { LIST_PAGE_SIZE } from './firstPage';
 
-/** Page sizes an operator can choose in every admin list; 25 rows is the default page. */
-export const ROWS_PER_PAGE_OPTIONS = [10, 25, 50, 100];
+/** Page sizes an operator can choose in every admin list; LIST_PAGE_SIZE is the first page's. */
+export const ROWS_PER_PAGE_OPTIONS = [10, LIST_PAGE_SIZE, 50, 100];
 
 /**
  * The pagination bar of every admin list, its figures in the admin's one number format

@@ -17,6 +17,10 @@ import {
   type PaletteSearch,
   type ScreenDescriptor,
 } from './kit';
+import type { Store } from 'react-admin';
+import { matchPath } from 'react-router-dom';
+import { firstPageParams } from '../list/firstPage';
+import type { EarlyRead } from '../providers/earlyReads';
 import news from './news';
 import { Dashboard, dashboardPage, messagesPage, paymentsPage } from './pages';
 import profiles from './profiles';
@@ -51,15 +55,40 @@ export const SCREENS: readonly ScreenDescriptor[] = [
 ];
 
 /**
- * Starts loading the code of the screen that `path` (below /admin, e.g. `/scans/42/show`) opens;
- * `/` is the dashboard. The admin app calls it as it starts, so the screen's chunk is on its way
- * while the session is checked, not only once the route renders after those checks.
+ * The screen that `path` (below /admin, e.g. `/scans/42/show`) opens: a page whose route matches
+ * it (a person's page, /users/<id>), else the resource of its first name, whose dialogs open over
+ * its list; `/` is the dashboard.
+ */
+function screenAt(path: string): ScreenDescriptor | undefined {
+  const first = `/${path.split('/')[1] ?? ''}`;
+  if (first === '/') return dashboardPage;
+  return (
+    SCREENS.find((s) => !isResource(s) && matchPath(s.path, path)) ??
+    SCREENS.find((s) => screenPath(s) === first)
+  );
+}
+
+/**
+ * Starts loading the code of the screen that `path` (below /admin) opens. The admin app calls it as
+ * it starts, so the screen's chunk is on its way while the session is checked, not only once the
+ * route renders after those checks.
  */
 export function preloadScreen(path: string) {
-  const first = `/${path.split('/')[1] ?? ''}`;
-  const screen = first === '/' ? dashboardPage : SCREENS.find((s) => screenPath(s) === first);
+  const screen = screenAt(path);
   const component: unknown = screen && (isResource(screen) ? screen.screens.list : screen.page);
   if (isLazy(component)) component.preload();
+}
+
+/**
+ * The read the screen at `location` (below /admin) makes first, which the app starts early
+ * (src/providers/earlyReads.ts): a resource's list page as its list will ask for it (its dialogs
+ * open over the list), or what a page declares as its `firstRead`.
+ */
+export function firstRead(path: string, location: { search: string }, store: Store): EarlyRead | undefined {
+  const screen = screenAt(path);
+  if (!screen) return undefined;
+  if (!isResource(screen)) return screen.firstRead;
+  return ['getList', screen.data.name, firstPageParams(screen.data, location, store)];
 }
 
 /**

@@ -4,6 +4,7 @@ import { Loading } from 'react-admin';
 import { lazyComponent, type LazyComponent } from '../lazyComponent';
 import type { ScreenAccess } from '../domain/operatorRoles';
 import type { ResourceData } from '../providers/resourceData';
+import type { EarlyRead } from '../providers/earlyReads';
 
 /**
  * A screen in its own chunk (src/lazyComponent.tsx), shown as soon as the chunk loads; while it
@@ -82,6 +83,11 @@ export interface PageDescriptor {
   data?: ResourceData;
   /** The command palette finds its records (as a resource's `screens.palette`; kind: the path's name). */
   palette?: PaletteSearch;
+  /**
+   * The data provider call that brings what the page shows first, exactly as the page makes it: the
+   * app starts it while the page's code still loads (a resource's list page is derived instead).
+   */
+  firstRead?: EarlyRead;
 }
 
 export type ScreenDescriptor = ResourceDescriptor | PageDescriptor;

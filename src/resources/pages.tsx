@@ -11,6 +11,8 @@ export const dashboardPage: PageDescriptor = {
   page: Dashboard,
   access: EVERY_OPERATOR,
   menu: { label: 'labellens.menu.dashboard', icon: DashboardIcon },
+  // The figures (useDashboardStats), which the sign-in waits for.
+  firstRead: ['getDashboardStats'],
 };
 
 /** /admin/messages and /admin/payments: the product shows only a coming-soon placeholder. */

@@ -1,6 +1,8 @@
+import { memoryStore } from 'react-admin';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createDataProvider } from '../adminDataProvider';
 import { isLazy } from './kit';
-import { preloadScreen, SCREENS } from './index';
+import { firstRead, preloadScreen, SCREENS } from './index';
 import { dashboardPage } from './pages';
 import scans from './scans';
 
@@ -35,5 +37,23 @@ describe('preloadScreen', () => {
     preloadScreen('/login');
     preloadScreen('/no-such-screen');
     for (const { preload } of spies) expect(preload).not.toHaveBeenCalled();
+  });
+});
+
+describe('firstRead', () => {
+  it("names the dashboard's figures for / and /dashboard, a method the admin's data provider has", () => {
+    const store = memoryStore();
+    expect([firstRead('/', { search: '' }, store), firstRead('/dashboard', { search: '' }, store)]).toEqual([
+      ['getDashboardStats'],
+      ['getDashboardStats'],
+    ]);
+    expect(typeof createDataProvider().getDashboardStats).toBe('function');
+  });
+
+  it("names a person's page's nothing (it is no list), and nothing for an address that opens no screen", () => {
+    const store = memoryStore();
+    expect(
+      ['/users/42', '/login', '/no-such-screen'].map((path) => firstRead(path, { search: '' }, store)),
+    ).toEqual([undefined, undefined, undefined]);
   });
 });

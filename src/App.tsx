@@ -19,20 +19,27 @@ import { ADMIN_BASE } from './routes';
 
 const early = withEarlyReads(
   createDataProvider(supabaseClient),
-  async () => (await supabaseClient.auth.getSession()).data.session?.user.id,
+  async () => (await supabaseClient.auth.getSession()).data.session?.access_token,
 );
 const dataProvider = early.provider;
 const store = createAdminStore();
 
-// The screen the address opens starts loading with the app, and its first read leaves, while the
-// session is checked: its route renders only after those checks, and its chunk and its data would
-// otherwise be asked for only then (on a phone, about a second later).
-if (window.location.pathname.startsWith(ADMIN_BASE)) {
-  const path = window.location.pathname.slice(ADMIN_BASE.length) || '/';
+/**
+ * Starts the screen at `address` (e.g. /admin/scans?page=2): its code loads and its first read
+ * leaves while the session is checked. Its route renders only after those checks, and its chunk and
+ * its data would otherwise be asked for only then (on a phone, about a second later).
+ */
+export function startScreen(address: string) {
+  const { pathname, search } = new URL(address, window.location.origin);
+  if (!pathname.startsWith(`${ADMIN_BASE}/`) && pathname !== ADMIN_BASE) return;
+  const path = pathname.slice(ADMIN_BASE.length) || '/';
   preloadScreen(path);
-  const read = firstRead(path, window.location, store);
+  const read = firstRead(path, { search }, store);
   if (read) early.startRead(read);
 }
+
+// The address the app opens at; after a sign-in, the sign-in page starts the next one (src/main.tsx).
+startScreen(window.location.href);
 
 /**
  * The react-admin app under /admin, mounted by main.tsx inside a path-URL router. /admin/login is

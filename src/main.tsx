@@ -19,10 +19,18 @@ import {
 
 // Route-level code splitting: the login page never loads react-admin; the admin app is its own chunk
 // (the login route's own code is small and everything it uses, the admin app uses too).
-const App = lazyComponent(
-  () => import('./App'),
-  <FullPageWait message={lookup('labellens.auth.verifying')} />,
-);
+const loadApp = () => import('./App');
+const App = lazyComponent(loadApp, <FullPageWait message={lookup('labellens.auth.verifying')} />);
+
+/**
+ * Once the password is accepted, the admin app runs and the next screen's first read leaves while
+ * the role and second factor are checked (a round trip), instead of after (on a phone, the app's
+ * start alone is a few hundred milliseconds).
+ */
+const startAfterSignIn = (next: string) =>
+  void loadApp()
+    .then((app) => app.startScreen(next))
+    .catch(() => undefined); // the route loads it again, and says so if it cannot
 
 // On a signed-out page the admin's code comes while the person types (src/prefetchAdmin.ts); on a
 // signed-in one the session checks leave now, while the app's code is still on its way.
@@ -37,7 +45,7 @@ createRoot(document.getElementById('root')!).render(
         the new route renders, and the guard redirects again and again until React commits. */}
     <BrowserRouter useTransitions={false}>
       <Routes>
-        <Route path={ADMIN_LOGIN} element={<LoginRoute />} />
+        <Route path={ADMIN_LOGIN} element={<LoginRoute onPasswordAccepted={startAfterSignIn} />} />
         <Route
           path={ADMIN_FORGOT_PASSWORD}
           element={

@@ -1,5 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { vi } from 'vitest';
 import { MemoryRouter, Route, Routes, type InitialEntry } from 'react-router-dom';
 import { supabaseClient } from '../providers/supabaseClient';
 import { LocationProbe } from '../test/LocationProbe';
@@ -8,11 +9,11 @@ import LoginRoute from './LoginRoute';
 
 setUpStandInServer();
 
-function renderLogin(entry: InitialEntry = '/admin/login') {
+function renderLogin(entry: InitialEntry = '/admin/login', onPasswordAccepted?: (next: string) => void) {
   render(
     <MemoryRouter initialEntries={[entry]}>
       <Routes>
-        <Route path="/admin/login" element={<LoginRoute />} />
+        <Route path="/admin/login" element={<LoginRoute onPasswordAccepted={onPasswordAccepted} />} />
         <Route path="/admin/*" element={<LocationProbe />} />
       </Routes>
     </MemoryRouter>,
@@ -58,19 +59,26 @@ describe('admin login page', () => {
     expect((await session())?.user.email).toBe(DEMO.admin.email);
   });
 
-  it('returns to the deep link first asked for', async () => {
-    renderLogin({ pathname: '/admin/login', state: { nextPathname: '/admin/scans', nextSearch: '?page=2' } });
+  it('returns to the deep link first asked for, which it names as soon as the password is accepted', async () => {
+    const accepted = vi.fn();
+    renderLogin(
+      { pathname: '/admin/login', state: { nextPathname: '/admin/scans', nextSearch: '?page=2' } },
+      accepted,
+    );
     await submit(DEMO.admin);
     expect(await screen.findByTestId('location')).toHaveTextContent('/admin/scans?page=2');
+    expect(accepted.mock.calls).toEqual([['/admin/scans?page=2']]);
   });
 
   it("passes the provider's message through for a wrong password, inline and as a toast", async () => {
-    renderLogin();
+    const accepted = vi.fn();
+    renderLogin('/admin/login', accepted);
     await submit({ email: DEMO.admin.email, password: 'wrong-password' });
     expect(await screen.findByTestId('login-error')).toHaveTextContent('Invalid login credentials');
     expect(await screen.findByTestId('login-toast')).toHaveTextContent('Invalid login credentials');
     expect(screen.getByRole('button', { name: 'Sign In' })).toBeEnabled();
     expect(await session()).toBeNull();
+    expect(accepted).not.toHaveBeenCalled();
   });
 
   it.each([

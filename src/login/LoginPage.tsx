@@ -31,11 +31,19 @@ function useExistingAdminSession(): boolean | undefined {
   return admin;
 }
 
+export interface LoginPageProps {
+  /**
+   * Called with the address the person goes to once their password is accepted, while their role
+   * and second factor are still being checked, so what follows can start (src/main.tsx).
+   */
+  onPasswordAccepted?: (next: string) => void;
+}
+
 /**
  * /admin/login. A standalone route, outside react-admin, so that the
  * login page loads little JavaScript; it signs in through the same auth provider the admin app uses.
  */
-export function LoginPage() {
+export function LoginPage({ onPasswordAccepted }: LoginPageProps = {}) {
   const navigate = useNavigate();
   const afterLogin = useAfterLoginPath();
   const existingAdmin = useExistingAdminSession();
@@ -74,7 +82,7 @@ export function LoginPage() {
     setError(null);
     setBusy(true);
     try {
-      await authProvider.login(credentials);
+      await authProvider.login(credentials, { passwordAccepted: () => onPasswordAccepted?.(afterLogin) });
       if (await needsSecondFactor(supabaseClient)) {
         setCodeStep(true);
         setBusy(false);

@@ -4,7 +4,7 @@ import { useMemo, type ReactNode } from 'react';
 import { lookup } from '../i18n/lookup';
 import { useDocumentTitle } from '../layout/documentTitle';
 import { darkPalette, lightPalette, sharedThemeOptions } from '../layout/palette';
-import { LoginPage } from './LoginPage';
+import { LoginPage, type LoginPageProps } from './LoginPage';
 
 /**
  * The signed-out routes' own small MUI setup (sign in, forgotten password, set a password): the
@@ -25,10 +25,10 @@ export function AuthRoute({ title, children }: { title: string; children: ReactN
   );
 }
 
-export default function LoginRoute() {
+export default function LoginRoute(props: LoginPageProps) {
   return (
     <AuthRoute title="labellens.titles.sign_in">
-      <LoginPage />
+      <LoginPage {...props} />
     </AuthRoute>
   );
 }

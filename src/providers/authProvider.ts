@@ -2,12 +2,7 @@ import { isAuthError, type Session } from '@supabase/supabase-js';
 import { supabaseAuthProvider } from 'ra-supabase';
 import type { AuthProvider } from 'react-admin';
 import { needsSecondFactor } from '../security/secondFactor';
-import {
-  isOperatorRole,
-  operatorCan,
-  type AccessTable,
-  type OperatorRole,
-} from '../domain/operatorRoles';
+import { isOperatorRole, operatorCan, type AccessTable, type OperatorRole } from '../domain/operatorRoles';
 import type { SessionChecks } from './sessionChecks';
 import type { DatabaseClient } from '../domain/database';
 
@@ -23,6 +18,15 @@ interface Credentials {
   password: string;
 }
 
+/** What the sign-in page may do while a sign-in goes on (react-admin itself passes none). */
+export interface LoginSteps {
+  /**
+   * The password was accepted; the operator's role and second factor are being checked next (a
+   * round trip): the page starts what comes after the sign-in meanwhile (src/main.tsx).
+   */
+  passwordAccepted?: () => void;
+}
+
 /**
  * ra-supabase's auth provider, narrowed to active admins: login and checkAuth both require exactly
  * one active admin_users row, and anyone else is signed out at once. The admin check (the operator's
@@ -31,7 +35,10 @@ interface Credentials {
  * (sessionChecks.ts), so a list's request need not wait for it. The screens' canAccess is added by
  * withScreenAccess, below.
  */
-export function createAuthProvider(client: DatabaseClient, checks: SessionChecks): AuthProvider {
+export function createAuthProvider(
+  client: DatabaseClient,
+  checks: SessionChecks,
+): AuthProvider & { login(params: Credentials, steps?: LoginSteps): Promise<void> } {
   const base = supabaseAuthProvider(client, {});
 
   function checkAdmin(session: Session): Promise<OperatorRole | null> {
@@ -54,13 +61,14 @@ export function createAuthProvider(client: DatabaseClient, checks: SessionChecks
   return {
     ...base,
 
-    async login(params: Credentials) {
+    async login(params: Credentials, steps: LoginSteps = {}) {
       try {
         await base.login(params);
       } catch (error) {
         // The provider's own message (e.g. 'Invalid login credentials') passes through.
         throw new Error(isAuthError(error) ? error.message : AUTH_ERROR_KEYS.unexpected);
       }
+      steps.passwordAccepted?.();
       const session = await client.auth.getSession().then(({ data }) => data.session);
       if (!session?.user) throw new Error(AUTH_ERROR_KEYS.loginFailed);
       const admin = await checkAdmin(session).catch(() => {

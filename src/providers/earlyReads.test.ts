@@ -59,13 +59,13 @@ describe('withEarlyReads', () => {
     expect(base.getDashboardStats).toHaveBeenCalledTimes(1);
   });
 
-  it(`reads afresh after ${EARLY_READ_TTL_MS} ms, and for another person than the one it was started for`, async () => {
+  it(`reads afresh after ${EARLY_READ_TTL_MS} ms, and under another session than the one it was made with`, async () => {
     let now = 1_000;
-    let user: string | undefined = 'operator-1';
+    let token: string | undefined = 'token-of-operator-1';
     const base = countingProvider();
     const early = withEarlyReads(
       base,
-      async () => user,
+      async () => token,
       () => now,
     );
     early.startRead(['getDashboardStats']);
@@ -75,7 +75,7 @@ describe('withEarlyReads', () => {
 
     early.startRead(['getDashboardStats']);
     await settle();
-    user = 'operator-2'; // signed out, and someone else signed in
+    token = 'token-after-the-second-factor'; // or signed out, and someone else signed in
     expect(await early.provider.getDashboardStats()).toEqual({ scans: 4 });
     expect(base.getDashboardStats).toHaveBeenCalledTimes(4);
   });

@@ -40,16 +40,17 @@ function readKey(method: string, args: readonly unknown[]): string {
  * the same data, so the request travels while the phone renders.
  *
  * A read is handed over once, only to an identical call (same method and arguments), only within
- * EARLY_READ_TTL_MS of its start, and only while the same person is signed in (`signedInUser`):
- * after a sign-out and another person's sign-in, the next person's screen reads afresh. A read that
- * failed early is made again, so an early failure never reaches a screen.
+ * EARLY_READ_TTL_MS of its start, and only under the session it was made with (`session`, its
+ * access token): after a sign-out and another sign-in, or a second factor that raised the session,
+ * the screen reads afresh. A read that failed early is made again, so an early failure never
+ * reaches a screen.
  */
 export function withEarlyReads<P extends object>(
   provider: P,
-  signedInUser: () => Promise<string | undefined>,
+  session: () => Promise<string | undefined>,
   now: () => number = () => Date.now(),
 ): EarlyReads<P> {
-  const started = new Map<string, { promise: Promise<unknown>; user: string; at: number }>();
+  const started = new Map<string, { promise: Promise<unknown>; session: string; at: number }>();
   const methods = provider as Record<string, unknown>;
 
   const call = (method: string, args: unknown[]) =>
@@ -59,7 +60,7 @@ export function withEarlyReads<P extends object>(
     const key = readKey(method, args);
     const early = started.get(key);
     started.delete(key);
-    if (early && now() - early.at <= EARLY_READ_TTL_MS && early.user === (await signedInUser()))
+    if (early && now() - early.at <= EARLY_READ_TTL_MS && early.session === (await session()))
       return early.promise.catch(() => call(method, args));
     return call(method, args);
   };
@@ -76,12 +77,12 @@ export function withEarlyReads<P extends object>(
     provider: wrapped,
     startRead([method, ...args]) {
       if (typeof methods[method] !== 'function') throw new Error(`The data provider has no ${method}`);
-      void signedInUser().then((user) => {
-        if (!user) return; // signed out: the screen will not ask, and RLS would answer nothing
+      void session().then((current) => {
+        if (!current) return; // signed out: the screen will not ask, and RLS would answer nothing
         for (const [key, { at }] of started) if (now() - at > EARLY_READ_TTL_MS) started.delete(key);
         const promise = call(method, args);
         promise.catch(() => undefined); // a failure is read again by the screen's own call
-        started.set(readKey(method, args), { promise, user, at: now() });
+        started.set(readKey(method, args), { promise, session: current, at: now() });
       });
     },
   };

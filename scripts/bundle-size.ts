@@ -47,7 +47,7 @@ const ROUTES: Route[] = [
     // The screen's HTML, which preloads the entry, the app and the list's chunks (scripts/screenPages.ts),
     // then the app, whose start sends the list's first read (src/providers/earlyReads.ts): was 3 when
     // the list's chunk waited for the app to pick it, then 2 when the list's own request waited for
-    // its chunk. The chain counts the screen's chunk as waited for, which the early read no longer is.
+    // its chunk.
     firstData: { path: '/rest/v1/admin_scans', screenChunk: '/assets/ScanList-', chainBudget: 2 },
   },
 ];

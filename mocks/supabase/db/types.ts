@@ -59,6 +59,11 @@ export interface Database extends Queryable {
    * and in commit order (what Realtime's change capture relies on). Resolves to the UNLISTEN.
    */
   listen(channel: string, callback: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Closes the prepared statements API requests left on the connection, where the database keeps
+   * them (a worker-backed PGlite: workerDatabase.ts); called when the schema cache is reloaded.
+   */
+  forgetStatements?(): Promise<void>;
   close(): Promise<void>;
 }
 

@@ -47,9 +47,10 @@ function concat(parts: Uint8Array[]): Uint8Array {
  * row-level security differs (plancache.c, RevalidateCachedQuery checks `rewriteRoleId`), or when
  * search_path differs. Values are always bound, never part of the cached text. What Postgres cannot
  * re-make is a statement whose own result columns changed ("cached plan must not change result
- * type"): the REST layer's statements return fixed columns (the body, counts), and `forget()` drops
- * every statement when the schema cache is reloaded, as PostgREST releases its connections (and with
- * them its prepared statements) when it reloads its schema cache.
+ * type"): the REST layer's statements return fixed columns (the body as text, counts), whatever the
+ * tables hold; Storage's name their columns. And `forget()` drops every statement when the schema
+ * cache is reloaded, as PostgREST flushes its pool, and with it its connections' prepared statements,
+ * after loading its schema cache (src/PostgREST/AppState.hs, retryingSchemaCacheLoad: flushPool).
  */
 export class PreparedStatements {
   /** SQL text to statement, in least-recently-used order (a Map iterates in insertion order). */

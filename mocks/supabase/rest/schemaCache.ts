@@ -66,9 +66,9 @@ export function getSchemaCache(db: Database): Promise<SchemaCache> {
 
 /**
  * Like PostgREST's `NOTIFY pgrst, 'reload schema'`: the next request re-reads the catalog, and no
- * statement prepared before runs again (PostgREST releases its pool's connections, and with them
- * their prepared statements, when it reloads; a statement whose result columns changed could not be
- * re-planned by Postgres). The next request waits for that: the database serves callers in order.
+ * statement prepared before runs again (PostgREST flushes its pool, and with it its connections'
+ * prepared statements, after loading its schema cache: src/PostgREST/AppState.hs,
+ * retryingSchemaCacheLoad). The next request waits for that: the database serves callers in order.
  */
 export async function reloadSchemaCache(db: Database) {
   caches.delete(db);

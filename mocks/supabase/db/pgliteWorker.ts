@@ -81,7 +81,10 @@ port.on('message', (request: WorkerRequest) => {
       if (request.op === 'query' || request.op === 'exec') {
         port.postMessage({ id: request.id, result: (await run(request)) ?? null } satisfies WorkerReply);
       } else if (request.op === 'steps' && request.prepared) {
-        port.postMessage({ id: request.id, result: await statements.run(request.steps) } satisfies WorkerReply);
+        port.postMessage({
+          id: request.id,
+          result: await statements.run(request.steps),
+        } satisfies WorkerReply);
       } else if (request.op === 'forgetStatements') {
         await statements.forget();
         port.postMessage({ id: request.id, result: null } satisfies WorkerReply);

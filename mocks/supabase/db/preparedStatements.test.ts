@@ -18,8 +18,9 @@ afterAll(() => db.close());
 
 /** The named statements the connection holds, by their text. */
 const onConnection = async () =>
-  (await db.query<{ statement: string }>('select statement from pg_prepared_statements order by statement'))
-    .rows.map((r) => r.statement);
+  (
+    await db.query<{ statement: string }>('select statement from pg_prepared_statements order by statement')
+  ).rows.map((r) => r.statement);
 
 async function failure(promise: Promise<unknown>) {
   try {

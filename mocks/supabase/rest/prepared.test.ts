@@ -1,3 +1,4 @@
+import { signJwt } from '../jwt';
 import { reloadSchemaCache } from './index';
 import { openFixture, SERVICE_ROLE_KEY, USER_A, USER_B, type Fixture } from './testFixture';
 
@@ -43,6 +44,28 @@ describe('prepared statements for API requests', () => {
     }
     // The three callers ran the same statement.
     expect(await keptStatements('"rt_notes"')).toBe(1);
+  });
+
+  test('the admin view’s operator gate is asked per caller, whatever plan is kept', async () => {
+    const { rows } = await f.db.query<{ id: string }>('select id from public.scans order by id limit 1');
+    const scan = rows[0].id;
+    const token = (sub: string, aal: string) =>
+      signJwt({ sub, role: 'authenticated', aud: 'authenticated', aal }, { expiresInSeconds: 3600 });
+    const callers = {
+      admin: await token('00000000-0000-4000-8000-000000000001', 'aal2'),
+      appUser: await token('00000000-0000-4000-8000-000000000002', 'aal1'),
+      inactiveAdmin: await token('00000000-0000-4000-8000-000000000003', 'aal2'),
+    };
+    const read = async (bearer: string) => {
+      const res = await f.rest(`/admin_scans?id=eq.${scan}&select=id`, { token: bearer });
+      return { status: res.status, body: await res.json() };
+    };
+    for (let i = 0; i < 7; i += 1) {
+      expect(await read(callers.admin)).toEqual({ status: 200, body: [{ id: scan }] });
+      expect(await read(callers.appUser)).toEqual({ status: 200, body: [] });
+      expect(await read(callers.inactiveAdmin)).toEqual({ status: 200, body: [] });
+    }
+    expect(await keptStatements('"admin_scans"')).toBe(1);
   });
 
   test('a column added by a migration is in the next answer, without a reload', async () => {

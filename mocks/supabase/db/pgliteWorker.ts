@@ -1,7 +1,7 @@
 /**
  * The worker thread that owns a PGlite instance for workerDatabase.ts: the database's work never
  * runs on the thread that serves HTTP, and a request over its time budget is ended by ending this
- * thread. Messages: { id, op, sql?, params?, steps? } in; { id, result } or { id, error } out.
+ * thread. Messages: { id, op, sql?, params?, steps?, prepared? } in; { id, result } or { id, error } out.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { createPglite, resetSessionSql } from './pglite';

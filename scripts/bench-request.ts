@@ -8,7 +8,9 @@
  *   (ra-data-postgrest's getOne), through the admin view.
  *
  * "Server time" is the stand-in's handling time measured in-process, no network: from the Request
- * handed to `standIn.handle` to the answer's body read, on a warm connection. It prints the median
+ * handed to `standIn.handle` to the answer's body read, on a warm connection (the warm-up prepares
+ * the reads' statements and runs them past Postgres' five custom plans, as a server's first
+ * requests do). It prints the median
  * of each read, and of each Server-Timing phase (PostgREST's jwt, parse, plan, transaction,
  * response). Beside it, the median CPU time the process (both threads) spent per read: the work
  * itself, which a loaded machine does not inflate as it inflates the wall-clock time. The budget is 2 ms per read (docs/architecture.md, "Budgets"); past it the exit code

@@ -1,6 +1,7 @@
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { createPglite, resetSessionSql } from './pglite';
+import { PreparedStatements } from './preparedStatements';
 import type { Database, Queryable, QueryResult } from './types';
 import { openWorkerDatabase } from './workerDatabase';
 
@@ -59,22 +60,29 @@ async function openPglite(options: OpenOptions): Promise<Database & { dump(): Pr
     },
   });
   const resetSession = await resetSessionSql(db);
+  // An API request's statements are prepared, as PostgREST's are (preparedStatements.ts). They run
+  // inside db.transaction, which holds PGlite's connection for the request.
+  const statements = new PreparedStatements(db);
+  const prepared: Queryable = {
+    query: async (sql, params) => (await statements.run([{ op: 'query', sql, params }]))!,
+    exec: async (sql) => void (await statements.run([{ op: 'exec', sql }])),
+    sequence: async (steps) => (await statements.run(steps.map((step) => ({ op: 'query', ...step }))))!,
+  };
   return {
     kind: 'pglite',
     ...wrap(db),
     transaction: (fn) => db.transaction((tx) => fn(wrap(tx))),
     // timeoutMs cannot be kept here: PGlite ignores statement_timeout (see workerDatabase.ts).
     requestTransaction: (fn, { readOnly = false } = {}) =>
-      db.transaction(async (tx) => {
-        const q = wrap(tx);
+      db.transaction(async () => {
         // PostgREST runs GET/HEAD read-only; this must precede any query.
-        if (readOnly) await q.exec('set transaction read only');
-        await q.exec(resetSession);
-        const result = await fn(q);
+        await prepared.exec(readOnly ? `set transaction read only; ${resetSession}` : resetSession);
+        const result = await fn(prepared);
         // A rolled-back transaction undoes its SETs by itself; a committed one keeps them, so reset.
-        await q.exec(resetSession);
+        await prepared.exec(resetSession);
         return result;
       }),
+    forgetStatements: () => db.transaction(() => statements.forget()),
     listen: (channel, callback) => db.listen(channel, callback),
     close: () => db.close(),
     dump: () => db.dumpDataDir('none'),

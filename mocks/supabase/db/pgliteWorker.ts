@@ -1,16 +1,23 @@
 /**
  * The worker thread that owns a PGlite instance for workerDatabase.ts: the database's work never
  * runs on the thread that serves HTTP, and a request over its time budget is ended by ending this
- * thread. Messages: { id, op, sql?, params?, steps? } in; { id, result } or { id, error } out.
+ * thread. Messages: { id, op, sql?, params?, steps?, prepared? } in; { id, result } or { id, error } out.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { createPglite, resetSessionSql } from './pglite';
+import { PreparedStatements, type BatchStep } from './preparedStatements';
 
-export type WorkerStatement = { op: 'query'; sql: string; params?: unknown[] } | { op: 'exec'; sql: string };
+export type WorkerStatement = BatchStep;
 export type WorkerCall =
   | WorkerStatement
-  /** Statements run in order, stopping at the first error; the reply is the last one's result. */
-  | { op: 'steps'; steps: WorkerStatement[] }
+  /**
+   * Statements run in order, stopping at the first error; the reply is the last one's result.
+   * `prepared`: as named prepared statements, in one call into PGlite (preparedStatements.ts); what
+   * API requests run.
+   */
+  | { op: 'steps'; steps: WorkerStatement[]; prepared?: boolean }
+  /** Closes every prepared statement (the schema cache was reloaded). */
+  | { op: 'forgetStatements' }
   | { op: 'listen'; channel: string }
   | { op: 'unlisten'; channel: string }
   | { op: 'close' };
@@ -60,6 +67,7 @@ const port = parentPort!;
 const { dataDir } = workerData as { dataDir: string };
 const db = await createPglite({ dataDir });
 const unlisteners = new Map<string, () => Promise<void>>();
+const statements = new PreparedStatements(db);
 
 async function run(statement: WorkerStatement) {
   if (statement.op === 'exec') return void (await db.exec(statement.sql));
@@ -72,6 +80,14 @@ port.on('message', (request: WorkerRequest) => {
     try {
       if (request.op === 'query' || request.op === 'exec') {
         port.postMessage({ id: request.id, result: (await run(request)) ?? null } satisfies WorkerReply);
+      } else if (request.op === 'steps' && request.prepared) {
+        port.postMessage({
+          id: request.id,
+          result: await statements.run(request.steps),
+        } satisfies WorkerReply);
+      } else if (request.op === 'forgetStatements') {
+        await statements.forget();
+        port.postMessage({ id: request.id, result: null } satisfies WorkerReply);
       } else if (request.op === 'steps') {
         let result: unknown = null;
         for (const step of request.steps) result = (await run(step)) ?? null;

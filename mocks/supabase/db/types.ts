@@ -10,8 +10,9 @@ export interface Queryable {
   exec(sql: string): Promise<void>;
   /**
    * Runs statements one after another, stopping at the first error, and answers the last one's
-   * result, in one trip where the driver can: a worker-backed PGlite sends them in one message
-   * (each message costs about 0.4 ms). Optional: `inOrder` runs them one by one elsewhere.
+   * result, in one trip where the driver can: PGlite's request transactions send them in one call
+   * (preparedStatements.ts), and a worker-backed PGlite in one message (each a trip to another
+   * thread). Optional: `inOrder` runs them one by one elsewhere.
    */
   sequence?<T = Record<string, unknown>>(statements: ReadonlyArray<Statement>): Promise<QueryResult<T>>;
 }
@@ -59,6 +60,11 @@ export interface Database extends Queryable {
    * and in commit order (what Realtime's change capture relies on). Resolves to the UNLISTEN.
    */
   listen(channel: string, callback: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Closes the prepared statements API requests left on the connection, where the database keeps
+   * them (a worker-backed PGlite: workerDatabase.ts); called when the schema cache is reloaded.
+   */
+  forgetStatements?(): Promise<void>;
   close(): Promise<void>;
 }
 

@@ -126,4 +126,24 @@ describe('the worker-backed PGlite', () => {
     ).toEqual([{ who: '' }]);
     expect(await db.requestTransaction(async () => 'no statement')).toBe('no statement');
   }, 60_000);
+
+  test('a request’s statements stay prepared on the worker’s connection until forgetStatements', async () => {
+    const kept = async () =>
+      (
+        await db.query<{ statement: string }>(
+          `select statement from pg_prepared_statements where statement like '%kept_probe%' order by statement`,
+        )
+      ).rows.map((r) => r.statement);
+    const read = `select $1::int + 1 as kept_probe`;
+    for (const n of [1, 2, 3]) {
+      const { rows } = await db.requestTransaction((tx) => tx.query<{ kept_probe: number }>(read, [n]), {
+        readOnly: true,
+      });
+      expect(rows).toEqual([{ kept_probe: n + 1 }]);
+    }
+    // db.query outside a request is not kept: only the request's one statement is.
+    expect(await kept()).toEqual([read]);
+    await db.forgetStatements!();
+    expect(await kept()).toEqual([]);
+  }, 60_000);
 });

@@ -44,14 +44,16 @@ export async function openWorkerDatabase(dataDir: string): Promise<Database> {
   };
   /**
    * Statements on the worker, each call one message. `opening` (a transaction's begin) is not sent
-   * alone: it goes in the message of the first statement after it.
+   * alone: it goes in the message of the first statement after it. `prepared`: as named prepared
+   * statements, each message one call into PGlite (preparedStatements.ts).
    */
-  const queryable = (current: () => Promise<WorkerHost>, opening?: WorkerStatement) => {
+  const queryable = (current: () => Promise<WorkerHost>, opening?: WorkerStatement, prepared = false) => {
     let pending = opening;
     const send = async (statements: WorkerStatement[]) => {
       const steps = pending ? [pending, ...statements] : statements;
       pending = undefined;
       const worker = await current();
+      if (prepared) return worker.call({ op: 'steps', steps, prepared });
       return worker.call(steps.length === 1 ? steps[0] : { op: 'steps', steps });
     };
     return {
@@ -73,7 +75,12 @@ export async function openWorkerDatabase(dataDir: string): Promise<Database> {
   /** Runs fn between begin and commit (rollback when it throws) while holding the connection. */
   const inTransaction = <T>(
     fn: (tx: Queryable) => Promise<T>,
-    { begin = 'begin', around = '', timeoutMs }: { begin?: string; around?: string; timeoutMs?: number },
+    {
+      begin = 'begin',
+      around = '',
+      timeoutMs,
+      prepared = false,
+    }: { begin?: string; around?: string; timeoutMs?: number; prepared?: boolean },
   ) =>
     lock(async () => {
       const worker = await live();
@@ -86,6 +93,7 @@ export async function openWorkerDatabase(dataDir: string): Promise<Database> {
           return worker;
         },
         { op: 'exec', sql: around ? `${begin}; ${around}` : begin },
+        prepared,
       );
       const work = async () => {
         try {
@@ -128,7 +136,10 @@ export async function openWorkerDatabase(dataDir: string): Promise<Database> {
         begin: readOnly ? 'begin read only' : 'begin',
         around: host.resetSession,
         timeoutMs,
+        // An API request's statements are prepared, as PostgREST's are.
+        prepared: true,
       }),
+    forgetStatements: () => lock(async () => void (await (await live()).call({ op: 'forgetStatements' }))),
     listen: (channel, callback) =>
       lock(async () => {
         const callbacks = listeners.get(channel) ?? new Set();

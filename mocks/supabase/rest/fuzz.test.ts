@@ -33,7 +33,7 @@ beforeAll(async () => {
     revoke all on public.fuzz_canary from public, anon, authenticated;
     grant all on public.fuzz_canary to service_role;
     insert into public.fuzz_canary values (1, '${CANARY}') on conflict (id) do nothing;`);
-  reloadSchemaCache(db);
+  await reloadSchemaCache(db);
   standIn = createStandIn({ db });
   userToken = await signUserToken(USER_ID);
 });

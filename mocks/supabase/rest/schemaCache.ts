@@ -64,9 +64,15 @@ export function getSchemaCache(db: Database): Promise<SchemaCache> {
   return cache;
 }
 
-/** Like PostgREST's `NOTIFY pgrst, 'reload schema'`: the next request re-reads the catalog. */
-export function reloadSchemaCache(db: Database) {
+/**
+ * Like PostgREST's `NOTIFY pgrst, 'reload schema'`: the next request re-reads the catalog, and no
+ * statement prepared before runs again (PostgREST flushes its pool, and with it its connections'
+ * prepared statements, after loading its schema cache: src/PostgREST/AppState.hs,
+ * retryingSchemaCacheLoad). The next request waits for that: the database serves callers in order.
+ */
+export async function reloadSchemaCache(db: Database) {
   caches.delete(db);
+  await db.forgetStatements?.();
 }
 
 async function loadSchemaCache(db: Database): Promise<SchemaCache> {

@@ -29,7 +29,7 @@ beforeAll(async () => {
                                'sub_claim', nullif(current_setting('request.jwt.claim.sub', true), ''))
     $$;
     grant execute on function public.sec_leak_setting(text, text), public.sec_whoami() to anon, authenticated;`);
-  reloadSchemaCache(db);
+  await reloadSchemaCache(db);
   standIn = createStandIn({ db });
   userToken = await signUserToken(USER_ID);
 });

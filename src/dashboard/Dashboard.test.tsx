@@ -76,7 +76,8 @@ describe('dashboard', () => {
 
     const total = expected.excellent + expected.good + expected.fair + expected.poor;
     const distribution = screen.getByRole('region', { name: 'Health Score Distribution' });
-    expect(within(distribution).getByText(/^Excellent \(80-100\)/)).toHaveTextContent(
+    // The chart and its rows come in the render after the figures (ScoreDistribution).
+    expect(await within(distribution).findByText(/^Excellent \(80-100\)/, undefined, WAIT)).toHaveTextContent(
       `Excellent (80-100): ${expected.excellent} scans, ${formatShare(expected.excellent, total)}`,
     );
     expect(within(distribution).getByText(/^Poor \(0-39\)/)).toHaveTextContent(

@@ -1,5 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
-import { isPgError } from './types';
+import { pgFailure } from '../testing/pgFailure';
 import { MAX_PREPARED_STATEMENTS, PreparedStatements } from './preparedStatements';
 
 /**
@@ -22,14 +22,6 @@ const onConnection = async () =>
     await db.query<{ statement: string }>('select statement from pg_prepared_statements order by statement')
   ).rows.map((r) => r.statement);
 
-async function failure(promise: Promise<unknown>) {
-  try {
-    await promise;
-  } catch (error) {
-    return isPgError(error) ? { code: error.code, message: error.message } : error;
-  }
-  return 'no error';
-}
 
 describe('prepared statements', () => {
   test('a statement is parsed once per SQL text and then runs with each call’s own values', async () => {
@@ -79,7 +71,7 @@ describe('prepared statements', () => {
       { op: 'query', sql: 'select 1 / $1::int as n', params: [0] },
       { op: 'query', sql: 'insert into public.t values ($1, $2)', params: [11, 'eleven'] },
     ]);
-    expect(await failure(failed)).toEqual({ code: '22012', message: 'division by zero' });
+    expect(await pgFailure(failed)).toEqual({ code: '22012', message: 'division by zero' });
     await db.exec('rollback');
     expect((await db.query('select id from public.t where id >= 10')).rows).toEqual([]);
     await statements.forget();
@@ -87,7 +79,7 @@ describe('prepared statements', () => {
 
   test('a statement that does not parse is not kept, on the connection or in the cache', async () => {
     const statements = new PreparedStatements(db);
-    expect(await failure(statements.run([{ op: 'query', sql: 'select nope from public.t' }]))).toEqual({
+    expect(await pgFailure(statements.run([{ op: 'query', sql: 'select nope from public.t' }]))).toEqual({
       code: '42703',
       message: 'column "nope" does not exist',
     });

@@ -1,6 +1,7 @@
+import { pgFailure } from '../testing/pgFailure';
 import { openTestPglite } from '../testing/snapshot';
 import { openDatabase } from './open';
-import { inOrder, isPgError, type Database } from './types';
+import { inOrder, type Database } from './types';
 
 /**
  * PGlite ignores statement_timeout, so the server's database runs in a worker thread that is
@@ -15,14 +16,6 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(() => db.close());
 
-async function failure(promise: Promise<unknown>) {
-  try {
-    await promise;
-  } catch (error) {
-    return isPgError(error) ? { code: error.code, message: error.message } : error;
-  }
-  return 'no error';
-}
 
 describe('the worker-backed PGlite', () => {
   test('in-process PGlite does not enforce statement_timeout (why the worker exists)', async () => {
@@ -47,7 +40,7 @@ describe('the worker-backed PGlite', () => {
       },
       { timeoutMs: 500 },
     );
-    expect(await failure(overdue)).toEqual({
+    expect(await pgFailure(overdue)).toEqual({
       code: '57014',
       message: 'canceling statement due to statement timeout',
     });
@@ -78,7 +71,7 @@ describe('the worker-backed PGlite', () => {
       await tx.exec('insert into public.kept values (3)');
       await tx.exec('insert into public.kept values (1)');
     });
-    expect(await failure(duplicate)).toEqual({
+    expect(await pgFailure(duplicate)).toEqual({
       code: '23505',
       message: 'duplicate key value violates unique constraint "kept_pkey"',
     });
@@ -110,7 +103,7 @@ describe('the worker-backed PGlite', () => {
         { sql: `select nextval('public.after_error')` },
       ]),
     );
-    expect(await failure(failing)).toEqual({
+    expect(await pgFailure(failing)).toEqual({
       code: '23505',
       message: 'duplicate key value violates unique constraint "kept_pkey"',
     });

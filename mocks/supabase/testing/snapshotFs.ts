@@ -104,7 +104,7 @@ export class SnapshotFs extends MemoryFS {
     const root = FS.lookupPath(PGLITE_DATA_DIR).node;
     const folder = (parent: MemNode, name: string) => {
       const children = parent.contents as Record<string, MemNode>;
-      return children[name] ?? MEMFS.createNode(parent, name, DIR_MODE, 0);
+      return Object.hasOwn(children, name) ? children[name] : MEMFS.createNode(parent, name, DIR_MODE, 0);
     };
     for (const { path, data, mtime } of this.entries) {
       if (!path.length) continue;

@@ -21,7 +21,7 @@ const CONTENTS_SQL = `
    where c.relkind = 'r' and n.nspname in ('public', 'auth', 'storage')
    order by 1`;
 
-let tar: Uint8Array;
+let tar: Uint8Array<ArrayBuffer>;
 let fromTar: Database;
 let first: Database;
 

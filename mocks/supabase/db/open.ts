@@ -1,4 +1,4 @@
-import type { PGlite } from '@electric-sql/pglite';
+import type { PGlite, PGliteOptions } from '@electric-sql/pglite';
 import pg from 'pg';
 import { createPglite, resetSessionSql } from './pglite';
 import { PreparedStatements } from './preparedStatements';
@@ -17,6 +17,8 @@ export interface OpenOptions {
   authenticatorUrl?: string;
   /** A PGlite data-directory dump (from dumpDataDir) to start from, for fast test databases. */
   loadDataDir?: Blob | File;
+  /** A PGlite file system holding the data directory already (testing/snapshotFs.ts), for tests. */
+  pgliteFs?: PGliteOptions['fs'];
   /**
    * PostgreSQL's shared_buffers for PGlite (else the data folder's, 128MB). Setting up 128 MB of
    * buffers in PGlite's memory is about a quarter of opening a test database from its dump.
@@ -44,6 +46,7 @@ async function openPglite(options: OpenOptions): Promise<Database & { dump(): Pr
   const db = await createPglite({
     dataDir,
     loadDataDir: options.loadDataDir,
+    fs: options.pgliteFs,
     sharedBuffers: options.sharedBuffers,
   });
   const wrap = (q: Pick<PGlite, 'query' | 'exec'>): Queryable => ({

@@ -1,17 +1,24 @@
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
 
 /**
- * PGlite with the extensions the migrations use, in a folder or (no dataDir) in memory; with
- * sharedBuffers, PostgreSQL's shared_buffers for this instance instead of the data folder's 128MB.
+ * PGlite with the extensions the migrations use, in a folder or (no dataDir) in memory, or on a
+ * file system of the caller's (fs); with sharedBuffers, PostgreSQL's shared_buffers for this
+ * instance instead of the data folder's 128MB.
  */
 export function createPglite(
-  options: { dataDir?: string; loadDataDir?: Blob | File; sharedBuffers?: string } = {},
+  options: {
+    dataDir?: string;
+    loadDataDir?: Blob | File;
+    fs?: PGliteOptions['fs'];
+    sharedBuffers?: string;
+  } = {},
 ): Promise<PGlite> {
   return PGlite.create({
     dataDir: options.dataDir,
     loadDataDir: options.loadDataDir,
+    fs: options.fs,
     extensions: { pgcrypto, pg_trgm },
     ...(options.sharedBuffers && {
       startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${options.sharedBuffers}`],

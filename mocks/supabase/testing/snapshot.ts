@@ -1,4 +1,3 @@
-import { Blob as NodeBlob } from 'node:buffer';
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
@@ -8,6 +7,7 @@ import { openDatabase, prepareDatabase, type Database } from '../db';
 import { MIGRATION_ROLE_SQL, MIGRATIONS_DIR, PLATFORM_SQL, SEED_SQL } from '../db/prepare';
 import { BLOB_STORE_SQL } from '../storage/objects';
 import { seedBucketSources } from '../storage/seed';
+import { readDataDirTar, SnapshotFs, type DataDirEntry } from './snapshotFs';
 
 const CACHE_DIR = path.resolve('node_modules/.cache/labellens');
 
@@ -50,14 +50,12 @@ export async function openTestDatabase(): Promise<Database> {
 }
 
 /**
- * The snapshot's bytes, read once per test worker (its files share modules: vitest.config.ts,
- * isolate false). Node's Blob, not the global one: under jsdom that is jsdom's, whose every read
- * copies the 45 MB through JavaScript arrays.
+ * The snapshot's data directory, read and parsed once per test worker (its files share modules:
+ * vitest.config.ts, isolate false); each opening copies the files from it (snapshotFs.ts).
  */
-let snapshotBlob: Promise<Blob> | undefined;
+let snapshotEntries: Promise<DataDirEntry[]> | undefined;
 const readSnapshot = (file: string) =>
-  // The DOM's Blob type: PGlite reads it only through arrayBuffer(), which node's Blob has.
-  (snapshotBlob ??= readFile(file).then((bytes) => new NodeBlob([bytes]) as unknown as Blob));
+  (snapshotEntries ??= readFile(file).then((bytes) => readDataDirTar(bytes)));
 
 /** A migrated, seeded in-process PGlite, loaded from the snapshot, whether or not DATABASE_URL is set. */
 export async function openTestPglite(): Promise<Database> {
@@ -66,7 +64,7 @@ export async function openTestPglite(): Promise<Database> {
   // quarter of each test file's opening, and 2MB opens about a sixth faster than 16MB (median of 5:
   // 520 vs 625 ms of CPU) with its queries no slower, since a page not in the buffers is one copy
   // away in PGlite's in-memory files.
-  return openDatabase({ loadDataDir: await readSnapshot(file), sharedBuffers: '2MB' });
+  return openDatabase({ pgliteFs: new SnapshotFs(await readSnapshot(file)), sharedBuffers: '2MB' });
 }
 
 /** `url` with its database name replaced. */

@@ -2,8 +2,10 @@ import { screen, waitForElementToBeRemoved, within } from '@testing-library/reac
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { renderAdmin } from '../../test/renderAdmin';
+import { renderList } from '../../test/renderPage';
 import { DEMO, setUpStandInServer, signIn } from '../../test/standInServer';
 import { bodyRows, cellsOf } from '../../test/tableRows';
+import ChatList from './ChatList';
 
 const server = setUpStandInServer();
 const WAIT = { timeout: 20_000 };
@@ -22,7 +24,7 @@ describe('Chat Sessions list', { timeout: 60_000 }, () => {
          from public.chats c left join auth.users u on u.id = c.user_id
         order by c.created_at desc limit 25`,
     );
-    renderAdmin('/admin/chats');
+    renderList('chats', <ChatList />, '/admin/chats');
     const rows = await dataRows();
     expect(rows).toHaveLength(expected.length);
     expected.forEach((chat, i) => {
@@ -39,7 +41,7 @@ describe('Chat Sessions list', { timeout: 60_000 }, () => {
         where chat_id = (select chat_id from public.messages group by chat_id order by count(*) desc, chat_id limit 1)
         order by created_at, id`,
     );
-    renderAdmin(`/admin/chats/${rows[0].chat_id}/show`);
+    renderList('chats', <ChatList />, `/admin/chats/${rows[0].chat_id}/show`);
     const dialog = await screen.findByRole('dialog', {}, WAIT);
     const messages = await within(dialog).findAllByTestId('chat-message', {}, WAIT);
     expect(messages).toHaveLength(rows.length);
@@ -54,13 +56,14 @@ describe('Chat Sessions list', { timeout: 60_000 }, () => {
     const { rows } = await server
       .db()
       .query<{ id: string }>(`insert into public.chats (title) values ('zq empty chat') returning id`);
-    renderAdmin(`/admin/chats/${rows[0].id}/show`);
+    renderList('chats', <ChatList />, `/admin/chats/${rows[0].id}/show`);
     const dialog = await screen.findByRole('dialog', {}, WAIT);
     expect(await within(dialog).findByText('No messages found in this chat', {}, WAIT)).toBeInTheDocument();
     expect(within(dialog).getByText('Anonymous')).toBeInTheDocument();
   });
 
   it('says so when a linked chat does not exist, and Close returns to the list', async () => {
+    // The whole admin: Close navigates back to the list's route.
     renderAdmin('/admin/chats/not-a-chat-id/show');
     const dialog = await screen.findByRole('dialog', {}, WAIT);
     expect(
@@ -90,7 +93,7 @@ describe('Chat Sessions list', { timeout: 60_000 }, () => {
             : undefined,
         ),
       );
-    renderAdmin('/admin/chats');
+    renderList('chats', <ChatList />, '/admin/chats');
     const retry = await screen.findByRole('button', { name: 'Retry' }, WAIT);
     failing = false;
     await userEvent.click(retry);
@@ -99,7 +102,7 @@ describe('Chat Sessions list', { timeout: 60_000 }, () => {
 
   it('shows the empty state when there are no chats', async () => {
     await server.db().query('delete from public.chats');
-    renderAdmin('/admin/chats');
+    renderList('chats', <ChatList />, '/admin/chats');
     expect(await screen.findByText('No chats yet', {}, WAIT)).toBeInTheDocument();
   });
 });

@@ -1,9 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { renderAdmin } from '../../test/renderAdmin';
+import { renderList } from '../../test/renderPage';
 import { DEMO, setUpStandInServer, signIn } from '../../test/standInServer';
 import { bodyRows, cellsOf } from '../../test/tableRows';
+import ProfileList from './ProfileList';
 
 const server = setUpStandInServer();
 const WAIT = { timeout: 20_000 };
@@ -26,7 +27,7 @@ describe('User Profiles list', { timeout: 60_000 }, () => {
       `select name, relationship, scans_count, round(avg_health_score)::int as avg
          from public.profiles order by created_at desc, id desc limit 25`,
     );
-    renderAdmin('/admin/profiles');
+    renderList('profiles', <ProfileList />, '/admin/profiles');
     const rows = await dataRows();
     expect(rows).toHaveLength(expected.length);
     const band = (s: number) => (s >= 80 ? 'Excellent' : s >= 60 ? 'Good' : s >= 40 ? 'Fair' : 'Poor');
@@ -49,7 +50,7 @@ describe('User Profiles list', { timeout: 60_000 }, () => {
       .query<{ id: string; name: string; allergies: string[] }>(
         `select id, name, allergies from public.profiles where cardinality(allergies) > 0 order by created_at desc limit 1`,
       );
-    renderAdmin(`/admin/profiles/${rows[0].id}/show`);
+    renderList('profiles', <ProfileList />, `/admin/profiles/${rows[0].id}/show`);
     const dialog = await screen.findByRole('dialog', {}, WAIT);
     await within(dialog).findByText('Dietary Restrictions', {}, WAIT);
     expect(within(dialog).getByRole('heading', { name: rows[0].name })).toBeInTheDocument();
@@ -59,7 +60,7 @@ describe('User Profiles list', { timeout: 60_000 }, () => {
   });
 
   it('says so when a linked profile does not exist', async () => {
-    renderAdmin('/admin/profiles/00000000-0000-4000-8000-00000000beef/show');
+    renderList('profiles', <ProfileList />, '/admin/profiles/00000000-0000-4000-8000-00000000beef/show');
     const dialog = await screen.findByRole('dialog', {}, WAIT);
     expect(
       await within(dialog).findByText(
@@ -84,7 +85,7 @@ describe('User Profiles list', { timeout: 60_000 }, () => {
             : undefined,
         ),
       );
-    renderAdmin('/admin/profiles');
+    renderList('profiles', <ProfileList />, '/admin/profiles');
     const retry = await screen.findByRole('button', { name: 'Retry' }, WAIT);
     expect(screen.getByText('Could not load the list.')).toBeInTheDocument();
     failing = false;
@@ -94,7 +95,7 @@ describe('User Profiles list', { timeout: 60_000 }, () => {
 
   it('shows the empty state when there are no profiles', async () => {
     await server.db().query('delete from public.profiles');
-    renderAdmin('/admin/profiles');
+    renderList('profiles', <ProfileList />, '/admin/profiles');
     expect(await screen.findByText('No profiles yet', {}, WAIT)).toBeInTheDocument();
   });
 });

@@ -2,9 +2,10 @@ import type { Tables } from '../../database.types';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { renderAdmin } from '../../test/renderAdmin';
+import { renderList } from '../../test/renderPage';
 import { DEMO, setUpStandInServer, signIn } from '../../test/standInServer';
 import { bodyRows, cellsOf } from '../../test/tableRows';
+import ScanList from './ScanList';
 
 const server = setUpStandInServer();
 const WAIT = { timeout: 20_000 };
@@ -38,7 +39,7 @@ describe('Food Scans list', { timeout: 60_000 }, () => {
     const expected = await newestScans(25);
     const total = (await server.db().query<{ n: number }>('select count(*)::int as n from public.scans'))
       .rows[0].n;
-    renderAdmin('/admin/scans');
+    renderList('scans', <ScanList />, '/admin/scans');
     const rows = await dataRows();
     expect(rows).toHaveLength(Math.min(25, total));
     expected.forEach((scan, i) => {
@@ -59,7 +60,7 @@ describe('Food Scans list', { timeout: 60_000 }, () => {
         'select ingredients, nutrition_facts from public.scans where id = $1',
         [scan.id],
       );
-    renderAdmin('/admin/scans');
+    renderList('scans', <ScanList />, '/admin/scans');
     const [firstRow] = await dataRows();
     await userEvent.click(within(firstRow).getByRole('link', { name: 'Show' }));
     const dialog = await screen.findByRole('dialog', {}, WAIT);
@@ -81,7 +82,7 @@ describe('Food Scans list', { timeout: 60_000 }, () => {
   });
 
   it('says so when a linked scan does not exist', async () => {
-    renderAdmin('/admin/scans/00000000-0000-4000-8000-00000000dead/show');
+    renderList('scans', <ScanList />, '/admin/scans/00000000-0000-4000-8000-00000000dead/show');
     const dialog = await screen.findByRole('dialog', {}, WAIT);
     expect(
       await within(dialog).findByText(
@@ -106,7 +107,7 @@ describe('Food Scans list', { timeout: 60_000 }, () => {
             : undefined,
         ),
       );
-    renderAdmin('/admin/scans');
+    renderList('scans', <ScanList />, '/admin/scans');
     const retry = await screen.findByRole('button', { name: 'Retry' }, WAIT);
     expect(screen.getByText('Could not load the list.')).toBeInTheDocument();
     failing = false;
@@ -125,7 +126,7 @@ describe('Food Scans list', { timeout: 60_000 }, () => {
         return undefined;
       }),
     );
-    renderAdmin('/admin/scans');
+    renderList('scans', <ScanList />, '/admin/scans');
     expect(await screen.findByTestId('list-skeleton', {}, WAIT)).toBeInTheDocument();
     release();
     expect((await dataRows()).length).toBeGreaterThan(0);
@@ -134,7 +135,7 @@ describe('Food Scans list', { timeout: 60_000 }, () => {
 
   it('shows the empty state when there are no scans', async () => {
     await server.db().query('delete from public.scans');
-    renderAdmin('/admin/scans');
+    renderList('scans', <ScanList />, '/admin/scans');
     expect(await screen.findByText('No scans yet', {}, WAIT)).toBeInTheDocument();
   });
 });

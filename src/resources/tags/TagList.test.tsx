@@ -1,8 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderAdmin } from '../../test/renderAdmin';
+import { renderList } from '../../test/renderPage';
 import { DEMO, setUpStandInServer, signIn } from '../../test/standInServer';
 import { bodyRows, cellsOf } from '../../test/tableRows';
+import TagList from './TagList';
 
 const server = setUpStandInServer();
 const WAIT = { timeout: 20_000 };
@@ -36,7 +37,7 @@ describe('Tags list sorting', { timeout: 60_000 }, () => {
 
   it('sorts by category then sort order; shift-click adds or flips a key, a plain click sorts by one', async () => {
     const user = userEvent.setup();
-    renderAdmin('/admin/tags');
+    renderList('tags', <TagList />, '/admin/tags');
     expect(await shownLabels()).toEqual(await labelsInOrder('category, sort_order, id'));
     expect(sortArrows()).toEqual([
       ['category', 'asc'],

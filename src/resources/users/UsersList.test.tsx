@@ -1,9 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { renderAdmin } from '../../test/renderAdmin';
+import { renderList } from '../../test/renderPage';
 import { DEMO, setUpStandInServer, signIn } from '../../test/standInServer';
 import { bodyRows, cellsOf } from '../../test/tableRows';
+import UsersList from './UsersList';
 
 const server = setUpStandInServer();
 const WAIT = { timeout: 20_000 };
@@ -36,7 +37,7 @@ describe('Users', { timeout: 60_000 }, () => {
         .db()
         .query<{ n: number }>('select count(*)::int as n from auth.users where deleted_at is null')
     ).rows[0].n;
-    renderAdmin('/admin/users');
+    renderList('users', <UsersList />, '/admin/users');
     const rows = await dataRows();
     expect(screen.getByRole('heading', { level: 1, name: 'Users' })).toBeInTheDocument();
     expect(screen.getByTestId('users-found')).toHaveTextContent(`${total} users found`);
@@ -56,7 +57,7 @@ describe('Users', { timeout: 60_000 }, () => {
   });
 
   it('searches by email, phone or id in the RPC', async () => {
-    renderAdmin('/admin/users');
+    renderList('users', <UsersList />, '/admin/users');
     await dataRows();
     await userEvent.type(screen.getByPlaceholderText('Search by email, phone or ID...'), 'priya 98765');
     // Shown under the heading, and announced by the list's polite live region.
@@ -70,7 +71,7 @@ describe('Users', { timeout: 60_000 }, () => {
   });
 
   it('shows the three detail sections and links to the user’s records', async () => {
-    renderAdmin('/admin/users/00000000-0000-4000-8000-000000000002/show');
+    renderList('users', <UsersList />, '/admin/users/00000000-0000-4000-8000-000000000002/show');
     const dialog = await screen.findByRole('dialog', {}, WAIT);
     await within(dialog).findByText('Basic Information', {}, WAIT);
     for (const section of ['Basic Information', 'Account Status', 'Activity Timeline'])
@@ -96,7 +97,7 @@ describe('Users', { timeout: 60_000 }, () => {
             : undefined,
         ),
       );
-    renderAdmin('/admin/users');
+    renderList('users', <UsersList />, '/admin/users');
     expect(await screen.findByText('Failed to fetch users from Supabase Auth', {}, WAIT)).toBeInTheDocument();
     expect(screen.getByTestId('users-found')).toHaveTextContent('0 users found');
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
@@ -108,7 +109,7 @@ describe('Users', { timeout: 60_000 }, () => {
   it('shows "No Users Found" with its hint when the RPC returns no one', async () => {
     // Every real database has at least the signed-in admin, so an empty answer is simulated.
     server.msw().use(http.post(RPC, () => HttpResponse.json([], { headers: { 'Content-Range': '*/0' } })));
-    renderAdmin('/admin/users');
+    renderList('users', <UsersList />, '/admin/users');
     expect(await screen.findByText('No Users Found', {}, WAIT)).toBeInTheDocument();
     expect(screen.getByText('Users will appear here once they register.')).toBeInTheDocument();
   });

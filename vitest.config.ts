@@ -10,10 +10,13 @@ const PLAIN_SRC_TESTS = [
   'src/domain/**/*.test.ts',
   'src/i18n/**/*.test.ts',
   'src/list/csv.test.ts',
+  'src/layout/palette.test.ts',
+  'src/providers/earlyReads.test.ts',
   'src/providers/qsCompat.test.ts',
   'src/providers/search.test.ts',
   'src/providers/tableNames.test.ts',
   'src/resources/contact-messages/statuses.test.ts',
+  'src/resources/registry.test.ts',
 ];
 
 export default defineConfig({

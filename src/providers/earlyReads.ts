@@ -56,11 +56,17 @@ export function withEarlyReads<P extends object>(
   const call = (method: string, args: unknown[]) =>
     (methods[method] as (...a: unknown[]) => Promise<unknown>).apply(provider, args);
 
+  /** Forgets reads nobody took in time, so that once none is left the reads go straight through. */
+  const dropExpired = () => {
+    for (const [key, { at }] of started) if (now() - at > EARLY_READ_TTL_MS) started.delete(key);
+  };
+
   const takeOver = async (method: string, args: unknown[]) => {
+    dropExpired();
     const key = readKey(method, args);
     const early = started.get(key);
     started.delete(key);
-    if (early && now() - early.at <= EARLY_READ_TTL_MS && early.session === (await session()))
+    if (early && early.session === (await session()))
       return early.promise.catch(() => call(method, args));
     return call(method, args);
   };
@@ -79,7 +85,7 @@ export function withEarlyReads<P extends object>(
       if (typeof methods[method] !== 'function') throw new Error(`The data provider has no ${method}`);
       void session().then((current) => {
         if (!current) return; // signed out: the screen will not ask, and RLS would answer nothing
-        for (const [key, { at }] of started) if (now() - at > EARLY_READ_TTL_MS) started.delete(key);
+        dropExpired();
         const promise = call(method, args);
         promise.catch(() => undefined); // a failure is read again by the screen's own call
         started.set(readKey(method, args), { promise, session: current, at: now() });

@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { HtmlTagDescriptor, Plugin, Rollup, UserConfig } from 'vite';
+import { loadInStagesScript, STAGES_META } from '../src/loadInStages';
 import { PREFETCH_META } from '../src/prefetchAdmin';
 import { SIGNED_OUT_PATHS } from '../src/routes';
 
@@ -126,15 +127,17 @@ export function withImportMap(html: string, urls: Map<string, string>): string {
 }
 
 /**
- * The admin's HTML: dist/admin/index.html (every signed-in route) preloads the admin app's chunks
- * with the entry, so they arrive together instead of after the entry ran; the signed-out pages get
- * their own copy without them (dist/admin/login/index.html, ...), which names the app's and the
- * dashboard's chunks for src/prefetchAdmin.ts to fetch while the person types. Every chunk is named
- * by its own content, and every admin page carries the import map from plain names to files.
+ * The admin's HTML: dist/admin/index.html (every signed-in route) names the admin app's chunks as
+ * the stage after the entry (`<meta name="labellens-stages">`), and an inline script preloads each
+ * stage once the one before it has arrived (src/loadInStages.ts); scripts/screenPages.ts adds each
+ * screen's chunks as a further stage on the screen's own page. The signed-out pages get their own
+ * copy without them (dist/admin/login/index.html, ...), which names the app's and the dashboard's
+ * chunks for src/prefetchAdmin.ts to fetch while the person types. Every chunk is named by its own
+ * content, and every admin page carries the import map from plain names to files.
  */
 export function adminPreloads(): Plugin {
   let signedOutHtml: string | undefined;
-  /** The chunks every signed-in page preloads (the entry's and the app's). */
+  /** The chunks every signed-in page loads first (the entry's and the app's). */
   let preloaded = new Set<string>();
   let base = '/';
   let root = process.cwd();
@@ -162,11 +165,11 @@ export function adminPreloads(): Plugin {
           () =>
             `  <meta name="${PREFETCH_META}" content="${[...app, ...later].map(href).join(' ')}" />\n  </head>`,
         );
-        return app.map((file): HtmlTagDescriptor => ({
-          tag: 'link',
-          attrs: { rel: 'modulepreload', crossorigin: true, href: href(file) },
-          injectTo: 'head',
-        }));
+        return [
+          { tag: 'meta', attrs: { name: STAGES_META, content: app.map(href).join(' ') }, injectTo: 'head' },
+          // After the entry's script, which it looks up.
+          { tag: 'script', children: loadInStagesScript(), injectTo: 'head' },
+        ] satisfies HtmlTagDescriptor[];
       },
     },
     generateBundle: {

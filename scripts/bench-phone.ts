@@ -23,11 +23,13 @@ import { connect } from 'node:net';
 import { brotliCompressSync, constants } from 'node:zlib';
 import {
   ADMIN_ACCOUNT,
+  emulatePhoneNetwork,
   firstFigureShown,
   firstRowShown,
   freePort,
   launchChromium,
   median,
+  PHONE_PROFILE,
   signIn,
   startBuiltServer,
   type RunningServer,
@@ -36,14 +38,6 @@ import { acceptedEncodings } from '../mocks/supabase/gatewayCompression';
 import { contentTypeOf, isCompressible, resolveStatic } from './staticFiles';
 
 const RUNS = Number(process.env.RUNS ?? 5);
-/** The phone: Lighthouse's mobile profile (its "Slow 4G" network and a mid-range phone's CPU). */
-export const PHONE_PROFILE = {
-  latencyMs: 150,
-  downloadBitsPerSecond: 1.6e6,
-  uploadBitsPerSecond: 750e3,
-  cpuSlowdown: 4,
-  viewport: { width: 390, height: 844 },
-} as const;
 /** How long the script takes to fill the sign-in form, as a person typing quickly would. */
 const TYPING_MS = 3000;
 
@@ -69,12 +63,7 @@ async function phonePage(context: BrowserContext): Promise<PhonePage> {
   const page = await context.newPage();
   const cdp: CDPSession = await context.newCDPSession(page);
   await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: PHONE_PROFILE.latencyMs,
-    downloadThroughput: PHONE_PROFILE.downloadBitsPerSecond / 8,
-    uploadThroughput: PHONE_PROFILE.uploadBitsPerSecond / 8,
-  });
+  await emulatePhoneNetwork(cdp);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: PHONE_PROFILE.cpuSlowdown });
   let origin = 0; // CDP's monotonic clock, in seconds, when recording began
   let records = new Map<string, RequestRecord>();

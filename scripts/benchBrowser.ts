@@ -3,7 +3,7 @@
  * built product served by scripts/serve.ts on a throw-away database, the demo admin's sign-in and
  * the moments a person waits for (a list's first row, the dashboard's first figure).
  */
-import { chromium, type Browser, type Page } from '@playwright/test';
+import { chromium, type Browser, type CDPSession, type Page } from '@playwright/test';
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -71,6 +71,24 @@ export async function startBuiltServer(env: Record<string, string> = {}): Promis
 }
 
 export const ADMIN_ACCOUNT = DEMO_ACCOUNTS[0];
+
+/** The phone: Lighthouse's mobile profile (its "Slow 4G" network and a mid-range phone's CPU). */
+export const PHONE_PROFILE = {
+  latencyMs: 150,
+  downloadBitsPerSecond: 1.6e6,
+  uploadBitsPerSecond: 750e3,
+  cpuSlowdown: 4,
+  viewport: { width: 390, height: 844 },
+} as const;
+
+/** The phone profile's network on a page's DevTools session (its latency and bandwidth). */
+export const emulatePhoneNetwork = (cdp: CDPSession) =>
+  cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: PHONE_PROFILE.latencyMs,
+    downloadThroughput: PHONE_PROFILE.downloadBitsPerSecond / 8,
+    uploadThroughput: PHONE_PROFILE.uploadBitsPerSecond / 8,
+  });
 
 /** Signs the demo admin in from the login page and waits for the admin's welcome. */
 export async function signIn(page: Page, baseUrl: string): Promise<void> {

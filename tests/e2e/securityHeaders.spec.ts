@@ -44,6 +44,10 @@ test('the site and the admin carry the headers and run under the CSP without a v
   await expect(page.getByText('Dashboard Overview')).toBeVisible();
   await page.goto('/admin/scans');
   await expect(page.locator('#react-admin-title')).toHaveText('Food Scans', { timeout: 30_000 });
+  // The page's inline script that loads its chunks in stages (src/loadInStages.ts) ran under the
+  // policy: it preloaded the app's chunk, then the list's.
+  await expect(page.locator('link[rel="modulepreload"][href*="/assets/App-"]')).toHaveCount(1);
+  await expect(page.locator('link[rel="modulepreload"][href*="/assets/ScanList-"]')).toHaveCount(1);
   expect(await page.evaluate('window.__cspViolations')).toEqual([]);
 });
 

@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
 import { openDatabase, prepareDatabase, type Database } from '../db';
+import { isAlive } from '../localDatabase';
 import { MIGRATION_ROLE_SQL, MIGRATIONS_DIR, PLATFORM_SQL, SEED_SQL } from '../db/prepare';
 import { BLOB_STORE_SQL } from '../storage/objects';
 import { seedBucketSources } from '../storage/seed';
@@ -27,17 +28,44 @@ async function schemaHash(): Promise<string> {
   return hash.digest('hex').slice(0, 16);
 }
 
-/** Path of a PGlite dump of a freshly migrated and seeded database; built once per schema version. */
+/**
+ * Path of a PGlite dump of a freshly migrated and seeded database; built once per schema version.
+ * Written under a temporary name and renamed, so a run never reads a half-written snapshot; then
+ * the snapshots of earlier versions (45 MB each) are removed. Only older ones: a newer one belongs
+ * to a run of other code in this folder, which may still be reading it. (A run that still uses an
+ * older one has read it already unless it just started: each worker reads it once, when its first
+ * file opens a database, and a file removed while it is read stays readable to that reader.)
+ */
 export async function ensureSnapshot(): Promise<string> {
-  const file = path.join(CACHE_DIR, `seeded-${await schemaHash()}.tar`);
+  const name = `seeded-${await schemaHash()}.tar`;
+  const file = path.join(CACHE_DIR, name);
   if (existsSync(file)) return file;
   await mkdir(CACHE_DIR, { recursive: true });
   const db = (await openDatabase({ dataDir: 'memory' })) as Database & { dump(): Promise<Blob> };
   await prepareDatabase(db);
-  await writeFile(file, Buffer.from(await (await db.dump()).arrayBuffer()));
+  const partial = `${file}.${process.pid}.partial`;
+  await writeFile(partial, Buffer.from(await (await db.dump()).arrayBuffer()));
   await db.close();
+  await rename(partial, file);
+  const written = (await stat(file)).mtimeMs;
+  for (const other of await readdir(CACHE_DIR)) {
+    const match = /^seeded-[0-9a-f]{16}\.tar(?:\.(\d+)\.partial)?$/.exec(other);
+    if (!match || other === name) continue;
+    // A partial file is another build's until its process has gone (it died before the rename).
+    const keep = match[1]
+      ? isAlive(Number(match[1]))
+      : !(await olderThan(path.join(CACHE_DIR, other), written));
+    if (keep) continue;
+    await rm(path.join(CACHE_DIR, other), { force: true });
+  }
   return file;
 }
+
+async function olderThan(file: string, ms: number): Promise<boolean> {
+  const info = await stat(file).catch(() => undefined);
+  return info !== undefined && info.mtimeMs < ms;
+}
+
 
 /**
  * A migrated, seeded database for one test file: a new PGlite loaded from the snapshot (about half a

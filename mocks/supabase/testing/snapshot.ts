@@ -32,35 +32,63 @@ async function schemaHash(): Promise<string> {
 
 /**
  * Path of a PGlite dump of a freshly migrated and seeded database; built once per schema version.
- * Written under a temporary name and renamed, so a run never reads a half-written snapshot; then
- * the snapshots of earlier versions (45 MB each) are removed. Only older ones: a newer one belongs
- * to a run of other code in this folder, which may still be reading it. (A run that still uses an
- * older one has read it already unless it just started: each worker reads it once, when its first
- * file opens a database, and a file removed while it is read stays readable to that reader.)
+ * The new cluster it starts from (initdb, nothing added yet) is dumped too, beside it
+ * (`clusterDumpOf`), for the test that builds a database from nothing.
  */
 export async function ensureSnapshot(): Promise<string> {
-  const name = `seeded-${await schemaHash()}.tar`;
-  const file = path.join(CACHE_DIR, name);
-  if (existsSync(file)) return file;
-  await mkdir(CACHE_DIR, { recursive: true });
+  const file = path.join(CACHE_DIR, `seeded-${await schemaHash()}.tar`);
+  if (existsSync(file) && existsSync(clusterDumpOf(file))) return file;
   const db = (await openDatabase({ dataDir: 'memory' })) as Database & { dump(): Promise<Blob> };
+  const cluster = await db.dump();
   await prepareDatabase(db);
-  const partial = `${file}.${process.pid}.partial`;
-  await writeFile(partial, Buffer.from(await (await db.dump()).arrayBuffer()));
+  const seeded = await db.dump();
   await db.close();
+  // The cluster first: a run that finds the seeded snapshot finds its cluster too.
+  await writeCached(clusterDumpOf(file), cluster);
+  await writeCached(file, seeded);
+  return file;
+}
+
+/** Where ensureSnapshot keeps the new cluster that a seeded snapshot started from. */
+const clusterDumpOf = (snapshot: string) =>
+  path.join(path.dirname(snapshot), path.basename(snapshot).replace(/^seeded-/, 'cluster-'));
+
+/**
+ * A new PGlite cluster with nothing added (what `PGlite.create()` starts after initdb), for a
+ * test that builds a database from nothing (schemas.test.ts): loaded from ensureSnapshot's dump of
+ * one, since creating a cluster costs seconds.
+ */
+export async function openNewClusterPglite(): Promise<Database> {
+  const snapshot = process.env.LABELLENS_TEST_SNAPSHOT ?? (await ensureSnapshot());
+  const entries = readDataDirTar(await readFile(clusterDumpOf(snapshot)));
+  return openDatabase({ pgliteFs: new SnapshotFs(entries) });
+}
+
+/**
+ * Writes a dump into the cache under a temporary name and renames it, so a run never reads a
+ * half-written one; then removes the earlier dumps of its kind (`seeded-`, `cluster-`, about 40 MB
+ * each). Only older ones: a newer one belongs to a run of other code in this folder, which may
+ * still be reading it. (A run that still uses an older one has read it already unless it just
+ * started: each worker reads it once, when its first file opens a database, and a file removed
+ * while it is read stays readable to that reader.)
+ */
+async function writeCached(file: string, dump: Blob): Promise<void> {
+  await mkdir(CACHE_DIR, { recursive: true });
+  const name = path.basename(file);
+  const kind = name.slice(0, name.indexOf('-') + 1);
+  const partial = `${file}.${process.pid}.partial`;
+  await writeFile(partial, Buffer.from(await dump.arrayBuffer()));
   await rename(partial, file);
   const written = (await stat(file)).mtimeMs;
   for (const other of await readdir(CACHE_DIR)) {
-    const match = /^seeded-[0-9a-f]{16}\.tar(?:\.(\d+)\.partial)?$/.exec(other);
-    if (!match || other === name) continue;
+    if (!other.startsWith(kind) || other === name) continue;
+    const partialOf = /\.tar\.(\d+)\.partial$/.exec(other);
     // A partial file is another build's until its process has gone (it died before the rename).
-    const keep = match[1]
-      ? isAlive(Number(match[1]))
-      : !(await olderThan(path.join(CACHE_DIR, other), written));
-    if (keep) continue;
-    await rm(path.join(CACHE_DIR, other), { force: true });
+    const keep = partialOf
+      ? isAlive(Number(partialOf[1]))
+      : !other.endsWith('.tar') || !(await olderThan(path.join(CACHE_DIR, other), written));
+    if (!keep) await rm(path.join(CACHE_DIR, other), { force: true });
   }
-  return file;
 }
 
 async function olderThan(file: string, ms: number): Promise<boolean> {

@@ -58,7 +58,8 @@ function readHolder(lockFile: string): LockHolder | undefined {
   }
 }
 
-function isAlive(pid: number): boolean {
+/** Whether a process with that id exists. */
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0); // signal 0 only asks whether the process exists
     return true;

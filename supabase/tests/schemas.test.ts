@@ -2,10 +2,10 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { readSupabaseConfig } from '../../mocks/supabase/config';
-import { openDatabase, type Database, type Queryable } from '../../mocks/supabase/db';
+import type { Database, Queryable } from '../../mocks/supabase/db';
 import { runMigrationLikeTheCli } from '../../mocks/supabase/db/cliSql';
 import { MIGRATION_ROLE, MIGRATION_ROLE_SQL, PLATFORM_SQL } from '../../mocks/supabase/db/prepare';
-import { openTestDatabase } from '../../mocks/supabase/testing/snapshot';
+import { openNewClusterPglite, openTestDatabase } from '../../mocks/supabase/testing/snapshot';
 
 /**
  * supabase/schemas/ (the current definition, config.toml's schema_paths) and supabase/migrations/
@@ -89,7 +89,8 @@ async function catalog(db: Queryable): Promise<Record<string, string[]>> {
 
 /** A database built as `supabase db diff` builds its shadow: the platform, then each schema file in order. */
 async function fromSchemas(): Promise<Database> {
-  const db = await openDatabase({ dataDir: 'memory' });
+  // A new cluster (loaded from the dump the test snapshot keeps of one: initdb costs seconds).
+  const db = await openNewClusterPglite();
   const paths = readSupabaseConfig().db?.migrations?.schema_paths ?? [];
   await db.transaction(async (tx) => {
     await tx.exec(await readFile(PLATFORM_SQL, 'utf8'));

@@ -1,15 +1,17 @@
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { pgFailure } from '../testing/pgFailure';
+import { openSnapshotPglite } from '../testing/snapshot';
 import { MAX_PREPARED_STATEMENTS, PreparedStatements } from './preparedStatements';
 
 /**
- * The statement cache that API requests run through (preparedStatements.ts), on a bare PGlite: what
+ * The statement cache that API requests run through (preparedStatements.ts), on a bare PGlite (the
+ * test snapshot's, with a table of its own; a new cluster took 3 s to create): what
  * it keeps on the connection, its bound, its batches' error semantics, and that Postgres re-plans a
  * kept statement when what it reads changes.
  */
 let db: PGlite;
 beforeAll(async () => {
-  db = await PGlite.create();
+  db = await openSnapshotPglite();
   await db.exec(`
     create table public.t (id int primary key, label text);
     insert into public.t values (1, 'one'), (2, 'two'), (3, 'three');`);
@@ -21,7 +23,6 @@ const onConnection = async () =>
   (
     await db.query<{ statement: string }>('select statement from pg_prepared_statements order by statement')
   ).rows.map((r) => r.statement);
-
 
 describe('prepared statements', () => {
   test('a statement is parsed once per SQL text and then runs with each call’s own values', async () => {

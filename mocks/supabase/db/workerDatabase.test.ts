@@ -1,21 +1,30 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { pgFailure } from '../testing/pgFailure';
-import { openTestPglite } from '../testing/snapshot';
+import { openTestPglite, writeSnapshotFolder } from '../testing/snapshot';
 import { openDatabase } from './open';
 import { inOrder, type Database } from './types';
 
 /**
  * PGlite ignores statement_timeout, so the server's database runs in a worker thread that is
- * ended when a request overruns its budget (workerDatabase.ts). One worker database for the file:
- * opening one creates a new cluster, which takes seconds.
+ * ended when a request overruns its budget (workerDatabase.ts). One worker database for the file,
+ * on a folder that already holds the seeded database, as `npm start` opens its folder: 'memory'
+ * (a new temporary folder) would create a new cluster first, which took 5 of this file's 7 s.
  */
 
+let folder: string;
 let db: Database;
 beforeAll(async () => {
-  db = await openDatabase({ dataDir: 'memory', worker: true });
+  folder = mkdtempSync(path.join(tmpdir(), 'labellens-worker-test-'));
+  await writeSnapshotFolder(folder);
+  db = await openDatabase({ dataDir: folder, worker: true });
   await db.exec('create table public.kept (id int primary key)');
 }, 180_000);
-afterAll(() => db.close());
-
+afterAll(async () => {
+  await db?.close();
+  rmSync(folder, { recursive: true, force: true });
+});
 
 describe('the worker-backed PGlite', () => {
   test('in-process PGlite does not enforce statement_timeout (why the worker exists)', async () => {

@@ -1,9 +1,12 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
+import type { PGlite } from '@electric-sql/pglite';
 import { openDatabase, prepareDatabase, type Database } from '../db';
+import { createPglite } from '../db/pglite';
+import { isAlive } from '../localDatabase';
 import { MIGRATION_ROLE_SQL, MIGRATIONS_DIR, PLATFORM_SQL, SEED_SQL } from '../db/prepare';
 import { BLOB_STORE_SQL } from '../storage/objects';
 import { seedBucketSources } from '../storage/seed';
@@ -27,16 +30,70 @@ async function schemaHash(): Promise<string> {
   return hash.digest('hex').slice(0, 16);
 }
 
-/** Path of a PGlite dump of a freshly migrated and seeded database; built once per schema version. */
+/**
+ * Path of a PGlite dump of a freshly migrated and seeded database; built once per schema version.
+ * The new cluster it starts from (initdb, nothing added yet) is dumped too, beside it
+ * (`clusterDumpOf`), for the test that builds a database from nothing.
+ */
 export async function ensureSnapshot(): Promise<string> {
   const file = path.join(CACHE_DIR, `seeded-${await schemaHash()}.tar`);
-  if (existsSync(file)) return file;
-  await mkdir(CACHE_DIR, { recursive: true });
+  if (existsSync(file) && existsSync(clusterDumpOf(file))) return file;
   const db = (await openDatabase({ dataDir: 'memory' })) as Database & { dump(): Promise<Blob> };
+  const cluster = await db.dump();
   await prepareDatabase(db);
-  await writeFile(file, Buffer.from(await (await db.dump()).arrayBuffer()));
+  const seeded = await db.dump();
   await db.close();
+  // The cluster first: a run that finds the seeded snapshot finds its cluster too.
+  await writeCached(clusterDumpOf(file), cluster);
+  await writeCached(file, seeded);
   return file;
+}
+
+/** Where ensureSnapshot keeps the new cluster that a seeded snapshot started from. */
+const clusterDumpOf = (snapshot: string) =>
+  path.join(path.dirname(snapshot), path.basename(snapshot).replace(/^seeded-/, 'cluster-'));
+
+/**
+ * A new PGlite cluster with nothing added (what `PGlite.create()` starts after initdb), for a
+ * test that builds a database from nothing (schemas.test.ts): loaded from ensureSnapshot's dump of
+ * one, since creating a cluster costs seconds.
+ */
+export async function openNewClusterPglite(): Promise<Database> {
+  const snapshot = process.env.LABELLENS_TEST_SNAPSHOT ?? (await ensureSnapshot());
+  const entries = readDataDirTar(await readFile(clusterDumpOf(snapshot)));
+  return openDatabase({ pgliteFs: new SnapshotFs(entries) });
+}
+
+/**
+ * Writes a dump into the cache under a temporary name and renames it, so a run never reads a
+ * half-written one; then removes the earlier dumps of its kind (`seeded-`, `cluster-`, about 40 MB
+ * each). Only older ones: a newer one belongs to a run of other code in this folder, which may
+ * still be reading it. (A run that still uses an older one has read it already unless it just
+ * started: each worker reads it once, when its first file opens a database, and a file removed
+ * while it is read stays readable to that reader.)
+ */
+async function writeCached(file: string, dump: Blob): Promise<void> {
+  await mkdir(CACHE_DIR, { recursive: true });
+  const name = path.basename(file);
+  const kind = name.slice(0, name.indexOf('-') + 1);
+  const partial = `${file}.${process.pid}.partial`;
+  await writeFile(partial, Buffer.from(await dump.arrayBuffer()));
+  await rename(partial, file);
+  const written = (await stat(file)).mtimeMs;
+  for (const other of await readdir(CACHE_DIR)) {
+    if (!other.startsWith(kind) || other === name) continue;
+    const partialOf = /\.tar\.(\d+)\.partial$/.exec(other);
+    // A partial file is another build's until its process has gone (it died before the rename).
+    const keep = partialOf
+      ? isAlive(Number(partialOf[1]))
+      : !other.endsWith('.tar') || !(await olderThan(path.join(CACHE_DIR, other), written));
+    if (!keep) await rm(path.join(CACHE_DIR, other), { force: true });
+  }
+}
+
+async function olderThan(file: string, ms: number): Promise<boolean> {
+  const info = await stat(file).catch(() => undefined);
+  return info !== undefined && info.mtimeMs < ms;
 }
 
 /**
@@ -57,14 +114,46 @@ let snapshotEntries: Promise<DataDirEntry[]> | undefined;
 const readSnapshot = (file: string) =>
   (snapshotEntries ??= readFile(file).then((bytes) => readDataDirTar(bytes)));
 
+/**
+ * Writes the snapshot's data directory into `folder` (new or empty) as PGlite keeps a database in a
+ * folder (its files below PGDATA), for tests of code that opens a folder as `npm start` does (a worker
+ * database, a server in a child process): that code then finds a migrated and seeded database, as
+ * in a folder `npm start` prepared before. Creating a new cluster instead (initdb, then the
+ * migrations and seed) costs seconds; this costs about a quarter of a second.
+ */
+export async function writeSnapshotFolder(folder: string): Promise<void> {
+  const entries = await readSnapshot(process.env.LABELLENS_TEST_SNAPSHOT ?? (await ensureSnapshot()));
+  for (const { path: below, data } of entries) {
+    const target = path.join(folder, ...below);
+    if (!data) await mkdir(target, { recursive: true });
+    else {
+      await mkdir(path.dirname(target), { recursive: true });
+      await writeFile(target, data);
+    }
+  }
+}
+
 /** A migrated, seeded in-process PGlite, loaded from the snapshot, whether or not DATABASE_URL is set. */
 export async function openTestPglite(): Promise<Database> {
+  const { fs, sharedBuffers } = await snapshotPgliteOptions();
+  return openDatabase({ pgliteFs: fs, sharedBuffers });
+}
+
+/**
+ * The same database as a PGlite instance itself (with the migrations' extensions), for tests of
+ * code that takes one: creating a new cluster instead (`PGlite.create()`, initdb) costs seconds.
+ */
+export async function openSnapshotPglite(): Promise<PGlite> {
+  return createPglite(await snapshotPgliteOptions());
+}
+
+async function snapshotPgliteOptions() {
   const file = process.env.LABELLENS_TEST_SNAPSHOT ?? (await ensureSnapshot());
   // Shared buffers are allocated and cleared at every opening: PostgreSQL's 128MB default cost a
   // quarter of each test file's opening, and 2MB opens about a sixth faster than 16MB (median of 5:
   // 520 vs 625 ms of CPU) with its queries no slower, since a page not in the buffers is one copy
   // away in PGlite's in-memory files.
-  return openDatabase({ pgliteFs: new SnapshotFs(await readSnapshot(file)), sharedBuffers: '2MB' });
+  return { fs: new SnapshotFs(await readSnapshot(file)), sharedBuffers: '2MB' };
 }
 
 /** `url` with its database name replaced. */

@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type Connect, type Plugin, type Rollup } from 'vite';
 import { LOCAL_ANON_KEY } from './mocks/supabase/keys';
-import { adminPreloads, PLAIN_CHUNK_NAMES, resolveChunkUrl } from './scripts/adminChunks';
+import { adminPreloads, MIN_CHUNK_BYTES, PLAIN_CHUNK_NAMES, resolveChunkUrl } from './scripts/adminChunks';
 import { builtScriptHashes, securityHeaders } from './scripts/securityHeaders';
 
 /** Serves the local Supabase stand-in on the dev server's origin (only when no hosted project is set). */
@@ -128,7 +128,10 @@ export default defineConfig(({ mode }) => {
       rollupOptions: {
         input: BUNDLE_INPUTS[bundle],
         // The admin's chunks are named by their own content, through an import map (scripts/adminChunks.ts).
-        output: bundle === 'admin' ? PLAIN_CHUNK_NAMES : undefined,
+        output:
+          bundle === 'admin'
+            ? { ...PLAIN_CHUNK_NAMES, experimentalMinChunkSize: MIN_CHUNK_BYTES }
+            : undefined,
         onwarn(warning, warn) {
           if (!Object.values(HARMLESS_BUILD_WARNINGS).some((isHarmless) => isHarmless(warning)))
             warn(warning);

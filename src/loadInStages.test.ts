@@ -49,6 +49,36 @@ describe('loadInStages (a signed-in page loads its entry, then the app, then the
     ]);
   });
 
+  it("starts the next stage as a file's last byte arrives (its resource timing), before it is parsed", () => {
+    let report: ((list: { getEntries(): Array<{ name: string }> }) => void) | undefined;
+    vi.stubGlobal(
+      'PerformanceObserver',
+      class {
+        constructor(callback: typeof report) {
+          report = callback;
+        }
+        observe(options: object) {
+          expect(options).toEqual({ type: 'resource', buffered: true });
+        }
+      },
+    );
+    try {
+      const doc = adminPage('/assets/App-2.js | /assets/ScanList-4.js');
+      runInline(doc);
+      report!({ getEntries: () => [{ name: link(doc, '/assets/admin-1.js').href }] });
+      expect(hrefs(doc)).toEqual(['/assets/admin-1.js', '/assets/App-2.js']);
+      // Its load event afterwards (once parsed) changes nothing: each file counts once.
+      arrive(doc, '/assets/admin-1.js');
+      expect(hrefs(doc)).toEqual(['/assets/admin-1.js', '/assets/App-2.js']);
+      report!({
+        getEntries: () => [{ name: link(doc, '/assets/App-2.js').href }, { name: 'http://x/other.js' }],
+      });
+      expect(hrefs(doc)).toEqual(['/assets/admin-1.js', '/assets/App-2.js', '/assets/ScanList-4.js']);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('goes on past a chunk that failed (its import reports it), and counts each chunk once', () => {
     const doc = adminPage('/assets/App-2.js /assets/vendor-3.js | /assets/ScanList-4.js');
     runInline(doc);

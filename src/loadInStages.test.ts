@@ -51,6 +51,7 @@ describe('loadInStages (a signed-in page loads its entry, then the app, then the
 
   it("starts the next stage as a file's last byte arrives (its resource timing), before it is parsed", () => {
     let report: ((list: { getEntries(): Array<{ name: string }> }) => void) | undefined;
+    let disconnected = false;
     vi.stubGlobal(
       'PerformanceObserver',
       class {
@@ -59,6 +60,9 @@ describe('loadInStages (a signed-in page loads its entry, then the app, then the
         }
         observe(options: object) {
           expect(options).toEqual({ type: 'resource', buffered: true });
+        }
+        disconnect() {
+          disconnected = true;
         }
       },
     );
@@ -74,6 +78,10 @@ describe('loadInStages (a signed-in page loads its entry, then the app, then the
         getEntries: () => [{ name: link(doc, '/assets/App-2.js').href }, { name: 'http://x/other.js' }],
       });
       expect(hrefs(doc)).toEqual(['/assets/admin-1.js', '/assets/App-2.js', '/assets/ScanList-4.js']);
+      // Once the last stage has arrived, the page's later requests are not watched.
+      expect(disconnected).toBe(false);
+      report!({ getEntries: () => [{ name: link(doc, '/assets/ScanList-4.js').href }] });
+      expect(disconnected).toBe(true);
     } finally {
       vi.unstubAllGlobals();
     }

@@ -31,10 +31,13 @@ export function loadInStages(doc: Document, metaName: string): void {
   // A file has arrived when its resource timing entry is written, as its last byte arrives; its
   // preload's load event comes only once it is parsed too (the entry: 0.15 s later on a phone).
   const pending = new Map<string, () => void>();
-  if (typeof PerformanceObserver === 'function')
-    new PerformanceObserver((list) => {
-      for (const { name } of list.getEntries()) pending.get(name)?.();
-    }).observe({ type: 'resource', buffered: true });
+  const observer =
+    typeof PerformanceObserver === 'function'
+      ? new PerformanceObserver((list) => {
+          for (const { name } of list.getEntries()) pending.get(name)?.();
+        })
+      : undefined;
+  observer?.observe({ type: 'resource', buffered: true });
   const preload = (href: string, then: () => void, priority?: 'low') => {
     const link = doc.createElement('link');
     link.rel = 'modulepreload';
@@ -53,7 +56,8 @@ export function loadInStages(doc: Document, metaName: string): void {
   };
   const start = (index: number): void => {
     const files = stages[index];
-    if (!files) return;
+    // The last stage has arrived: the page's later requests (its data, images) need no watching.
+    if (!files) return observer?.disconnect();
     if (files.length === 0) return start(index + 1);
     let left = files.length;
     for (const href of files)

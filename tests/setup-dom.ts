@@ -19,6 +19,8 @@ const emotionCache = (() => {
 
 afterEach(() => {
   cleanup();
+});
+afterAll(() => {
   if (!emotionCache) return;
   emotionCache.sheet.flush();
   for (const name of Object.keys(emotionCache.inserted)) delete emotionCache.inserted[name];

@@ -4,6 +4,7 @@ import { vi } from 'vitest';
 import { MemoryRouter, Route, Routes, type InitialEntry } from 'react-router-dom';
 import { supabaseClient } from '../providers/supabaseClient';
 import { LocationProbe } from '../test/LocationProbe';
+import { typeInto } from '../test/typeInto';
 import { DEMO, signIn, setUpStandInServer } from '../test/standInServer';
 import LoginRoute from './LoginRoute';
 
@@ -20,10 +21,11 @@ function renderLogin(entry: InitialEntry = '/admin/login', onPasswordAccepted?: 
   );
 }
 
+/** Fills both fields as a paste would: these tests are about the sign-in, not about typing. */
 async function fill(credentials: { email: string; password: string }) {
   const user = userEvent.setup();
-  await user.type(await screen.findByLabelText(/Email/, undefined, { timeout: 5000 }), credentials.email);
-  await user.type(screen.getByLabelText(/Password/), credentials.password);
+  await typeInto(user, await screen.findByLabelText(/Email/, undefined, { timeout: 5000 }), credentials.email);
+  await typeInto(user, screen.getByLabelText(/Password/), credentials.password);
   return user;
 }
 

@@ -10,7 +10,9 @@ const FIRST = 'Drink a glass of water with every meal.';
 const SECOND = 'Drink two glasses of water with every meal.';
 const THIRD = 'Walk for twenty minutes after dinner.';
 
-describe('a record’s History tab', () => {
+// One long flow (open, compare, confirm, restore, the trail): on a busy two-core machine it took
+// just over the default 30 s once (load average 8), like the other whole-flow tests.
+describe('a record’s History tab', { timeout: 90_000 }, () => {
   it('compares an old version with now word by word, and restores it after asking', async () => {
     const db = server.db();
     const { rows } = await db.query<{ id: string }>(

@@ -9,6 +9,7 @@ import type { Database } from '../../mocks/supabase/db';
 import { LOCAL_ANON_KEY } from '../../mocks/supabase/keys';
 import { createStandIn } from '../../mocks/supabase/standIn';
 import { openTestDatabase } from '../../mocks/supabase/testing/snapshot';
+import { typeInto } from '../../src/test/typeInto';
 import { LangContext, type Lang } from '../i18n';
 import { ContactForm } from './ContactForm';
 
@@ -62,8 +63,9 @@ const VALID = {
   Message: 'Does the app read labels printed only in Hindi?',
 };
 
+/** Fills the fields as a paste would (typing each key is slow under jsdom and not what these test). */
 async function fill(user: ReturnType<typeof userEvent.setup>, values: Partial<typeof VALID> = VALID) {
-  for (const [label, value] of Object.entries(values)) await user.type(screen.getByLabelText(label), value);
+  for (const [label, value] of Object.entries(values)) await typeInto(user, screen.getByLabelText(label), value);
 }
 
 async function storedMessages(email: string) {
@@ -208,7 +210,7 @@ describe('ContactForm', () => {
         const values = { ...VALID, Email: `limited-${lang}@example.in` };
         const labels = lang === 'en' ? Object.keys(VALID) : ['पहला नाम', 'उपनाम', 'ईमेल', 'विषय', 'संदेश'];
         for (const [i, value] of Object.values(values).entries())
-          await user.type(screen.getByLabelText(labels[i]), value);
+          await typeInto(user, screen.getByLabelText(labels[i]), value);
         await user.click(screen.getByRole('button', { name: submit }));
 
         expect(await screen.findByRole('alert')).toHaveTextContent(text);

@@ -4,6 +4,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { lookup as t } from '../i18n/lookup';
 import { supabaseClient } from '../providers/supabaseClient';
 import { DEMO, setUpStandInServer } from '../test/standInServer';
+import { typeInto } from '../test/typeInto';
 import { ForgotPasswordPage } from './ForgotPasswordPage';
 
 const stand = setUpStandInServer();
@@ -15,7 +16,7 @@ async function ask(email: string) {
     </MemoryRouter>,
   );
   const user = userEvent.setup();
-  await user.type(await screen.findByLabelText(/Email/), email);
+  await typeInto(user, await screen.findByLabelText(/Email/), email);
   await user.click(screen.getByRole('button', { name: 'Send the link' }));
   return (await screen.findByRole('status', undefined, { timeout: 5000 })).textContent;
 }

@@ -8,6 +8,7 @@ import LoginRoute from '../login/LoginRoute';
 import { supabaseClient } from '../providers/supabaseClient';
 import { LocationProbe } from '../test/LocationProbe';
 import { setUpStandInServer } from '../test/standInServer';
+import { typeInto } from '../test/typeInto';
 
 setUpStandInServer();
 
@@ -25,8 +26,8 @@ it('asks an admin with an authenticator app for its code after the password: a w
     </MemoryRouter>,
   );
   const user = userEvent.setup();
-  await user.type(await screen.findByLabelText(/Email/, undefined, WAIT), MFA_ADMIN.email);
-  await user.type(screen.getByLabelText(/Password/), MFA_ADMIN.password);
+  await typeInto(user, await screen.findByLabelText(/Email/, undefined, WAIT), MFA_ADMIN.email);
+  await typeInto(user, screen.getByLabelText(/Password/), MFA_ADMIN.password);
   await user.click(screen.getByRole('button', { name: 'Sign In' }));
 
   const code = await screen.findByLabelText('Enter the 6-digit code', undefined, WAIT);

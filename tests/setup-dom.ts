@@ -7,10 +7,12 @@ import { afterAll, afterEach, vi } from 'vitest';
 // sign-in can take seconds, so findBy/waitFor wait up to 10 s instead of Testing Library's 1 s.
 configure({ asyncUtilTimeout: 10_000 });
 
-// MUI's styles (the one emotion cache every component uses) are dropped with the components that
-// needed them. Otherwise they pile up over a worker's files (about 2,000 style elements by the
-// end) and every getComputedStyle in jsdom, which role queries and text areas call on each
-// element, walks all of them. The next render inserts again what it uses.
+// MUI's styles (the one emotion cache every component uses) are dropped when a test file ends.
+// Otherwise they pile up over a worker's files (about 2,000 style elements by the end) and every
+// getComputedStyle in jsdom, which role queries and text areas call on each element, walks all of
+// them. Not after each test: a file's tests render the same screens, and re-inserting every rule
+// for each test (emotion serialising it, jsdom parsing a new style element) cost more than the
+// few rules a file keeps.
 const emotionCache = (() => {
   const { result, unmount } = renderHook(() => useEmotionCache());
   unmount();

@@ -65,7 +65,8 @@ const VALID = {
 
 /** Fills the fields as a paste would (typing each key is slow under jsdom and not what these test). */
 async function fill(user: ReturnType<typeof userEvent.setup>, values: Partial<typeof VALID> = VALID) {
-  for (const [label, value] of Object.entries(values)) await typeInto(user, screen.getByLabelText(label), value);
+  for (const [label, value] of Object.entries(values))
+    await typeInto(user, screen.getByLabelText(label), value);
 }
 
 async function storedMessages(email: string) {

@@ -24,7 +24,11 @@ function renderLogin(entry: InitialEntry = '/admin/login', onPasswordAccepted?: 
 /** Fills both fields as a paste would: these tests are about the sign-in, not about typing. */
 async function fill(credentials: { email: string; password: string }) {
   const user = userEvent.setup();
-  await typeInto(user, await screen.findByLabelText(/Email/, undefined, { timeout: 5000 }), credentials.email);
+  await typeInto(
+    user,
+    await screen.findByLabelText(/Email/, undefined, { timeout: 5000 }),
+    credentials.email,
+  );
   await typeInto(user, screen.getByLabelText(/Password/), credentials.password);
   return user;
 }

@@ -4,6 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { renderList } from '../../test/renderPage';
 import { DEMO, setUpStandInServer, signIn } from '../../test/standInServer';
 import { bodyRows, cellsOf } from '../../test/tableRows';
+import { typeInto } from '../../test/typeInto';
 import UsersList from './UsersList';
 
 const server = setUpStandInServer();
@@ -59,7 +60,12 @@ describe('Users', { timeout: 60_000 }, () => {
   it('searches by email, phone or id in the RPC', async () => {
     renderList('users', <UsersList />, '/admin/users');
     await dataRows();
-    await userEvent.type(screen.getByPlaceholderText('Search by email, phone or ID...'), 'priya 98765');
+    // Pasted: one change and one debounced search (typing re-rendered the filter form per key).
+    await typeInto(
+      userEvent.setup(),
+      screen.getByPlaceholderText('Search by email, phone or ID...'),
+      'priya 98765',
+    );
     // Shown under the heading, and announced by the list's polite live region.
     const found = await screen.findAllByText('1 user found', {}, WAIT);
     expect(

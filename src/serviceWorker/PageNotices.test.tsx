@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { en } from '../i18n/en';
 import { newVersion } from './newVersion';
@@ -28,7 +28,7 @@ describe('PageNotices', () => {
   it('says a newer version is on the server once the worker found one, and reloads on request', async () => {
     const reload = vi.fn();
     vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, reload });
-    render(<PageNotices />);
+    const { unmount } = render(<PageNotices />);
     expect(screen.queryByText(NOTICES.new_version)).toBeNull();
 
     act(() => newVersion.found());
@@ -36,5 +36,15 @@ describe('PageNotices', () => {
 
     await userEvent.click(screen.getByRole('button', { name: NOTICES.reload }));
     expect(reload).toHaveBeenCalledTimes(1);
+    unmount();
+  });
+
+  it('can be dismissed, for the rest of the page', async () => {
+    act(() => newVersion.found()); // as the test before left it: found once, for the page's life
+    render(<PageNotices />);
+    expect(screen.getByText(NOTICES.new_version)).toBeVisible();
+
+    await userEvent.click(screen.getByRole('button', { name: NOTICES.dismiss }));
+    await waitFor(() => expect(screen.queryByText(NOTICES.new_version)).toBeNull());
   });
 });

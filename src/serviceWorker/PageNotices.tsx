@@ -1,5 +1,6 @@
-import { Alert, Button, Snackbar } from '@mui/material';
-import { useSyncExternalStore } from 'react';
+import { Alert, Button, IconButton, Snackbar } from '@mui/material';
+import CloseIcon from '@mui/icons-material/Close';
+import { useState, useSyncExternalStore } from 'react';
 import { lookup } from '../i18n/lookup';
 import { newVersion } from './newVersion';
 
@@ -21,6 +22,8 @@ const isOnline = () => navigator.onLine;
 export function PageNotices() {
   const online = useSyncExternalStore(subscribeToConnection, isOnline);
   const outdated = useSyncExternalStore(newVersion.subscribe, newVersion.get);
+  // It covers the app bar on a phone: the operator may finish what they are doing first.
+  const [dismissed, setDismissed] = useState(false);
   if (!online)
     return (
       <Snackbar open anchorOrigin={{ vertical: 'top', horizontal: 'center' }}>
@@ -31,13 +34,23 @@ export function PageNotices() {
     );
   return (
     <Snackbar
-      open={outdated}
+      open={outdated && !dismissed}
       anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
       message={lookup('labellens.page_notices.new_version')}
       action={
-        <Button color="inherit" size="small" onClick={() => window.location.reload()}>
-          {lookup('labellens.page_notices.reload')}
-        </Button>
+        <>
+          <Button color="inherit" size="small" onClick={() => window.location.reload()}>
+            {lookup('labellens.page_notices.reload')}
+          </Button>
+          <IconButton
+            color="inherit"
+            size="small"
+            aria-label={lookup('labellens.page_notices.dismiss')}
+            onClick={() => setDismissed(true)}
+          >
+            <CloseIcon fontSize="small" />
+          </IconButton>
+        </>
       }
     />
   );

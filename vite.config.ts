@@ -4,6 +4,7 @@ import { defineConfig, loadEnv, type Connect, type Plugin, type Rollup } from 'v
 import { LOCAL_ANON_KEY } from './mocks/supabase/keys';
 import { adminPreloads, MIN_CHUNK_BYTES, PLAIN_CHUNK_NAMES, resolveChunkUrl } from './scripts/adminChunks';
 import { builtScriptHashes, securityHeaders } from './scripts/securityHeaders';
+import { SERVICE_WORKER_URL } from './src/serviceWorker/protocol';
 
 /** Serves the local Supabase stand-in on the dev server's origin (only when no hosted project is set). */
 function localSupabase(): Plugin {
@@ -42,8 +43,19 @@ function adminSpaFallback(): Plugin {
   return {
     name: 'labellens-admin-spa-fallback',
     configureServer(server) {
-      server.middlewares.use((req, _res, next) => {
+      server.middlewares.use((req, res, next) => {
         const pathname = (req.url ?? '/').split('?')[0];
+        if (pathname === SERVICE_WORKER_URL) {
+          // The built product's worker (`npm start` on this same address) would keep answering
+          // with its copies of the built pages: this one replaces it and removes itself.
+          res.setHeader('Content-Type', 'text/javascript');
+          res.setHeader('Cache-Control', 'no-cache');
+          res.end(
+            "self.addEventListener('install', () => self.skipWaiting());" +
+              "self.addEventListener('activate', (e) => e.waitUntil(self.registration.unregister()));",
+          );
+          return;
+        }
         if (/^\/admin(\/[^.]*)?$/.test(pathname)) req.url = '/admin/index.html';
         next();
       });

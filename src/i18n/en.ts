@@ -7,6 +7,12 @@ export const en = {
   ...englishMessages,
   labellens: {
     app: { title: 'LabelLens Admin' },
+    page_notices: {
+      new_version: 'A new version of the admin is available. Reload to use it.',
+      reload: 'Reload',
+      dismiss: 'Dismiss',
+      offline: 'You are offline. What you see may be out of date, and nothing can be saved until the connection is back.',
+    },
     titles: { sign_in: 'Sign in', not_found: 'Page not found' },
     not_found: {
       hint: 'There is no admin page at this address. The link may be wrong, or the page may have moved.',

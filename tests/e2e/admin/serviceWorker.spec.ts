@@ -1,0 +1,100 @@
+import { expect, test, type Page, type Response } from '@playwright/test';
+import { en } from '../../../src/i18n/en';
+import { PAGE_CACHE } from '../../../src/serviceWorker/protocol';
+import { signInAsAdmin } from './signIn';
+
+/**
+ * The admin's service worker (src/serviceWorker/sw.ts) in Chromium: a reload is answered from the
+ * page's kept copy, nothing but page loads goes through it, a copy older than the server's page is
+ * said to be so, and a kept page opens offline and says it is offline.
+ */
+const NOTICES = en.labellens.page_notices;
+const LOADED = { timeout: 30_000 };
+
+test.describe.configure({ mode: 'serial', timeout: 60_000 });
+
+let page: Page;
+
+test.beforeAll(async ({ browser }) => {
+  page = await (await browser.newContext()).newPage();
+  await page.goto('/admin/login');
+  await signInAsAdmin(page);
+  // Registered once the page has loaded; it answers the next page load.
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+});
+
+test.afterAll(async () => {
+  await page.context().close();
+});
+
+const firstRow = () => page.locator('table tbody tr').first();
+
+/** Every answer the page gets while `load` runs. */
+async function answersDuring(load: () => Promise<unknown>): Promise<Response[]> {
+  const answers: Response[] = [];
+  const collect = (response: Response) => answers.push(response);
+  page.on('response', collect);
+  try {
+    await load();
+    await expect(firstRow()).toBeVisible(LOADED);
+  } finally {
+    page.off('response', collect);
+  }
+  return answers;
+}
+
+const keptPaths = () =>
+  page.evaluate(async (name) => {
+    const keys = await (await caches.open(name)).keys();
+    return keys.map((request) => new URL(request.url).pathname);
+  }, PAGE_CACHE);
+
+test('answers a reload from the page it kept, and lets chunks and data go to the network', async () => {
+  await page.goto('/admin/scans');
+  await expect(firstRow()).toBeVisible(LOADED);
+  expect(await keptPaths()).toContain('/admin/scans');
+
+  const answers = await answersDuring(() => page.reload());
+  const pageLoad = answers.find((r) => new URL(r.url()).pathname === '/admin/scans');
+  expect(pageLoad?.fromServiceWorker()).toBe(true);
+  const others = answers.filter((r) => r !== pageLoad);
+  expect(others.some((r) => r.url().includes('/assets/'))).toBe(true);
+  expect(others.some((r) => r.url().includes('/rest/v1/admin_scans'))).toBe(true);
+  expect(others.filter((r) => r.fromServiceWorker()).map((r) => r.url())).toEqual([]);
+  await expect(page.getByText(NOTICES.new_version)).toHaveCount(0);
+});
+
+test('says so when the page it opened is older than the server’s, and reloads into the new one', async () => {
+  // A deploy as the worker sees it: its copy of the page differs from what the server sends now.
+  await page.evaluate(async (name) => {
+    const cache = await caches.open(name);
+    const key = `${location.origin}/admin/scans`;
+    const kept = await cache.match(key);
+    if (!kept) throw new Error('no kept copy of /admin/scans');
+    const older = (await kept.text()).replace('</head>', '<meta name="deployed" content="before">\n</head>');
+    await cache.put(key, new Response(older, { headers: kept.headers }));
+  }, PAGE_CACHE);
+
+  await page.reload();
+  await expect(firstRow()).toBeVisible(LOADED);
+  await expect(page.locator('meta[name="deployed"]')).toHaveCount(1);
+  const notice = page.getByRole('alert').filter({ hasText: NOTICES.new_version });
+  await expect(notice).toBeVisible();
+
+  await notice.getByRole('button', { name: NOTICES.reload }).click();
+  await expect(firstRow()).toBeVisible(LOADED);
+  await expect(page.locator('meta[name="deployed"]')).toHaveCount(0);
+  await expect(page.getByText(NOTICES.new_version)).toHaveCount(0);
+});
+
+test('opens a kept page offline and says it is offline until the connection is back', async () => {
+  await page.context().setOffline(true);
+  try {
+    const answer = await page.reload();
+    expect(answer?.fromServiceWorker()).toBe(true);
+    await expect(page.getByRole('alert').filter({ hasText: NOTICES.offline })).toBeVisible(LOADED);
+  } finally {
+    await page.context().setOffline(false);
+  }
+  await expect(page.getByText(NOTICES.offline)).toHaveCount(0);
+});

@@ -30,7 +30,6 @@ interface InstallEvent extends ExtendableEvent {
 }
 interface WorkerClients {
   get(id: string): Promise<{ postMessage(message: unknown): void } | undefined>;
-  claim(): Promise<void>;
 }
 interface WorkerScope {
   readonly location: Location;

@@ -1,4 +1,5 @@
-import { expect, test, type Page, type Response } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Locator, type Page, type Response } from '@playwright/test';
 import { en } from '../../../src/i18n/en';
 import { PAGE_CACHE } from '../../../src/serviceWorker/protocol';
 import { signInAsAdmin } from './signIn';
@@ -43,6 +44,30 @@ async function answersDuring(load: () => Promise<unknown>): Promise<Response[]> 
   return answers;
 }
 
+/** axe's serious and critical WCAG 2.1 A/AA findings inside `notice`, by rule. */
+async function axeFindings(notice: Locator): Promise<string[]> {
+  await notice.evaluate((element) =>
+    Promise.all(element.getAnimations({ subtree: true }).map((a) => a.finished.catch(() => undefined))),
+  );
+  const { violations } = await new AxeBuilder({ page })
+    .setLegacyMode(true)
+    .include('[role="alert"]')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
+}
+
+/** Makes the worker's copy of /admin/scans differ from the server's page, as a deploy does. */
+const ageKeptCopy = () =>
+  page.evaluate(async (name) => {
+    const cache = await caches.open(name);
+    const key = `${location.origin}/admin/scans`;
+    const kept = await cache.match(key);
+    if (!kept) throw new Error('no kept copy of /admin/scans');
+    const older = (await kept.text()).replace('</head>', '<meta name="deployed" content="before">\n</head>');
+    await cache.put(key, new Response(older, { headers: kept.headers }));
+  }, PAGE_CACHE);
+
 const keptPaths = () =>
   page.evaluate(async (name) => {
     const keys = await (await caches.open(name)).keys();
@@ -66,24 +91,35 @@ test('answers a reload from the page it kept, and lets chunks and data go to the
 
 test('says so when the page it opened is older than the server’s, and reloads into the new one', async () => {
   // A deploy as the worker sees it: its copy of the page differs from what the server sends now.
-  await page.evaluate(async (name) => {
-    const cache = await caches.open(name);
-    const key = `${location.origin}/admin/scans`;
-    const kept = await cache.match(key);
-    if (!kept) throw new Error('no kept copy of /admin/scans');
-    const older = (await kept.text()).replace('</head>', '<meta name="deployed" content="before">\n</head>');
-    await cache.put(key, new Response(older, { headers: kept.headers }));
-  }, PAGE_CACHE);
+  await ageKeptCopy();
 
   await page.reload();
   await expect(firstRow()).toBeVisible(LOADED);
   await expect(page.locator('meta[name="deployed"]')).toHaveCount(1);
   const notice = page.getByRole('alert').filter({ hasText: NOTICES.new_version });
   await expect(notice).toBeVisible();
+  expect(await axeFindings(notice)).toEqual([]);
 
   await notice.getByRole('button', { name: NOTICES.reload }).click();
   await expect(firstRow()).toBeVisible(LOADED);
   await expect(page.locator('meta[name="deployed"]')).toHaveCount(0);
+  await expect(page.getByText(NOTICES.new_version)).toHaveCount(0);
+});
+
+test('the new-version notice is reached and dismissed with the keyboard alone', async () => {
+  await ageKeptCopy();
+  await page.reload();
+  await expect(firstRow()).toBeVisible(LOADED);
+  const notice = page.getByRole('alert').filter({ hasText: NOTICES.new_version });
+  await expect(notice).toBeVisible();
+
+  // It comes first on the page, before the app's own skip link: Tab reaches Reload, then Dismiss.
+  await page.locator('body').focus();
+  await page.keyboard.press('Tab');
+  await expect(notice.getByRole('button', { name: NOTICES.reload })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(notice.getByRole('button', { name: NOTICES.dismiss })).toBeFocused();
+  await page.keyboard.press('Enter');
   await expect(page.getByText(NOTICES.new_version)).toHaveCount(0);
 });
 
@@ -92,7 +128,9 @@ test('opens a kept page offline and says it is offline until the connection is b
   try {
     const answer = await page.reload();
     expect(answer?.fromServiceWorker()).toBe(true);
-    await expect(page.getByRole('alert').filter({ hasText: NOTICES.offline })).toBeVisible(LOADED);
+    const notice = page.getByRole('alert').filter({ hasText: NOTICES.offline });
+    await expect(notice).toBeVisible(LOADED);
+    expect(await axeFindings(notice)).toEqual([]);
   } finally {
     await page.context().setOffline(false);
   }

@@ -204,6 +204,14 @@ GRANT USAGE ON SCHEMA private TO service_role;
 
 
 --
+-- Name: SCHEMA public; Type: ACL; Schema: -; Owner: -
+--
+
+-- Supabase Auth calls the auth hooks (20_audit.sql) as supabase_auth_admin.
+GRANT USAGE ON SCHEMA public TO supabase_auth_admin;
+
+
+--
 -- Name: FUNCTION contains_pattern(q text); Type: ACL; Schema: private; Owner: -
 --
 

@@ -1,113 +1,100 @@
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { readSupabaseConfig } from '../../mocks/supabase/config';
-import type { Database, Queryable } from '../../mocks/supabase/db';
 import { runMigrationLikeTheCli } from '../../mocks/supabase/db/cliSql';
-import { MIGRATION_ROLE, MIGRATION_ROLE_SQL, PLATFORM_SQL } from '../../mocks/supabase/db/prepare';
-import { openNewClusterPglite, openTestDatabase } from '../../mocks/supabase/testing/snapshot';
+import {
+  MIGRATION_HISTORY_SQL,
+  MIGRATION_ROLE,
+  MIGRATION_ROLE_SQL,
+  PLATFORM_SQL,
+} from '../../mocks/supabase/db/prepare';
+import { BLOB_STORE_SQL } from '../../mocks/supabase/storage/objects';
+import { openNewClusterPglite, openSnapshotPglite } from '../../mocks/supabase/testing/snapshot';
+import { diffDumps, dumpSchema, type DumpEntry } from './schemaDump';
 
 /**
  * supabase/schemas/ (the current definition, config.toml's schema_paths) and supabase/migrations/
- * (the record of change, what `supabase db push` applies) build the same database: every table,
- * column, default, constraint, index, view, function (arguments, result, body, settings), trigger,
- * policy, grant, publication member, comment and extension the project owns has the same
- * definition in both. A change made in one and not the other fails here.
+ * (the record of change, what `supabase db push` applies) build the same database: the whole of
+ * `pg_dump --schema-only` is the same for both, entry by entry (every schema, table, column order,
+ * default, constraint, index, view and its options, function with its body and settings, trigger,
+ * policy, grant, default privilege, replica identity, publication member with its column list and
+ * row filter, comment, owner and extension; the platform's schemas included, so what the project
+ * adds there counts too), and so are what pg_dump leaves to pg_dumpall: roles, their memberships
+ * and settings. A change made in one and not the other fails here, named by its entry.
  */
 
 const SUPABASE_DIR = path.resolve(import.meta.dirname, '..');
-/** The schemas the project owns; in the platform's schemas, only what it adds there. */
-const OURS = `('public', 'private', 'admin_reads')`;
 
-/** The catalog as sorted lines, by kind. */
-async function catalog(db: Queryable): Promise<Record<string, string[]>> {
-  const kinds: Record<string, string> = {
-    relations: `select format('%s %s rls=%s force=%s', c.oid::regclass, c.relkind, c.relrowsecurity, c.relforcerowsecurity)
-                  from pg_class c where c.relnamespace::regnamespace::text in ${OURS} and c.relkind in ('r', 'v', 'm', 'S', 'p')`,
-    columns: `select format('%s.%I %s notnull=%s default=%s identity=%s generated=%s', c.oid::regclass, a.attname,
-                            format_type(a.atttypid, a.atttypmod), a.attnotnull, pg_get_expr(d.adbin, d.adrelid),
-                            a.attidentity, a.attgenerated)
-                from pg_attribute a join pg_class c on c.oid = a.attrelid
-                left join pg_attrdef d on d.adrelid = a.attrelid and d.adnum = a.attnum
-               where c.relnamespace::regnamespace::text in ${OURS} and c.relkind in ('r', 'v', 'p')
-                 and a.attnum > 0 and not a.attisdropped`,
-    constraints: `select format('%s %I %s', conrelid::regclass, conname, pg_get_constraintdef(oid))
-                    from pg_constraint where connamespace::regnamespace::text in ${OURS}`,
-    indexes: `select pg_get_indexdef(i.indexrelid) from pg_index i join pg_class c on c.oid = i.indrelid
-               where c.relnamespace::regnamespace::text in ${OURS}`,
-    views: `select format('%s %s', c.oid::regclass, pg_get_viewdef(c.oid))
-              from pg_class c where c.relnamespace::regnamespace::text in ${OURS} and c.relkind in ('v', 'm')`,
-    functions: `select format('%s.%I(%s) returns %s language=%s volatility=%s security_definer=%s strict=%s config=%s body=%s',
-                              p.pronamespace::regnamespace, p.proname, pg_get_function_arguments(p.oid),
-                              pg_get_function_result(p.oid), l.lanname, p.provolatile, p.prosecdef, p.proisstrict,
-                              p.proconfig, p.prosrc)
-                  from pg_proc p join pg_language l on l.oid = p.prolang
-                 where p.pronamespace::regnamespace::text in ${OURS}`,
-    triggers: `select pg_get_triggerdef(t.oid) from pg_trigger t join pg_class c on c.oid = t.tgrelid
-                where not t.tgisinternal and (c.relnamespace::regnamespace::text in ${OURS}
-                  or t.tgfoid::regproc::text ~ '^(public|private)\\.')`,
-    policies: `select format('%I.%I %I %s %s to %s using %s check %s', schemaname, tablename, policyname, permissive,
-                             cmd, roles, qual, with_check)
-                 from pg_policies where schemaname in ('public', 'private', 'storage', 'realtime')`,
-    // No ACL at all means the owner's default (acldefault): the same rights as one that lists them;
-    // the order of an ACL's items means nothing.
-    grants: `select format('%s %s', c.oid::regclass, (select array_agg(i::text order by i::text) from unnest(coalesce(c.relacl, acldefault('r', c.relowner))) i)) from pg_class c
-              where c.relnamespace::regnamespace::text in ${OURS} and c.relkind in ('r', 'v', 'm', 'S', 'p')
-             union all
-             select format('%s.%I %s', c.oid::regclass, a.attname, (select array_agg(i::text order by i::text) from unnest(a.attacl) i)) from pg_attribute a
-               join pg_class c on c.oid = a.attrelid
-              where c.relnamespace::regnamespace::text in ${OURS} and a.attacl is not null
-             union all
-             select format('%s %s', p.oid::regprocedure, (select array_agg(i::text order by i::text) from unnest(coalesce(p.proacl, acldefault('f', p.proowner))) i)) from pg_proc p
-              where p.pronamespace::regnamespace::text in ${OURS}
-             union all
-             select format('schema %s %s', n.nspname, (select array_agg(i::text order by i::text) from unnest(n.nspacl) i)) from pg_namespace n where n.nspname in ('private', 'admin_reads')`,
-    publication: `select format('%s %I.%I', pubname, schemaname, tablename) from pg_publication_tables`,
-    comments: `select format('%s %s', d.objoid::regclass, d.description) from pg_description d
-                 join pg_class c on c.oid = d.objoid
-                where d.classoid = 'pg_class'::regclass and d.objsubid = 0 and c.relnamespace::regnamespace::text in ${OURS}
-               union all
-               select format('%s.%s %s', d.objoid::regclass, d.objsubid, d.description) from pg_description d
-                 join pg_class c on c.oid = d.objoid
-                where d.classoid = 'pg_class'::regclass and d.objsubid > 0 and c.relnamespace::regnamespace::text in ${OURS}
-               union all
-               select format('%s %s', p.oid::regprocedure, d.description) from pg_description d
-                 join pg_proc p on p.oid = d.objoid
-                where d.classoid = 'pg_proc'::regclass and p.pronamespace::regnamespace::text in ${OURS}`,
-    extensions: `select format('%s %s', extname, extnamespace::regnamespace) from pg_extension`,
-    roleSettings: `select format('%s %s', setrole::regrole, setconfig) from pg_db_role_setting where setrole <> 0`,
-  };
-  const result: Record<string, string[]> = {};
-  for (const [kind, sql] of Object.entries(kinds)) {
-    const { rows } = await db.query<{ line: string }>(
-      `select line from (${sql}) s(line) order by line collate "C"`,
-    );
-    result[kind] = rows.map((r) => r.line);
-  }
-  return result;
+/** What pg_dump leaves out and a migration can change: roles, memberships, per-role settings. */
+const CLUSTER_SQL = `
+  select format('role %s %s', rolname, array[rolsuper, rolinherit, rolcreaterole, rolcreatedb, rolcanlogin,
+                rolreplication, rolbypassrls]::text) from pg_roles where rolname !~ '^pg_'
+  union all
+  select format('member %s of %s admin=%s inherit=%s set=%s', member::regrole, roleid::regrole, admin_option,
+                inherit_option, set_option) from pg_auth_members where roleid::regrole::text !~ '^pg_'
+  union all
+  select format('setting %s %s %s', setrole::regrole, setdatabase, c) from pg_db_role_setting, unnest(setconfig) c`;
+
+async function clusterLines(pg: PGlite): Promise<string[]> {
+  const { rows } = await pg.query<{ line: string }>(
+    `select line from (${CLUSTER_SQL}) s(line) order by line collate "C"`,
+  );
+  return rows.map((r) => r.line);
 }
 
-/** A database built as `supabase db diff` builds its shadow: the platform, then each schema file in order. */
-async function fromSchemas(): Promise<Database> {
+/**
+ * A database built as `supabase db diff` builds its shadow: the platform (and the stand-in's own
+ * objects, which the migrated database has too), then each schema file in order, as the CLI runs it.
+ */
+async function fromSchemas(): Promise<PGlite> {
   // A new cluster (loaded from the dump the test snapshot keeps of one: initdb costs seconds).
-  const db = await openNewClusterPglite();
+  const pg = await openNewClusterPglite();
   const paths = readSupabaseConfig().db?.migrations?.schema_paths ?? [];
-  await db.transaction(async (tx) => {
-    await tx.exec(await readFile(PLATFORM_SQL, 'utf8'));
-    await tx.exec(await readFile(MIGRATION_ROLE_SQL, 'utf8'));
+  await pg.transaction(async (tx) => {
+    for (const file of [PLATFORM_SQL, MIGRATION_ROLE_SQL]) await tx.exec(await readFile(file, 'utf8'));
+    await tx.exec(BLOB_STORE_SQL);
+    await tx.exec(MIGRATION_HISTORY_SQL);
     for (const file of paths) {
       await tx.exec(`set local role ${MIGRATION_ROLE}`);
-      await runMigrationLikeTheCli(tx, await readFile(path.join(SUPABASE_DIR, file), 'utf8'));
+      const sql = await readFile(path.join(SUPABASE_DIR, file), 'utf8');
+      await runMigrationLikeTheCli(
+        { query: (q, params) => tx.query(q, params), exec: async (q) => void (await tx.exec(q)) },
+        sql,
+      );
       await tx.exec('reset role');
     }
   });
-  return db;
+  return pg;
 }
 
-let migrated: Database;
-let declared: Database;
+/** Where the two differ, entry by entry; and the cluster-wide lines found on one side only. */
+async function compare(migrated: PGlite, declared: PGlite) {
+  const [dumpM, dumpD, clusterM, clusterD] = [
+    await dumpSchema(migrated),
+    await dumpSchema(declared),
+    await clusterLines(migrated),
+    await clusterLines(declared),
+  ];
+  return {
+    dump: { migrated: dumpM, declared: dumpD },
+    differences: diffDumps(dumpM, dumpD).map(({ header, onlyLeft, onlyRight }) => ({
+      entry: header,
+      onlyMigrations: onlyLeft,
+      onlySchemas: onlyRight,
+    })),
+    cluster: {
+      onlyMigrations: clusterM.filter((l) => !clusterD.includes(l)),
+      onlySchemas: clusterD.filter((l) => !clusterM.includes(l)),
+    },
+  };
+}
+
+let migrated: PGlite;
+let declared: PGlite;
 beforeAll(async () => {
-  [migrated, declared] = await Promise.all([openTestDatabase(), fromSchemas()]);
+  [migrated, declared] = await Promise.all([openSnapshotPglite(), fromSchemas()]);
 });
 afterAll(async () => {
   await migrated?.close();
@@ -115,17 +102,257 @@ afterAll(async () => {
 });
 
 it('config.toml lists every file of supabase/schemas/', async () => {
-  const { readdir } = await import('node:fs/promises');
   const files = (await readdir(path.join(SUPABASE_DIR, 'schemas'))).filter((f) => f.endsWith('.sql')).sort();
   expect(readSupabaseConfig().db?.migrations?.schema_paths).toEqual(files.map((f) => `./schemas/${f}`));
 });
 
 it('supabase/schemas/ and supabase/migrations/ define the same database', async () => {
-  const [fromMigrations, fromSchemaFiles] = [await catalog(migrated), await catalog(declared)];
-  for (const kind of Object.keys(fromMigrations)) {
-    const onlyMigrations = fromMigrations[kind].filter((line) => !fromSchemaFiles[kind].includes(line));
-    const onlySchemas = fromSchemaFiles[kind].filter((line) => !fromMigrations[kind].includes(line));
-    expect({ kind, onlyMigrations, onlySchemas }).toEqual({ kind, onlyMigrations: [], onlySchemas: [] });
-  }
-  expect(fromMigrations.functions.length).toBeGreaterThan(70);
+  const { dump, differences, cluster } = await compare(migrated, declared);
+  expect(differences).toEqual([]);
+  expect(cluster).toEqual({ onlyMigrations: [], onlySchemas: [] });
+  // The dump is the project's (not an empty or failed one).
+  const kinds = (entries: DumpEntry[]) => new Set(entries.map((e) => /; Type: ([^;]+);/.exec(e.header)?.[1]));
+  expect([...kinds(dump.migrated)]).toEqual(
+    expect.arrayContaining(['FUNCTION', 'POLICY', 'ACL', 'VIEW', 'TRIGGER']),
+  );
+  expect(dump.migrated.length).toBeGreaterThan(500);
+});
+
+/** A change made on one side only, and what the comparison must answer for it. */
+interface Mutation {
+  side: 'migrations' | 'schemas';
+  sql: string;
+  entry: string;
+  onlyMigrations: unknown[];
+  onlySchemas: unknown[];
+}
+
+/** What the mutations change: the project's objects, found in the catalog (none is named here). */
+async function targets(pg: PGlite) {
+  const ours = (owner: string) => `pg_get_userbyid(${owner}) = '${MIGRATION_ROLE}'`;
+  const some = async <T>(sql: string, n = 1) => {
+    const { rows } = await pg.query<T>(`${sql} limit ${n}`);
+    if (rows.length < n) throw new Error(`too few targets: ${sql}`);
+    return rows;
+  };
+  const relation = `c.relnamespace::regnamespace::text s, c.relname t, pg_get_userbyid(c.relowner) o`;
+  const tables = await some<{ s: string; t: string; o: string }>(
+    `select ${relation} from pg_class c
+      where c.relkind = 'r' and ${ours('c.relowner')} and c.relreplident = 'd' and c.reloptions is null
+        and not exists (select 1 from pg_description d where d.objoid = c.oid and d.objsubid = 0)
+      order by 1, 2`,
+    2,
+  );
+  const [view] = await some<{ s: string; t: string; o: string }>(
+    `select ${relation} from pg_class c
+      where c.relkind = 'v' and ${ours('c.relowner')} and c.reloptions = array['security_invoker=true'] order by 1, 2`,
+  );
+  const members = await some<{ p: string; s: string; t: string; o: string; k: string }>(
+    `select p.pubname p, ${relation}, a.attname k
+       from pg_publication_rel r join pg_publication p on p.oid = r.prpubid join pg_class c on c.oid = r.prrelid
+       join pg_index i on i.indrelid = c.oid and i.indisprimary
+       join pg_attribute a on a.attrelid = c.oid and a.attnum = i.indkey[0]
+      where r.prqual is null and r.prattrs is null order by 1, 2, 3`,
+    2,
+  );
+  const functions = (
+    await some<{
+      s: string;
+      f: string;
+      args: string;
+      sig: string;
+      volatile: string;
+      cost: number;
+      retset: boolean;
+      parallel: string;
+      config: string[] | null;
+      o: string;
+    }>(
+      `select p.pronamespace::regnamespace::text s, p.proname f, oidvectortypes(p.proargtypes) args,
+              p.oid::regprocedure::text sig, p.provolatile volatile, p.procost cost, p.proretset retset,
+              p.proparallel parallel, p.proconfig config, pg_get_userbyid(p.proowner) o
+         from pg_proc p
+        where p.prokind = 'f' and ${ours('p.proowner')} and p.prorettype <> 'trigger'::regtype order by 1, 2, 3`,
+      5,
+    )
+  ).slice();
+  const take = (fits: (f: (typeof functions)[number]) => boolean) => {
+    const index = functions.findIndex(fits);
+    if (index < 0) throw new Error('no function to change');
+    return functions.splice(index, 1)[0];
+  };
+  const [trigger] = await some<{ s: string; t: string; o: string; name: string; def: string }>(
+    `select ${relation}, g.tgname name, pg_get_triggerdef(g.oid) def from pg_trigger g
+       join pg_class c on c.oid = g.tgrelid join pg_proc p on p.oid = g.tgfoid
+      where not g.tgisinternal and not ${ours('c.relowner')} and ${ours('p.proowner')} order by 1, 2, 4`,
+  );
+  const [policy] = await some<{ s: string; t: string; o: string; name: string }>(
+    `select ${relation}, p.polname name from pg_policy p join pg_class c on c.oid = p.polrelid
+      where c.relnamespace = 'storage'::regnamespace order by 1, 2, 4`,
+  );
+  return {
+    tables,
+    view,
+    members,
+    trigger,
+    policy,
+    cost: take((f) => f.cost === 100),
+    rows: take((f) => f.retset),
+    volatility: take((f) => f.volatile === 's'),
+    parallel: take((f) => f.parallel === 'u'),
+    config: take((f) => !f.config?.some((c) => c.startsWith('work_mem='))),
+  };
+}
+
+/** The header pg_dump writes above an object's entry. */
+const entry = (name: string, type: string, o: { s: string; o: string }) =>
+  `Name: ${name}; Type: ${type}; Schema: ${o.s}; Owner: ${o.o}`;
+const languageLine = (ending: RegExp) =>
+  expect.stringMatching(new RegExp(`^    LANGUAGE .*${ending.source}`));
+
+// Runs last: it changes both databases.
+it('names each change made on one side only, of every kind pg_dump shows', async () => {
+  const t = await targets(declared);
+  const [stored, replicated] = t.tables;
+  const [filtered, narrowed] = t.members;
+  const fn = (f: typeof t.cost) => entry(`${f.f}(${f.args})`, 'FUNCTION', f);
+  const mutations: Mutation[] = [
+    {
+      side: 'schemas',
+      sql: `alter view ${t.view.s}.${t.view.t} reset (security_invoker)`,
+      entry: entry(t.view.t, 'VIEW', t.view),
+      onlyMigrations: [`CREATE VIEW ${t.view.s}.${t.view.t} WITH (security_invoker='true') AS`],
+      onlySchemas: [`CREATE VIEW ${t.view.s}.${t.view.t} AS`],
+    },
+    {
+      side: 'migrations',
+      sql: `alter table ${stored.s}.${stored.t} set (fillfactor = 90)`,
+      entry: entry(stored.t, 'TABLE', stored),
+      onlyMigrations: [')', "WITH (fillfactor='90');"],
+      onlySchemas: [');'],
+    },
+    {
+      side: 'schemas',
+      sql: `alter table ${replicated.s}.${replicated.t} replica identity full`,
+      entry: entry(replicated.t, 'TABLE', replicated),
+      onlyMigrations: [],
+      onlySchemas: [`ALTER TABLE ONLY ${replicated.s}.${replicated.t} REPLICA IDENTITY FULL;`],
+    },
+    {
+      side: 'migrations',
+      sql: `comment on table ${replicated.s}.${replicated.t} is 'changed'`,
+      entry: entry(`TABLE ${replicated.t}`, 'COMMENT', replicated),
+      onlyMigrations: [`COMMENT ON TABLE ${replicated.s}.${replicated.t} IS 'changed';`],
+      onlySchemas: [],
+    },
+    {
+      side: 'schemas',
+      sql: `alter default privileges for role ${MIGRATION_ROLE} in schema private grant select on tables to service_role`,
+      entry: entry('DEFAULT PRIVILEGES FOR TABLES', 'DEFAULT ACL', { s: 'private', o: MIGRATION_ROLE }),
+      onlyMigrations: [],
+      onlySchemas: [
+        `ALTER DEFAULT PRIVILEGES FOR ROLE ${MIGRATION_ROLE} IN SCHEMA private GRANT SELECT ON TABLES TO service_role;`,
+      ],
+    },
+    {
+      side: 'migrations',
+      sql: 'grant create on schema public to authenticated',
+      entry: entry('SCHEMA public', 'ACL', { s: '-', o: 'pg_database_owner' }),
+      onlyMigrations: ['GRANT ALL ON SCHEMA public TO authenticated;'],
+      onlySchemas: ['GRANT USAGE ON SCHEMA public TO authenticated;'],
+    },
+    {
+      side: 'schemas',
+      sql: `alter function ${t.cost.sig} cost 1000`,
+      entry: fn(t.cost),
+      onlyMigrations: [languageLine(/[^0-9]$/)],
+      onlySchemas: [languageLine(/ COST 1000$/)],
+    },
+    {
+      side: 'migrations',
+      sql: `alter function ${t.rows.sig} rows 7`,
+      entry: fn(t.rows),
+      onlyMigrations: [languageLine(/ ROWS 7$/)],
+      onlySchemas: [languageLine(/[^0-9]$/)],
+    },
+    {
+      side: 'schemas',
+      sql: `alter function ${t.volatility.sig} volatile`,
+      entry: fn(t.volatility),
+      onlyMigrations: [languageLine(/ STABLE( |$)/)],
+      onlySchemas: [expect.not.stringMatching(/STABLE|IMMUTABLE/)],
+    },
+    {
+      side: 'migrations',
+      sql: `alter function ${t.parallel.sig} parallel safe`,
+      entry: fn(t.parallel),
+      onlyMigrations: [languageLine(/ PARALLEL SAFE$/)],
+      onlySchemas: [expect.not.stringMatching(/PARALLEL/)],
+    },
+    {
+      side: 'schemas',
+      sql: `alter function ${t.config.sig} set work_mem = '2MB'`,
+      entry: fn(t.config),
+      onlyMigrations: [],
+      onlySchemas: ["    SET work_mem TO '2MB'"],
+    },
+    {
+      side: 'migrations',
+      sql: 'create or replace function public.schemas_test_atomic() returns int language sql begin atomic select 2; end',
+      entry: entry('schemas_test_atomic()', 'FUNCTION', { s: 'public', o: 'postgres' }),
+      onlyMigrations: [' SELECT 2;'],
+      onlySchemas: [' SELECT 1;'],
+    },
+    {
+      side: 'schemas',
+      sql: `drop trigger ${t.trigger.name} on ${t.trigger.s}.${t.trigger.t}`,
+      entry: entry(`${t.trigger.t} ${t.trigger.name}`, 'TRIGGER', t.trigger),
+      onlyMigrations: [`${t.trigger.def};`],
+      onlySchemas: [],
+    },
+    {
+      side: 'migrations',
+      sql: `alter policy "${t.policy.name}" on ${t.policy.s}.${t.policy.t} to service_role`,
+      entry: entry(`${t.policy.t} ${t.policy.name}`, 'POLICY', t.policy),
+      onlyMigrations: [expect.stringMatching(/ TO service_role /)],
+      onlySchemas: [expect.not.stringMatching(/ TO service_role /)],
+    },
+    {
+      side: 'schemas',
+      sql: `alter publication ${filtered.p} drop table ${filtered.s}.${filtered.t};
+            alter publication ${filtered.p} add table ${filtered.s}.${filtered.t} where (${filtered.k} is not null)`,
+      entry: entry(`${filtered.p} ${filtered.t}`, 'PUBLICATION TABLE', filtered),
+      onlyMigrations: [`ALTER PUBLICATION ${filtered.p} ADD TABLE ONLY ${filtered.s}.${filtered.t};`],
+      onlySchemas: [
+        `ALTER PUBLICATION ${filtered.p} ADD TABLE ONLY ${filtered.s}.${filtered.t} WHERE ((${filtered.k} IS NOT NULL));`,
+      ],
+    },
+    {
+      side: 'migrations',
+      sql: `alter publication ${narrowed.p} drop table ${narrowed.s}.${narrowed.t};
+            alter publication ${narrowed.p} add table ${narrowed.s}.${narrowed.t} (${narrowed.k})`,
+      entry: entry(`${narrowed.p} ${narrowed.t}`, 'PUBLICATION TABLE', narrowed),
+      onlyMigrations: [
+        `ALTER PUBLICATION ${narrowed.p} ADD TABLE ONLY ${narrowed.s}.${narrowed.t} (${narrowed.k});`,
+      ],
+      onlySchemas: [`ALTER PUBLICATION ${narrowed.p} ADD TABLE ONLY ${narrowed.s}.${narrowed.t};`],
+    },
+  ];
+  // A function with a SQL-standard body, the same on both sides until one side's changes.
+  for (const pg of [migrated, declared])
+    await pg.exec(
+      'create function public.schemas_test_atomic() returns int language sql begin atomic select 1; end',
+    );
+  for (const m of mutations) await (m.side === 'migrations' ? migrated : declared).exec(m.sql);
+  await migrated.exec(`alter role authenticator set statement_timeout = '1s'`);
+
+  const { differences, cluster } = await compare(migrated, declared);
+  const expected = mutations
+    .map(({ entry, onlyMigrations, onlySchemas }) => ({ entry, onlyMigrations, onlySchemas }))
+    .sort((a, b) => (a.entry < b.entry ? -1 : 1));
+  expect(differences).toEqual(expected);
+  expect(cluster).toEqual({
+    onlyMigrations: ['setting authenticator 0 statement_timeout=1s'],
+    onlySchemas: ['setting authenticator 0 statement_timeout=8s'],
+  });
 });

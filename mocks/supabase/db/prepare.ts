@@ -21,6 +21,13 @@ export interface PrepareResult {
 /** Any constant key: prepares of one server serialise on it (parallel test workers, two servers). */
 const PREPARE_LOCK_KEY = 7_246_135_001;
 
+/** Where applied migrations are recorded, as the Supabase CLI records them. */
+export const MIGRATION_HISTORY_SQL = `
+  create schema if not exists supabase_migrations;
+  create table if not exists supabase_migrations.schema_migrations (
+    version text primary key, name text, applied_at timestamptz not null default now()
+  );`;
+
 /** The role with a hosted project's `postgres` rights (mocks/supabase/sql/migration-role.sql). */
 export const MIGRATION_ROLE = 'hosted_postgres';
 
@@ -46,11 +53,7 @@ export async function prepareDatabase(
     await tx.exec(migrationRoleSql);
     // Where the stand-in's Storage keeps the bytes (mocks/supabase/storage): not a hosted object.
     await tx.exec(BLOB_STORE_SQL);
-    await tx.exec(`
-      create schema if not exists supabase_migrations;
-      create table if not exists supabase_migrations.schema_migrations (
-        version text primary key, name text, applied_at timestamptz not null default now()
-      );`);
+    await tx.exec(MIGRATION_HISTORY_SQL);
     const done = new Set(
       (
         await tx.query<{ version: string }>('select version from supabase_migrations.schema_migrations')

@@ -24,9 +24,15 @@ grant anon, authenticated, service_role, authenticator to hosted_postgres with a
 -- supautils (authenticator is a reserved role whose settings the privileged role may change); plain
 -- Postgres asks a non-superuser for SET on the parameter, the nearest equivalent.
 grant set on parameter "pgrst.db_pre_request" to hosted_postgres;
+-- A hosted project's `postgres` owns its database (supabase/postgres migrations/db/migrate.sh:
+-- `alter database postgres owner to postgres`), and so, as pg_database_owner, the schema public: it
+-- may grant rights on public to others (the auth hooks migration's `grant usage on schema public
+-- to supabase_auth_admin`). Only `grant all on public` here would leave such a grant a warning
+-- that grants nothing.
 do $$
 begin
   execute format('grant all on database %I to hosted_postgres', current_database());
+  execute format('alter database %I owner to hosted_postgres', current_database());
 end
 $$;
 grant pg_read_all_data, pg_signal_backend to hosted_postgres;

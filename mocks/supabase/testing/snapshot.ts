@@ -58,10 +58,10 @@ const clusterDumpOf = (snapshot: string) =>
  * test that builds a database from nothing (schemas.test.ts): loaded from ensureSnapshot's dump of
  * one, since creating a cluster costs seconds.
  */
-export async function openNewClusterPglite(): Promise<Database> {
+export async function openNewClusterPglite(): Promise<PGlite> {
   const snapshot = process.env.LABELLENS_TEST_SNAPSHOT ?? (await ensureSnapshot());
   const entries = readDataDirTar(await readFile(clusterDumpOf(snapshot)));
-  return openDatabase({ pgliteFs: new SnapshotFs(entries) });
+  return createPglite({ fs: new SnapshotFs(entries), sharedBuffers: '2MB' });
 }
 
 /**

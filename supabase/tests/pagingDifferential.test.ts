@@ -77,7 +77,8 @@ const twin = (table: string, probe: string, set: Record<string, unknown>) =>
        from public.${table} t where t.id = '${probe}';`;
 /** Twins one id below and above the probe: next to it in every order. */
 const twins = (table: string, probe: number, set: Record<string, unknown>) =>
-  twin(table, id(probe), { ...set, id: id(probe - 1) }) + twin(table, id(probe), { ...set, id: id(probe + 1) });
+  twin(table, id(probe), { ...set, id: id(probe - 1) }) +
+  twin(table, id(probe), { ...set, id: id(probe + 1) });
 
 /** A user who is neither an operator nor the demo app user: the rows' owner, or the new operator. */
 const stranger = (n: number) =>
@@ -125,7 +126,11 @@ let base: Database;
 let othersRows: Database;
 let teamRows: Database;
 beforeAll(async () => {
-  [base, othersRows, teamRows] = await Promise.all([openTestDatabase(), openTestDatabase(), openTestDatabase()]);
+  [base, othersRows, teamRows] = await Promise.all([
+    openTestDatabase(),
+    openTestDatabase(),
+    openTestDatabase(),
+  ]);
   for (const db of [base, othersRows, teamRows]) await db.exec(PROBES);
   await othersRows.transaction((tx) => tx.exec(OTHERS_ROWS));
   await teamRows.exec(TEAM_ROWS);
@@ -197,14 +202,22 @@ async function sortColumns(q: Queryable, relation: string, read: string): Promis
 async function callsOf(role: Role, relation: string, read: string): Promise<Call[]> {
   const n = await visibleCount(base, role, read);
   const differs = await differsIn(role, read);
-  const oneRowSkips = n <= 6 ? Array.from({ length: Math.max(n, 0) + 2 }, (_, i) => i) : [0, 1, n - 1, n, n + 1];
+  const oneRowSkips =
+    n <= 6 ? Array.from({ length: Math.max(n, 0) + 2 }, (_, i) => i) : [0, 1, n - 1, n, n + 1];
   // A table read through a resource's view is sorted over every column there; read itself, by its
   // list's orders only.
-  const viewed = relation === read && RESOURCE_DATA.some((data) => baseTable(data) === relation && data.table);
+  const viewed =
+    relation === read && RESOURCE_DATA.some((data) => baseTable(data) === relation && data.table);
   const columns = !differs ? ['id'] : viewed ? ['created_at', 'id'] : await sortColumns(base, relation, read);
   return columns.flatMap((column, c) =>
     [true, false].flatMap((ascending) => {
-      const terms = column === 'id' ? [{ field: 'id', ascending }] : [{ field: column, ascending }, { field: 'id', ascending }];
+      const terms =
+        column === 'id'
+          ? [{ field: 'id', ascending }]
+          : [
+              { field: column, ascending },
+              { field: 'id', ascending },
+            ];
       const calls: Call[] = oneRowSkips.map((skip) => ['rows', [relation, read, terms, skip, 1]]);
       calls.push(['rows', [relation, read, terms, Math.max(n - 1, 0), 3]]);
       if (c === 0) for (const skip of [0, n]) calls.push(['page', [relation, read, terms, skip, 2]]);
@@ -232,17 +245,21 @@ describe('paging answers a role the same whatever rows it cannot read', () => {
       // Nothing of either difference is hidden from the owner: it reads every row of the tables.
       if (relation === read)
         for (const db of [othersRows, teamRows]) {
-          const all = (await db.query<{ n: number }>(`select count(*)::int as n from public.${read}`)).rows[0].n;
+          const all = (await db.query<{ n: number }>(`select count(*)::int as n from public.${read}`)).rows[0]
+            .n;
           expect([read, await visibleCount(db, 'owner', read)]).toEqual([read, all]);
         }
     }
     // Both differences hold rows of the oracles' tables.
-    for (const read of ['profiles', 'user_devices', 'trash', 'admin_users']) expect(await differsIn('editor', read)).toBe(true);
+    for (const read of ['profiles', 'user_devices', 'trash', 'admin_users'])
+      expect(await differsIn('editor', read)).toBe(true);
     for (const read of ['trash', 'admin_users']) expect(await differsIn('support', read)).toBe(true);
   });
 
   it.each(ROLES_COMPARED)('for %s, over every pair, column, direction and boundary', async (role) => {
-    const calls = (await Promise.all((await pairs(base)).map(([relation, read]) => callsOf(role, relation, read)))).flat();
+    const calls = (
+      await Promise.all((await pairs(base)).map(([relation, read]) => callsOf(role, relation, read)))
+    ).flat();
     const [seen, hidden] = [await asRole(base, role, calls), await asRole(hiddenFrom(role), role, calls)];
     const differing = seen.flatMap((outcome, i) =>
       JSON.stringify(outcome) === JSON.stringify(hidden[i]) ? [] : [[calls[i], outcome, hidden[i]]],
@@ -266,11 +283,19 @@ describe('the attacks that read hidden rows through paging', () => {
     const response = (await standIn.handle(
       new Request(`http://localhost:54321/rest/v1/rpc/${fn}`, {
         method: 'POST',
-        headers: { apikey: LOCAL_ANON_KEY, Authorization: `Bearer ${editorToken}`, 'Content-Type': 'application/json' },
+        headers: {
+          apikey: LOCAL_ANON_KEY,
+          Authorization: `Bearer ${editorToken}`,
+          'Content-Type': 'application/json',
+        },
         body: JSON.stringify(body),
       }),
     ))!;
-    return { status: response.status, range: response.headers.get('content-range'), body: (await response.json()) as unknown };
+    return {
+      status: response.status,
+      range: response.headers.get('content-range'),
+      body: (await response.json()) as unknown,
+    };
   };
   /** The one-row pages skip = 0..last of an order, in both databases; the ids (or error codes) they answer. */
   const pagesOf = async (relation: string, terms: unknown, last: number) => {
@@ -285,7 +310,9 @@ describe('the attacks that read hidden rows through paging', () => {
           take: 1,
         });
         answers[which].push(
-          status === 200 ? [status, range, (body as Array<{ id: string }>).map((row) => row.id)] : [status, range, body],
+          status === 200
+            ? [status, range, (body as Array<{ id: string }>).map((row) => row.id)]
+            : [status, range, body],
         );
       }
     return answers;
@@ -326,7 +353,10 @@ describe('the attacks that read hidden rows through paging', () => {
     expect(rank).toBeGreaterThan(await rankOf(base, 'user_devices', 'token, id', PROBE.device));
     const answers = await pagesOf('user_devices', terms, rank + 1);
     expect(answers.hidden).toEqual(answers.seen);
-    expect(answers.seen).toEqual([[200, '0-0/*', [PROBE.device]], ...Array.from({ length: rank + 1 }, () => [200, '0-0/*', []])]);
+    expect(answers.seen).toEqual([
+      [200, '0-0/*', [PROBE.device]],
+      ...Array.from({ length: rank + 1 }, () => [200, '0-0/*', []]),
+    ]);
   });
 
   it('a contact sender’s address: the trash by label answers the editor its own entries only', async () => {
@@ -337,7 +367,11 @@ describe('the attacks that read hidden rows through paging', () => {
     // The hidden sender "carol@example.org" sorts between the editor's "…net" and "…test".
     const answers = await pagesOf('trash', terms, 3);
     expect(answers.hidden).toEqual(answers.seen);
-    const own = (await base.query<{ id: string }>(`select id from public.trash where label like 'carol@%' order by label`)).rows;
+    const own = (
+      await base.query<{ id: string }>(
+        `select id from public.trash where label like 'carol@%' order by label`,
+      )
+    ).rows;
     expect(answers.seen).toEqual([
       [200, '0-0/*', [own[0].id]],
       [200, '0-0/*', [own[1].id]],
@@ -351,12 +385,19 @@ describe('the attacks that read hidden rows through paging', () => {
       { field: 'created_at', ascending: true },
       { field: 'id', ascending: true },
     ];
-    const operators = Number((await othersRows.query<{ n: string }>('select count(*) as n from public.admin_users')).rows[0].n);
+    const operators = Number(
+      (await othersRows.query<{ n: string }>('select count(*) as n from public.admin_users')).rows[0].n,
+    );
     expect(operators).toBe(6);
     const answers = await pagesOf('admin_users', terms, operators + 1);
     expect(answers.hidden).toEqual(answers.seen);
-    const own = (await base.query<{ id: string }>('select id from public.admin_users where user_id = $1', [EDITOR_ID])).rows[0].id;
-    expect(answers.seen).toEqual([[200, '0-0/*', [own]], ...Array.from({ length: operators + 1 }, () => [200, '0-0/*', []])]);
+    const own = (
+      await base.query<{ id: string }>('select id from public.admin_users where user_id = $1', [EDITOR_ID])
+    ).rows[0].id;
+    expect(answers.seen).toEqual([
+      [200, '0-0/*', [own]],
+      ...Array.from({ length: operators + 1 }, () => [200, '0-0/*', []]),
+    ]);
     // Support, who reads its own row only too, and admin_page's count: the same for both teams.
     expect(SUPPORT_ID).not.toBe(EDITOR_ID);
   });

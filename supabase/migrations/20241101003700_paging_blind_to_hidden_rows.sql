@@ -117,9 +117,9 @@ declare
   forwards boolean;
   page_ids uuid[];
 begin
-  -- The walk sees every row: only for a role that may read every one of them.
+  -- The walk sees every row: only for a role that may read every one of them; no ids for others.
   if not admin_reads.walks_every_row(relation) then
-    raise exception 'Admin privileges required' using errcode = '42501';
+    return null;
   end if;
 
   -- Scans by creation time (the list's default order, either way): the exact per-UTC-day counts
@@ -163,7 +163,7 @@ end
 $$;
 
 comment on function admin_reads.page_ids(text, jsonb, integer, integer) is
-  'The ids of rows skip..skip+take-1 of a public table with row-level security in the given order, found through an index only. Operators whose role reads every row of it (admin_reads.walks_every_row); called by public.admin_page_rows.';
+  'The ids of rows skip..skip+take-1 of a public table with row-level security in the given order, found through an index only. Null unless the caller''s role reads every row of it (admin_reads.walks_every_row); called by public.admin_page_rows.';
 
 create or replace function public.admin_page_rows(relation text, read_relation text, sort_terms jsonb, skip integer, take integer)
 returns jsonb
@@ -207,7 +207,9 @@ begin
     raise exception 'Unknown sort column' using errcode = '42703';
   end if;
 
-  if not admin_reads.walks_every_row(relation) then
+  -- A role that reads every row: the page found through an index only (null for any other).
+  page_ids := admin_reads.page_ids(relation, sort_terms, skip, take);
+  if page_ids is null then
     -- The rows the caller may read, filtered first (offset 0 keeps the planner from walking an index
     -- through rows it hides, whose number before the page would tell in the time taken), then
     -- ordered: nothing the caller cannot read takes a place in the order.
@@ -222,9 +224,7 @@ begin
     return result;
   end if;
 
-  -- A role that reads every row: the page found through an index only, its rows read by primary
-  -- key as the caller, so grants and row-level security still apply.
-  page_ids := admin_reads.page_ids(relation, sort_terms, skip, take);
+  -- The page's rows read by primary key as the caller, so grants and row-level security still apply.
   execute pg_catalog.format(
     'select coalesce(jsonb_agg(to_jsonb(v) order by array_position($1, v.id)), ''[]''), count(*)::integer from public.%I v where v.id = any($1)',
     read_relation)

@@ -270,6 +270,30 @@ describe('admin_page_rows', () => {
       );
   });
 
+  it('walks the whole table only for a role that reads every row of it: called directly, the walk answers the others no ids', async () => {
+    const ids = (who: 'owner' | 'editor' | 'support', relation: string) =>
+      attempt(db, ROLES[who], async (tx) =>
+        (
+          await tx.query<{ ids: string[] }>('select admin_reads.page_ids($1, $2::jsonb, 0, 2) as ids', [
+            relation,
+            JSON.stringify(NEWEST_FIRST),
+          ])
+        ).rows[0].ids,
+      );
+    for (const [who, relation] of [
+      ['editor', 'profiles'],
+      ['editor', 'user_devices'],
+      ['editor', 'admin_users'],
+      ['support', 'admin_users'],
+      ['owner', 'user_devices'],
+    ] as const)
+      expect([who, relation, await ids(who, relation)]).toEqual([who, relation, { ok: true, value: null }]);
+    expect(await ids('editor', 'news')).toEqual({
+      ok: true,
+      value: await sqlIds('select id from public.news order by created_at desc, id desc limit 2'),
+    });
+  });
+
   it('answers the editor an empty page of the scans at every skip, so where pages turn empty tells no count', async () => {
     const scans = await count(db, 'select count(*) as n from public.scans');
     for (const skip of [0, scans - 1, scans, scans + 1000])

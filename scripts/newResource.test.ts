@@ -45,7 +45,7 @@ const allergenGuidesData = defineResourceData({
   live: true,
   versioned: true,
   trash: true,
-  seek: true,
+  seek: ['owner', 'editor', 'support'],
   searchColumns: ['title', 'allergen'],
   defaultSort: [{ field: 'created_at', ascending: false }],
 });

@@ -18,7 +18,7 @@ export const notificationHistoryData = defineResourceData<HistoryRow>({
   name: 'notifications',
   table: 'admin_notifications',
   audit: { label: 'title' },
-  seek: true,
+  seek: ['owner', 'support'],
   defaultSort: [{ field: 'created_at', ascending: false }],
 });
 

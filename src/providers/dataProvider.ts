@@ -21,7 +21,7 @@ export function pageSeek(client: SupabaseClient, resources: readonly ResourceDat
   /** The RPC's arguments for a page of `resource`, or undefined when it has no seek. */
   const args = (resource: string, order: OrderTerm[], offset: number, limit: number) => {
     const descriptor = byName.get(resource);
-    if (!descriptor?.seek) return undefined;
+    if (!descriptor?.seek?.length) return undefined;
     return {
       relation: baseTable(descriptor),
       read_relation: readRelation(descriptor),

@@ -2,6 +2,7 @@ import type { DataProvider, RaRecord } from 'react-admin';
 import type { UploadField } from '../storage/uploads';
 import type { OrderTerm } from './paging';
 import type { DatabaseClient } from '../domain/database';
+import type { OperatorRole } from '../domain/operatorRoles';
 
 /** Reads a resource serves itself instead of from a table (e.g. users, through an RPC). */
 export type ResourceReads = Pick<DataProvider, 'getList' | 'getOne' | 'getMany'>;
@@ -31,10 +32,15 @@ export interface ResourceData<R extends RaRecord = RaRecord> {
   /** The view the provider reads, when the list reads one instead of the base table (`admin_scans`). */
   table?: string;
   /**
-   * The base table's indexes serve a deep page of the unfiltered list (admin_page_rows, see
-   * supabase/schemas/30_app_data.sql); without it deep pages use OFFSET read from the nearer end.
+   * Deep pages of the unfiltered list go through admin_page_rows (supabase/schemas/30_app_data.sql);
+   * without it they use OFFSET read from the nearer end. The roles named here read every row of the
+   * base table, so their pages are found by an index-only walk over the whole table (as the
+   * definer); any other caller's pages are read among the rows its policies let it read, so no
+   * answer depends on a row it cannot read. The database's private.paging_walks() names the same
+   * pairs: supabase/tests/descriptors.test.ts checks both, and that the policies let each role read
+   * every row.
    */
-  seek?: boolean;
+  seek?: readonly OperatorRole[];
   /**
    * The base table's changes are written to the audit trail (its `private.audit_row_change(label[,
    * maxChars])` trigger) naming the record by its `label` column, cut to `maxChars`; a trashed row

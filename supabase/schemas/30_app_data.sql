@@ -455,14 +455,19 @@ begin
   if read_relation is null or skip is null or take is null then
     raise exception 'read_relation, skip and take are required' using errcode = '22023';
   end if;
-  -- PostgREST counts exactly (here: max-rows + 1 at most), and past max-rows takes the planner's
-  -- estimate, never below what it counted.
-  execute pg_catalog.format(
-    'select pg_catalog.count(*) from (select 1 from public.%I limit %s) c', read_relation, max_rows + 1)
-    into total;
-  if total > max_rows then
-    execute pg_catalog.format('explain (format json) select 1 from public.%I', read_relation) into plan;
-    total := greatest(total, (plan -> 0 -> 'Plan' ->> 'Plan Rows')::numeric::bigint);
+  if not admin_reads.walks_every_row(relation) then
+    -- The planner's estimate counts rows the caller cannot read: the rows it may read, exactly.
+    execute pg_catalog.format('select pg_catalog.count(*) from public.%I', read_relation) into total;
+  else
+    -- PostgREST counts exactly (here: max-rows + 1 at most), and past max-rows takes the planner's
+    -- estimate, never below what it counted.
+    execute pg_catalog.format(
+      'select pg_catalog.count(*) from (select 1 from public.%I limit %s) c', read_relation, max_rows + 1)
+      into total;
+    if total > max_rows then
+      execute pg_catalog.format('explain (format json) select 1 from public.%I', read_relation) into plan;
+      total := greatest(total, (plan -> 0 -> 'Plan' ->> 'Plan Rows')::numeric::bigint);
+    end if;
   end if;
 
   page_end := least(skip::bigint + take, total);
@@ -491,7 +496,7 @@ $$;
 -- Name: FUNCTION admin_page(relation text, read_relation text, sort_terms jsonb, skip integer, take integer); Type: COMMENT; Schema: public; Owner: -
 --
 
-COMMENT ON FUNCTION public.admin_page(relation text, read_relation text, sort_terms jsonb, skip integer, take integer) IS 'The total of an admin list (as count=estimated counts it) and its rows skip..skip+take-1, read from the nearer end. Admins only.';
+COMMENT ON FUNCTION public.admin_page(relation text, read_relation text, sort_terms jsonb, skip integer, take integer) IS 'The total of an admin list (as count=estimated counts it for a role that reads every row of the table, else the exact count of the rows the caller may read) and its rows skip..skip+take-1, read from the nearer end. Admins only.';
 
 
 --
@@ -505,10 +510,10 @@ CREATE FUNCTION public.admin_page_rows(relation text, read_relation text, sort_t
 declare
   rel oid := pg_catalog.to_regclass(pg_catalog.format('public.%I', relation));
   read_rel oid := pg_catalog.to_regclass(pg_catalog.format('public.%I', read_relation));
+  order_by text;
   page_ids uuid[];
   result jsonb;
   shown integer;
-  visible boolean;
 begin
   if not public.is_admin() then
     raise exception 'Admin privileges required' using errcode = '42501';
@@ -528,24 +533,44 @@ begin
   then
     raise exception 'No paging for relation %', read_relation using errcode = '22023';
   end if;
+  order_by := admin_reads.page_order(relation, sort_terms, skip, take);
+  -- The order is one the list itself can take: its columns are the read relation's too.
+  if exists (
+    select 1 from pg_catalog.jsonb_array_elements(sort_terms) t
+     where not exists (
+       select 1 from pg_catalog.pg_attribute a
+        where a.attrelid = read_rel and a.attname = t ->> 'field' and a.attnum > 0 and not a.attisdropped))
+  then
+    raise exception 'Unknown sort column' using errcode = '42703';
+  end if;
+
+  -- A role that reads every row: the page found through an index only (null for any other).
   page_ids := admin_reads.page_ids(relation, sort_terms, skip, take);
-  -- The page's rows read by primary key as the caller, so grants and row-level security apply; a
-  -- page holding a row the caller may not see is refused whole (its place would tell of the row).
+  if page_ids is null then
+    -- The rows the caller may read, filtered first (offset 0 keeps the planner from walking an index
+    -- through rows it hides, whose number before the page would tell in the time taken), then
+    -- ordered: nothing the caller cannot read takes a place in the order.
+    execute pg_catalog.format(
+      'select coalesce(jsonb_agg(p.r order by p.n), ''[]'') from (
+         select to_jsonb(v) as r, row_number() over (order by %1$s) as n
+           from (select * from public.%2$I offset 0) v
+          order by %1$s offset $1 limit $2) p',
+      order_by, read_relation)
+      into result
+      using skip, take;
+    return result;
+  end if;
+
+  -- The page's rows read by primary key as the caller, so grants and row-level security still apply.
   execute pg_catalog.format(
     'select coalesce(jsonb_agg(to_jsonb(v) order by array_position($1, v.id)), ''[]''), count(*)::integer from public.%I v where v.id = any($1)',
     read_relation)
     into result, shown
     using page_ids;
+  -- Never so while private.paging_walks() and the policies agree (descriptors.test.ts).
   if shown < pg_catalog.cardinality(page_ids) then
-    raise exception 'Admin privileges required' using errcode = '42501';
-  end if;
-  -- An empty page is refused too when the caller sees no row of a table that has rows: otherwise
-  -- the skip at which pages turn from refused to empty would tell the table's size.
-  if shown = 0 then
-    execute pg_catalog.format('select exists (select 1 from public.%I)', read_relation) into visible;
-    if not visible and pg_catalog.cardinality(admin_reads.page_ids(relation, sort_terms, 0, 1)) > 0 then
-      raise exception 'Admin privileges required' using errcode = '42501';
-    end if;
+    raise exception 'The paging walk of % is declared for a role that does not read every row', relation
+      using errcode = 'XX000';
   end if;
   return result;
 end
@@ -556,7 +581,7 @@ $$;
 -- Name: FUNCTION admin_page_rows(relation text, read_relation text, sort_terms jsonb, skip integer, take integer); Type: COMMENT; Schema: public; Owner: -
 --
 
-COMMENT ON FUNCTION public.admin_page_rows(relation text, read_relation text, sort_terms jsonb, skip integer, take integer) IS 'Rows skip..skip+take-1 of an admin list in the given order, found through an index only, read as the caller from the list''s table or a view of it. Operators who may read every row of the page.';
+COMMENT ON FUNCTION public.admin_page_rows(relation text, read_relation text, sort_terms jsonb, skip integer, take integer) IS 'Rows skip..skip+take-1 of an admin list in the given order, read as the caller from the list''s table or a view of it: found through an index only for a role that reads every row of the table, else among the rows the caller may read. Operators only.';
 
 
 --
@@ -820,8 +845,7 @@ CREATE FUNCTION admin_reads.page_ids(relation text, sort_terms jsonb, skip integ
     SET search_path TO ''
     AS $_$
 declare
-  rel oid := pg_catalog.to_regclass(pg_catalog.format('public.%I', relation));
-  order_by text;
+  order_by text := admin_reads.page_order(relation, sort_terms, skip, take);
   newest_first constant jsonb := '[{"field": "created_at", "ascending": false}, {"field": "id", "ascending": false}]';
   oldest_first constant jsonb := '[{"field": "created_at", "ascending": true}, {"field": "id", "ascending": true}]';
   boundary date;
@@ -829,36 +853,9 @@ declare
   forwards boolean;
   page_ids uuid[];
 begin
-  if not public.is_admin() then
-    raise exception 'Admin privileges required' using errcode = '42501';
-  end if;
-  -- Any list's base table, by the catalog: a table of public with row-level security and a uuid id.
-  if rel is null or not exists (
-    select 1 from pg_catalog.pg_class c
-      join pg_catalog.pg_attribute a on a.attrelid = c.oid and a.attname = 'id' and not a.attisdropped
-     where c.oid = rel and c.relkind in ('r', 'p') and c.relrowsecurity
-       and a.atttypid = 'uuid'::pg_catalog.regtype)
-  then
-    raise exception 'No paging for relation %', relation using errcode = '22023';
-  end if;
-  if skip is null or skip < 0 or take is null or take < 1 or take > 1000 then
-    raise exception 'skip must be 0 or more and take 1 to 1000' using errcode = '22023';
-  end if;
-  if jsonb_typeof(sort_terms) is distinct from 'array' or jsonb_array_length(sort_terms) = 0
-     or exists (
-       select 1 from jsonb_array_elements(sort_terms) t
-        where jsonb_typeof(t -> 'field') is distinct from 'string'
-           or jsonb_typeof(t -> 'ascending') is distinct from 'boolean')
-  then
-    raise exception 'sort_terms must be a non-empty array of {field, ascending}' using errcode = '22023';
-  end if;
-  if exists (
-    select 1 from jsonb_array_elements(sort_terms) t
-     where not exists (
-       select 1 from pg_catalog.pg_attribute a
-        where a.attrelid = rel and a.attname = t ->> 'field' and a.attnum > 0 and not a.attisdropped))
-  then
-    raise exception 'Unknown sort column' using errcode = '42703';
+  -- The walk sees every row: only for a role that may read every one of them; no ids for others.
+  if not admin_reads.walks_every_row(relation) then
+    return null;
   end if;
 
   -- Scans by creation time (the list's default order, either way): the exact per-UTC-day counts
@@ -894,12 +891,6 @@ begin
     end if;
   end if;
 
-  -- PostgREST's asc is SQL's asc (nulls last) and its desc SQL's desc (nulls first): same order.
-  select string_agg(
-           pg_catalog.format('%I %s', t ->> 'field', case when (t ->> 'ascending')::boolean then 'asc' else 'desc' end),
-           ', ' order by n)
-    into order_by
-    from jsonb_array_elements(sort_terms) with ordinality as e(t, n);
   execute pg_catalog.format('select array(select id from public.%I order by %s offset $1 limit $2)', relation, order_by)
     into page_ids
     using skip, take;
@@ -912,7 +903,112 @@ $_$;
 -- Name: FUNCTION page_ids(relation text, sort_terms jsonb, skip integer, take integer); Type: COMMENT; Schema: admin_reads; Owner: -
 --
 
-COMMENT ON FUNCTION admin_reads.page_ids(relation text, sort_terms jsonb, skip integer, take integer) IS 'The ids of rows skip..skip+take-1 of a public table with row-level security in the given order, found through an index only. Operators only; called by public.admin_page_rows.';
+COMMENT ON FUNCTION admin_reads.page_ids(relation text, sort_terms jsonb, skip integer, take integer) IS 'The ids of rows skip..skip+take-1 of a public table with row-level security in the given order, found through an index only. Null unless the caller''s role reads every row of it (admin_reads.walks_every_row); called by public.admin_page_rows.';
+
+
+--
+-- Name: page_order(text, jsonb, integer, integer); Type: FUNCTION; Schema: admin_reads; Owner: -
+--
+
+CREATE FUNCTION admin_reads.page_order(relation text, sort_terms jsonb, skip integer, take integer) RETURNS text
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    AS $$
+declare
+  rel oid := pg_catalog.to_regclass(pg_catalog.format('public.%I', relation));
+  order_by text;
+begin
+  -- Any list's base table, by the catalog: a table of public with row-level security and a uuid id.
+  if rel is null or not exists (
+    select 1 from pg_catalog.pg_class c
+      join pg_catalog.pg_attribute a on a.attrelid = c.oid and a.attname = 'id' and not a.attisdropped
+     where c.oid = rel and c.relkind in ('r', 'p') and c.relrowsecurity
+       and a.atttypid = 'uuid'::pg_catalog.regtype)
+  then
+    raise exception 'No paging for relation %', relation using errcode = '22023';
+  end if;
+  if skip is null or skip < 0 or take is null or take < 1 or take > 1000 then
+    raise exception 'skip must be 0 or more and take 1 to 1000' using errcode = '22023';
+  end if;
+  if pg_catalog.jsonb_typeof(sort_terms) is distinct from 'array' or pg_catalog.jsonb_array_length(sort_terms) = 0
+     or exists (
+       select 1 from pg_catalog.jsonb_array_elements(sort_terms) t
+        where pg_catalog.jsonb_typeof(t -> 'field') is distinct from 'string'
+           or pg_catalog.jsonb_typeof(t -> 'ascending') is distinct from 'boolean')
+  then
+    raise exception 'sort_terms must be a non-empty array of {field, ascending}' using errcode = '22023';
+  end if;
+  if exists (
+    select 1 from pg_catalog.jsonb_array_elements(sort_terms) t
+     where not exists (
+       select 1 from pg_catalog.pg_attribute a
+        where a.attrelid = rel and a.attname = t ->> 'field' and a.attnum > 0 and not a.attisdropped))
+  then
+    raise exception 'Unknown sort column' using errcode = '42703';
+  end if;
+  -- PostgREST's asc is SQL's asc (nulls last) and its desc SQL's desc (nulls first): same order.
+  select pg_catalog.string_agg(
+           pg_catalog.format('%I %s', t ->> 'field', case when (t ->> 'ascending')::boolean then 'asc' else 'desc' end),
+           ', ' order by n)
+    into order_by
+    from pg_catalog.jsonb_array_elements(sort_terms) with ordinality as e(t, n);
+  return order_by;
+end
+$$;
+
+
+--
+-- Name: FUNCTION page_order(relation text, sort_terms jsonb, skip integer, take integer); Type: COMMENT; Schema: admin_reads; Owner: -
+--
+
+COMMENT ON FUNCTION admin_reads.page_order(relation text, sort_terms jsonb, skip integer, take integer) IS 'The ORDER BY of a page of the public table `relation` (columns as quoted identifiers), once the table, the window and the terms are checked.';
+
+
+--
+-- Name: walks_every_row(text); Type: FUNCTION; Schema: admin_reads; Owner: -
+--
+
+CREATE FUNCTION admin_reads.walks_every_row(relation text) RETURNS boolean
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select exists (
+    select 1 from private.paging_walks() w
+     where w.relation = walks_every_row.relation and public.has_admin_role(variadic array[w.role]))
+$$;
+
+
+--
+-- Name: FUNCTION walks_every_row(relation text); Type: COMMENT; Schema: admin_reads; Owner: -
+--
+
+COMMENT ON FUNCTION admin_reads.walks_every_row(relation text) IS 'Whether the caller''s operator role reads every row of the public table `relation`, as private.paging_walks() declares: only then is its page found by admin_reads.page_ids.';
+
+
+--
+-- Name: paging_walks(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.paging_walks() RETURNS TABLE(relation text, role text)
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+  values ('chats', 'owner'), ('chats', 'support'),
+         ('contact_messages', 'owner'), ('contact_messages', 'support'),
+         ('health_tips', 'editor'), ('health_tips', 'owner'), ('health_tips', 'support'),
+         ('news', 'editor'), ('news', 'owner'), ('news', 'support'),
+         ('notifications', 'owner'), ('notifications', 'support'),
+         ('profiles', 'owner'), ('profiles', 'support'),
+         ('scans', 'owner'), ('scans', 'support'),
+         ('tags', 'editor'), ('tags', 'owner'), ('tags', 'support')
+$$;
+
+
+--
+-- Name: FUNCTION paging_walks(); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.paging_walks() IS 'The tables whose deep pages an operator role may find by an index-only walk as the definer: the role reads every row of the table. Declared by the resources'' `seek`; supabase/tests/descriptors.test.ts checks both and the policies.';
 
 
 --
@@ -2143,6 +2239,32 @@ GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.messages TO authenticated;
 REVOKE ALL ON FUNCTION admin_reads.page_ids(relation text, sort_terms jsonb, skip integer, take integer) FROM PUBLIC;
 GRANT ALL ON FUNCTION admin_reads.page_ids(relation text, sort_terms jsonb, skip integer, take integer) TO authenticated;
 GRANT ALL ON FUNCTION admin_reads.page_ids(relation text, sort_terms jsonb, skip integer, take integer) TO service_role;
+
+
+--
+-- Name: FUNCTION page_order(relation text, sort_terms jsonb, skip integer, take integer); Type: ACL; Schema: admin_reads; Owner: -
+--
+
+REVOKE ALL ON FUNCTION admin_reads.page_order(relation text, sort_terms jsonb, skip integer, take integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION admin_reads.page_order(relation text, sort_terms jsonb, skip integer, take integer) TO authenticated;
+GRANT ALL ON FUNCTION admin_reads.page_order(relation text, sort_terms jsonb, skip integer, take integer) TO service_role;
+
+
+--
+-- Name: FUNCTION walks_every_row(relation text); Type: ACL; Schema: admin_reads; Owner: -
+--
+
+REVOKE ALL ON FUNCTION admin_reads.walks_every_row(relation text) FROM PUBLIC;
+GRANT ALL ON FUNCTION admin_reads.walks_every_row(relation text) TO authenticated;
+GRANT ALL ON FUNCTION admin_reads.walks_every_row(relation text) TO service_role;
+
+
+--
+-- Name: FUNCTION paging_walks(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.paging_walks() FROM anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION private.paging_walks() FROM PUBLIC;
 
 
 --

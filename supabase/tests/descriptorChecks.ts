@@ -21,6 +21,11 @@ export interface TableFacts {
   reads: Record<string, string | null>;
   /** Per resource with a seek, its base table's primary key columns. */
   seek: Record<string, string[]>;
+  /**
+   * The `table:role` pairs whose pages are found by the index-only walk as the definer: the seek's
+   * roles (declared), private.paging_walks() (catalog).
+   */
+  walks: string[];
 }
 
 /** The facts as the descriptors (and the roles' access) declare them. */
@@ -51,6 +56,9 @@ export function declaredFacts(resources: readonly ResourceData[], access: Access
       resources.filter((data) => !data.reads).map((data) => [data.name, data.table ? 'v' : 'r']),
     ),
     seek: Object.fromEntries(with_('seek').map((data) => [data.name, ['id']])),
+    walks: with_('seek')
+      .flatMap((data) => data.seek!.map((role) => `${baseTable(data)}:${role}`))
+      .sort(),
   };
 }
 
@@ -133,5 +141,12 @@ export async function catalogFacts(q: Queryable, resources: readonly ResourceDat
         resources.filter((data) => data.seek).map(async (data) => [data.name, await primaryKey(baseTable(data))] as const),
       ),
     ),
+    walks: (
+      await q.query<{ walk: string }>(
+        `select w.relation || ':' || w.role as walk from private.paging_walks() w`,
+      )
+    ).rows
+      .map((r) => r.walk)
+      .sort(),
   };
 }

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../mocks/supabase/db';
+import { assumeIdentity, type Database } from '../../mocks/supabase/db';
 import { openTestDatabase } from '../../mocks/supabase/testing/snapshot';
 import { AUDIT_RESOURCES } from '../../src/domain/audit';
 import { OPERATOR_ACCESS, RESOURCE_DATA } from '../../src/resources';
 import { auditedTables, catalogFacts, declaredFacts } from './descriptorChecks';
+import { attempt, ROLES } from './fixtures';
 
 /**
  * What a resource's descriptor declares (src/resources/, its data half and access) is what the
@@ -27,6 +28,32 @@ describe('the descriptors and the catalog agree', () => {
     expect((await auditedTables(db)).filter((table) => !(table in AUDIT_RESOURCES))).toEqual([]);
   });
 
+  // admin_reads.page_ids walks every row of the table as its definer: only for a role that reads
+  // every one of them, or its pages would tell of rows it cannot read.
+  it('on the seek roles: each reads every row of its table under the policies', async () => {
+    const walks = declaredFacts(RESOURCE_DATA, OPERATOR_ACCESS).walks.map((walk) => walk.split(':'));
+    expect(walks.length).toBeGreaterThan(0);
+    for (const [table, role] of walks) {
+      const outcome = await attempt(db, 'superuser', async (tx) => {
+        const count = async () =>
+          Number((await tx.query<{ n: string }>(`select count(*) as n from public.${table}`)).rows[0].n);
+        const all = await count();
+        // A restrictive policy could narrow what the permissive ones grant.
+        const restrictive = Number(
+          (
+            await tx.query<{ n: string }>(
+              `select count(*) as n from pg_policy where polrelid = $1::regclass and not polpermissive`,
+              [`public.${table}`],
+            )
+          ).rows[0].n,
+        );
+        await assumeIdentity(tx, ROLES[role as 'owner' | 'editor' | 'support']);
+        return { all: all > 0, seen: (await count()) === all, restrictive };
+      });
+      expect([table, role, outcome]).toEqual([table, role, { ok: true, value: { all: true, seen: true, restrictive: 0 } }]);
+    }
+  });
+
   it('fails when a descriptor and the database disagree', async () => {
     const news = RESOURCE_DATA.find((data) => data.name === 'news')!;
     const wrong = RESOURCE_DATA.map((data) => (data === news ? { ...data, audit: { label: 'content' } } : data));
@@ -35,5 +62,12 @@ describe('the descriptors and the catalog agree', () => {
     const notLive = RESOURCE_DATA.map((data) => (data === news ? { ...data, live: false } : data));
     expect(declaredFacts(notLive, OPERATOR_ACCESS).live).not.toContain('news');
     expect((await catalogFacts(db, notLive)).live).toContain('news');
+    // A seek role that the database does not walk for (the editor reads no one's scans).
+    const scans = RESOURCE_DATA.find((data) => data.name === 'scans')!;
+    const editorWalks = RESOURCE_DATA.map((data) =>
+      data === scans ? { ...data, seek: [...data.seek!, 'editor' as const] } : data,
+    );
+    expect(declaredFacts(editorWalks, OPERATOR_ACCESS).walks).toContain('scans:editor');
+    expect((await catalogFacts(db, editorWalks)).walks).not.toContain('scans:editor');
   });
 });

@@ -10,7 +10,7 @@ export const chatsData = defineResourceData<Chat>({
   name: 'chats',
   live: true,
   table: 'admin_chats',
-  seek: true,
+  seek: ['owner', 'support'],
   searchColumns: ['title'],
   searchOwnerEmail: true,
   derivedFilters: { has_user: hasUserConditions },

@@ -12,7 +12,7 @@ export const contactMessagesData = defineResourceData<ContactMessage>({
   live: true,
   versioned: true,
   trash: true,
-  seek: true,
+  seek: ['owner', 'support'],
   searchColumns: ['first_name', 'last_name', 'email', 'subject', 'message'],
   defaultSort: [{ field: 'created_at', ascending: false }],
 });

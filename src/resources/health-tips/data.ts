@@ -11,7 +11,7 @@ export const healthTipsData = defineResourceData<HealthTip>({
   live: true,
   versioned: true,
   trash: true,
-  seek: true,
+  seek: ['owner', 'editor', 'support'],
   searchColumns: ['tip'],
   defaultSort: [{ field: 'created_at', ascending: false }],
 });

@@ -12,7 +12,7 @@ export const newsData = defineResourceData<News>({
   versioned: true,
   trash: true,
   upload: { fileField: 'screenshot_file', urlField: 'source_url_screenshot', bucket: 'news-screenshots' },
-  seek: true,
+  seek: ['owner', 'editor', 'support'],
   searchColumns: ['title', 'content'],
   defaultSort: [{ field: 'created_at', ascending: false }],
 });

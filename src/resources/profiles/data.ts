@@ -13,7 +13,7 @@ export const profilesData = defineResourceData<Profile>({
   name: 'profiles',
   live: true,
   table: 'admin_profiles',
-  seek: true,
+  seek: ['owner', 'support'],
   searchColumns: ['name', 'relationship'],
   searchOwnerEmail: true,
   derivedFilters: { relationship: relationshipConditions },

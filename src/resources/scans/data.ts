@@ -10,7 +10,7 @@ export const scansData = defineResourceData<Scan>({
   name: 'scans',
   live: true,
   table: 'admin_scans',
-  seek: true,
+  seek: ['owner', 'support'],
   searchColumns: ['name', 'category'],
   searchOwnerEmail: true,
   derivedFilters: { score_band: scoreBandConditions, category: textEqualsConditions('category') },

@@ -11,7 +11,7 @@ export const tagsData = defineResourceData<Tag>({
   live: true,
   versioned: true,
   trash: true,
-  seek: true,
+  seek: ['owner', 'editor', 'support'],
   searchColumns: ['label', 'key', 'category'],
   defaultSort: [
     { field: 'category', ascending: true },

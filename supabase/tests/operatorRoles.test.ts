@@ -328,33 +328,38 @@ describe('push history: owner and support (the send-notification function asks a
   });
 });
 
-describe('audit log: owner all, editor and support their own actions', () => {
-  it.each(WHO)('as %s', async (who) => {
-    const outcome = await as(
-      who,
-      (tx) => rowsOf(tx, 'select 1 from public.audit_log'),
-      // One entry by each operator, besides whatever the trail holds.
-      (tx) =>
-        tx.query(
-          `insert into public.audit_log (actor_id, action, resource) select id, 'update', 'news' from unnest($1::uuid[]) id`,
-          [[ADMIN_ID, EDITOR_ID, SUPPORT_ID, USER_ID]],
-        ),
+describe("audit log: a versioned record's history to whoever may restore it, other entries to owners and each operator's own", () => {
+  // One entry by each operator on a news item (versioned: owners and editors restore it) and on a
+  // contact message (no versions), besides whatever the trail holds.
+  const entries = (tx: Queryable) =>
+    tx.query(
+      `insert into public.audit_log (actor_id, action, resource)
+       select id, 'update', r from unnest($1::uuid[]) id, unnest(array['news', 'contact_messages']) r`,
+      [[ADMIN_ID, EDITOR_ID, SUPPORT_ID, USER_ID]],
     );
+  it.each(WHO)('as %s', async (who) => {
+    const outcome = await as(who, (tx) => rowsOf(tx, 'select 1 from public.audit_log'), entries);
     const inTrail = await attempt(db, 'superuser', async (tx) => {
       await addOperators(tx);
-      await tx.query(
-        `insert into public.audit_log (actor_id, action, resource) select id, 'update', 'news' from unnest($1::uuid[]) id`,
-        [[ADMIN_ID, EDITOR_ID, SUPPORT_ID, USER_ID]],
-      );
+      await entries(tx);
+      const n = (where: string) =>
+        count(tx, `select count(*) as n from public.audit_log where ${where}`, [IDS[who]]);
       return {
-        all: await count(tx, 'select count(*) as n from public.audit_log'),
-        own: await count(tx, 'select count(*) as n from public.audit_log where actor_id = $1', [IDS[who]]),
+        all: await n('$1::uuid is not null'),
+        ownUnversioned: await n(`actor_id = $1 and resource not in ('news', 'health_tips', 'tags', 'admin_settings')`),
+        versioned: await n(`resource in ('news', 'health_tips', 'tags') and $1::uuid is not null`),
       };
     });
     if (!inTrail.ok) throw new Error(inTrail.message);
-    const expected = who === 'owner' ? inTrail.value.all : who === 'nonOperator' ? 0 : inTrail.value.own;
+    const { all, ownUnversioned, versioned } = inTrail.value;
+    const expected = {
+      owner: all,
+      editor: versioned + ownUnversioned,
+      support: ownUnversioned,
+      nonOperator: 0,
+    }[who];
     expect(outcome).toEqual({ ok: true, value: expected });
-    if (who === 'editor' || who === 'support') expect(expected).toBeGreaterThan(0);
+    if (who !== 'nonOperator') expect(expected).toBeGreaterThan(0);
   });
 });
 

@@ -875,6 +875,7 @@ export type Database = {
       };
       pre_request: { Args: Record<PropertyKey, never>; Returns: undefined };
       purge_trash: { Args: Record<PropertyKey, never>; Returns: Json };
+      record_history_access: { Args: Record<PropertyKey, never>; Returns: Record<string, unknown> };
       update_admin_settings: {
         Args: { audit_retention_days?: number; mfa_required?: boolean; trash_retention_days?: number };
         Returns: {

@@ -1,8 +1,8 @@
 /**
  * The operator roles (public.admin_users.role) and the vocabulary of what each may do. Each screen's
  * descriptor declares its roles' access; the database's policies enforce the same table
- * (supabase/schemas/, checked cell by cell by supabase/tests/realtimeAuthorization.test.ts and
- * supabase/tests/rls.test.ts).
+ * (supabase/schemas/, checked cell by cell by supabase/tests/registryAccess.test.ts and
+ * supabase/tests/realtimeAuthorization.test.ts).
  */
 export const OPERATOR_ROLES = ['owner', 'editor', 'support'] as const;
 export type OperatorRole = (typeof OPERATOR_ROLES)[number];

@@ -29,10 +29,13 @@ export interface PersonAccount {
   banned_until: string | null;
 }
 
-/** admin_person's answer (supabase/migrations/20241101003000_palette.sql). */
+/**
+ * admin_person's answer (supabase/migrations/20241101003000_palette.sql): a section only for a role
+ * whose access lists its screen (private.list_readers); the account and its devices are the Users screen's.
+ */
 export interface Person {
   user: PersonAccount;
-  profiles: PersonSection<{
+  profiles?: PersonSection<{
     id: string;
     name: string;
     relationship: string | null;
@@ -40,7 +43,7 @@ export interface Person {
     health_conditions: string[];
     created_at: string;
   }>;
-  scans: PersonSection<{
+  scans?: PersonSection<{
     id: string;
     name: string | null;
     image_url: string | null;
@@ -49,9 +52,9 @@ export interface Person {
     category: string | null;
     created_at: string;
   }>;
-  chats: PersonSection<{ id: string; title: string | null; created_at: string; message_count: number }>;
+  chats?: PersonSection<{ id: string; title: string | null; created_at: string; message_count: number }>;
   devices: PersonSection<{ id: string; platform: string; created_at: string; updated_at: string }>;
-  notifications: PersonSection<{
+  notifications?: PersonSection<{
     id: string;
     title: string;
     body: string;
@@ -60,8 +63,8 @@ export interface Person {
     created_at: string;
     sender_email: string | null;
   }>;
-  contact_messages: PersonSection<{ id: string; subject: string; status: string; created_at: string }>;
-  audit: PersonSection<{
+  contact_messages?: PersonSection<{ id: string; subject: string; status: string; created_at: string }>;
+  audit?: PersonSection<{
     id: number;
     occurred_at: string;
     action: string;

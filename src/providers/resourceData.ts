@@ -85,9 +85,28 @@ export interface ResourceData<R extends RaRecord = RaRecord> {
    * it is restored, deleted forever or purged, and its uploaded file stays until then.
    */
   trash?: boolean;
+  /**
+   * The writes its screens make on its base table, each allowed to the roles whose access grants
+   * its action (insert `create`, update `edit`, delete `delete`); none by default. The database's
+   * policies allow exactly these, role by role (supabase/tests/registryAccess.test.ts tries every
+   * cell): an action granted with no write declared here (`owner: '*'` on scans) writes nothing.
+   */
+  writes?: readonly TableWrite[];
+  /** Writes anyone may make, signed in or not (the site's contact form inserts a message). */
+  publicWrites?: readonly TableWrite[];
   /** Reads served by the resource itself (it then has no table to write). */
   reads?: (client: DatabaseClient) => ResourceReads;
 }
+
+/** A write on a resource's base table. */
+export type TableWrite = 'insert' | 'update' | 'delete';
+
+/** The access action (react-admin's canAccess) that allows each write. */
+export const WRITE_ACTIONS: Readonly<Record<TableWrite, string>> = {
+  insert: 'create',
+  update: 'edit',
+  delete: 'delete',
+};
 
 /** Declares a resource's data half with its record type checked (`defineResourceData<Scan>({...})`). */
 export const defineResourceData = <R extends RaRecord>(data: ResourceData<R>): ResourceData<R> => data;

@@ -27,8 +27,9 @@ export interface MenuEntry {
 /**
  * How the command palette (src/commandPalette) finds a screen's records. The search itself is one
  * security-definer RPC, public.admin_search (supabase/migrations/20241101003000_palette.sql), which
- * returns each record with the screen's route name (`scans`, `team`) as its kind and applies the
- * screen's role rules; this declaration names the kind and says where a record found opens.
+ * returns each record with the screen's route name (`scans`, `team`) as its kind, for the roles
+ * whose access lists the screen (private.list_readers, which supabase/tests/registryAccess.test.ts
+ * compares with the registry); this declaration names the kind and says where a record found opens.
  */
 export interface PaletteSearch {
   /** Catalogue key naming one record of the kind ("Scan"), shown beside each one found. */
@@ -61,7 +62,8 @@ export interface ResourceDescriptor {
   screens: ResourceScreens;
   /**
    * What each operator role may do here (react-admin's canAccess actions); a role left out does not
-   * see it. The database's policies on its table say the same (supabase/tests/rls.test.ts).
+   * see it. The database's policies on its table say the same, write by write (its data's `writes`,
+   * supabase/tests/registryAccess.test.ts).
    */
   access: ScreenAccess;
 }

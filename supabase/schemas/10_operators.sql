@@ -54,6 +54,44 @@ CREATE FUNCTION private.is_operator_role(candidate text) RETURNS boolean
 
 
 --
+-- Name: list_readers(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.list_readers() RETURNS TABLE(screen text, roles text[])
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+  -- The roles that list each screen's records, as the screens' `access` grants `list`
+  -- (src/resources/, checked cell by cell by supabase/tests/registryAccess.test.ts). The palette's
+  -- kinds (admin_search) and a person's page's sections (admin_person) follow it.
+  values
+    ('users', array['owner', 'support']),
+    ('profiles', array['owner', 'support']),
+    ('scans', array['owner', 'support']),
+    ('chats', array['owner', 'support']),
+    ('notifications', array['owner', 'support']),
+    ('contact-messages', array['owner', 'support']),
+    ('news', array['owner', 'editor', 'support']),
+    ('health-tips', array['owner', 'editor', 'support']),
+    ('tags', array['owner', 'editor', 'support']),
+    ('audit-log', array['owner', 'editor', 'support']),
+    ('team', array['owner'])
+$$;
+
+
+--
+-- Name: listed_screens(text); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.listed_screens(role text) RETURNS text[]
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+  select coalesce(array_agg(r.screen order by r.screen), '{}') from private.list_readers() r where listed_screens.role = any (r.roles)
+$$;
+
+
+--
 -- Name: keep_an_active_owner(); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -624,6 +662,22 @@ REVOKE ALL ON FUNCTION private.has_verified_factor(uid uuid) FROM PUBLIC;
 
 REVOKE ALL ON FUNCTION private.is_admin_account(uid uuid) FROM anon, authenticated, service_role;
 REVOKE ALL ON FUNCTION private.is_admin_account(uid uuid) FROM PUBLIC;
+
+
+--
+-- Name: FUNCTION list_readers(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.list_readers() FROM anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION private.list_readers() FROM PUBLIC;
+
+
+--
+-- Name: FUNCTION listed_screens(role text); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.listed_screens(role text) FROM anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION private.listed_screens(role text) FROM PUBLIC;
 
 
 --

@@ -112,22 +112,6 @@ $$;
 
 
 --
--- Name: may_restore(text); Type: FUNCTION; Schema: private; Owner: -
---
-
-CREATE FUNCTION private.may_restore(resource text) RETURNS boolean
-    LANGUAGE sql STABLE
-    SET search_path TO ''
-    AS $$
-  select case
-    when resource = 'admin_settings' then public.has_admin_role('owner')
-    when private.restorable_columns(resource) is not null then public.has_admin_role('owner', 'editor')
-    else false
-  end
-$$;
-
-
---
 -- Name: purge_audit_log(); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -221,12 +205,25 @@ CREATE FUNCTION private.restorable_columns(resource text) RETURNS text[]
     SET search_path TO ''
     AS $$
   -- Table names come only from this list; request text never becomes SQL.
-  select case resource
-    when 'news' then array['title', 'content', 'source_url', 'source_url_screenshot']
-    when 'health_tips' then array['tip']
-    when 'tags' then array['key', 'label', 'icon', 'color', 'category', 'is_active', 'sort_order']
-    when 'admin_settings' then array['mfa_required', 'audit_retention_days']
-  end
+  select v.columns from private.versions() v where v.resource = restorable_columns.resource
+$$;
+
+
+--
+-- Name: versions(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.versions() RETURNS TABLE(resource text, columns text[], restorers text[])
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+  -- The one list of versioned resources: their restorable columns and the roles that may restore
+  -- them (the roles whose access grants `edit`, supabase/tests/recordHistory.test.ts).
+  values
+    ('news', array['title', 'content', 'source_url', 'source_url_screenshot'], array['owner', 'editor']),
+    ('health_tips', array['tip'], array['owner', 'editor']),
+    ('tags', array['key', 'label', 'icon', 'color', 'category', 'is_active', 'sort_order'], array['owner', 'editor']),
+    ('admin_settings', array['mfa_required', 'audit_retention_days'], array['owner'])
 $$;
 
 
@@ -239,7 +236,7 @@ CREATE FUNCTION public.admin_record_version(resource text, record_id text, entry
     SET search_path TO ''
     AS $$
 begin
-  if not private.may_restore(resource) then
+  if not resource = any ((public.record_history_access()).readable) then
     raise exception 'Admin privileges required' using errcode = '42501';
   end if;
   return private.record_version(resource, record_id, entry_id);
@@ -260,7 +257,7 @@ declare
   columns text[] := private.restorable_columns(resource);
   result jsonb;
 begin
-  if not private.may_restore(resource) then
+  if not resource = any ((public.record_history_access()).readable) then
     raise exception 'Admin privileges required' using errcode = '42501';
   end if;
   version := private.record_version(resource, record_id, entry_id);
@@ -288,6 +285,32 @@ begin
   return result;
 end
 $_$;
+
+
+--
+-- Name: record_history_access(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.record_history_access(OUT readable text[], OUT hidden text[]) RETURNS record
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  -- The one rule for a record's history (its versions in the audit trail): whoever may restore a
+  -- record's versions reads every entry of it, whichever operator made it; nobody else reads any of
+  -- them (their own included). Asked by the trail's select policy, admin_person, admin_record_version
+  -- and admin_restore_version.
+  select coalesce(array_agg(v.resource order by v.resource) filter (where me.role = any (v.restorers)), '{}'),
+         coalesce(array_agg(v.resource order by v.resource) filter (where me.role is null or not me.role = any (v.restorers)), '{}')
+    from private.versions() v
+   cross join (select public.admin_role() as role) me
+$$;
+
+
+--
+-- Name: FUNCTION record_history_access(OUT readable text[], OUT hidden text[]); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.record_history_access(OUT readable text[], OUT hidden text[]) IS 'The versioned resources whose records'' history the caller reads in full (those whose versions it may restore) and those whose history it reads none of.';
 
 
 --
@@ -481,10 +504,11 @@ CREATE TRIGGER audit_log_no_update BEFORE UPDATE ON public.audit_log FOR EACH RO
 
 
 --
--- Name: audit_log Owners read the audit log, operators their own entries; Type: POLICY; Schema: public; Owner: -
+-- Name: audit_log Restorers read a record's history, owners the rest, operators their own; Type: POLICY; Schema: public; Owner: -
 --
 
-CREATE POLICY "Owners read the audit log, operators their own entries" ON public.audit_log FOR SELECT TO authenticated USING ((( SELECT public.has_admin_role(VARIADIC ARRAY['owner'::text]) AS has_admin_role) OR ((actor_id = ( SELECT auth.uid() AS uid)) AND ( SELECT public.is_admin() AS is_admin))));
+-- Both lookups are initplans, run once per statement, not per row.
+CREATE POLICY "Restorers read a record's history, owners the rest, operators their own" ON public.audit_log FOR SELECT TO authenticated USING (((resource = ANY (( SELECT h.readable FROM public.record_history_access() h(readable, hidden))::text[])) OR ((( SELECT public.has_admin_role(VARIADIC ARRAY['owner'::text]) AS has_admin_role) OR ((actor_id = ( SELECT auth.uid() AS uid)) AND ( SELECT public.is_admin() AS is_admin))) AND (NOT (resource = ANY (( SELECT h.hidden FROM public.record_history_access() h(readable, hidden))::text[]))))));
 
 
 --
@@ -526,11 +550,11 @@ REVOKE ALL ON FUNCTION private.audit_row_change() FROM PUBLIC;
 
 
 --
--- Name: FUNCTION may_restore(resource text); Type: ACL; Schema: private; Owner: -
+-- Name: FUNCTION versions(); Type: ACL; Schema: private; Owner: -
 --
 
-REVOKE ALL ON FUNCTION private.may_restore(resource text) FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION private.may_restore(resource text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.versions() FROM anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION private.versions() FROM PUBLIC;
 
 
 --
@@ -565,6 +589,16 @@ REVOKE ALL ON FUNCTION public.admin_record_version(resource text, record_id text
 REVOKE ALL ON FUNCTION public.admin_record_version(resource text, record_id text, entry_id bigint) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.admin_record_version(resource text, record_id text, entry_id bigint) TO authenticated;
 GRANT ALL ON FUNCTION public.admin_record_version(resource text, record_id text, entry_id bigint) TO service_role;
+
+
+--
+-- Name: FUNCTION record_history_access(OUT readable text[], OUT hidden text[]); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.record_history_access(OUT readable text[], OUT hidden text[]) FROM anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION public.record_history_access(OUT readable text[], OUT hidden text[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.record_history_access(OUT readable text[], OUT hidden text[]) TO authenticated;
+GRANT ALL ON FUNCTION public.record_history_access(OUT readable text[], OUT hidden text[]) TO service_role;
 
 
 --

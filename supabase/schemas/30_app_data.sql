@@ -596,11 +596,18 @@ declare
   take integer := least(greatest(coalesce(per_section, 5), 1), 20);
   address text;
   account jsonb;
-  -- The trail's own rule (its select policy): owners read every entry, others their own actions.
+  -- The trail's own rule (its select policy, supabase/schemas/20_audit.sql): a versioned record's
+  -- history to whoever may restore it, none of it to anyone else; other entries to owners, and
+  -- each operator's own.
   all_entries boolean := public.has_admin_role('owner');
   me uuid := auth.uid();
+  readable text[];
+  hidden text[];
+  -- The sections follow the screens the caller's role lists (private.list_readers).
+  screens text[] := private.listed_screens(public.admin_role());
+  page jsonb;
 begin
-  if not public.has_admin_role('owner', 'support') then
+  if not 'users' = any (screens) then
     raise exception 'Admin privileges required' using errcode = '42501';
   end if;
 
@@ -613,8 +620,9 @@ begin
   if account is null then
     return null;
   end if;
+  select h.readable, h.hidden into readable, hidden from public.record_history_access() h;
 
-  return jsonb_build_object(
+  page := jsonb_build_object(
     'user', account,
     'profiles', jsonb_build_object(
       'total', (select count(*) from public.profiles p where p.user_id = person),
@@ -659,18 +667,22 @@ begin
     'audit', jsonb_build_object(
       'total', (select count(*) from public.audit_log a
                  where (a.record_id = person::text or a.actor_id = person)
-                   and (all_entries or a.actor_id = me)),
+                   and (a.resource = any (readable) or ((all_entries or a.actor_id = me) and not a.resource = any (hidden)))),
       'rows', coalesce((select jsonb_agg(r) from (
         select a.id, a.occurred_at, a.action, a.resource, a.record_id, a.actor_id, a.actor_email
           from ((select x.* from public.audit_log x where x.record_id = person::text
-                  and (all_entries or x.actor_id = me)
+                  and (x.resource = any (readable) or ((all_entries or x.actor_id = me) and not x.resource = any (hidden)))
                   order by x.record_id, x.occurred_at desc, x.id desc limit take)
                 union
                 (select x.* from public.audit_log x where x.actor_id = person
-                  and (all_entries or x.actor_id = me)
+                  and (x.resource = any (readable) or ((all_entries or x.actor_id = me) and not x.resource = any (hidden)))
                   order by x.actor_id, x.occurred_at desc, x.id desc limit take)) a
          order by a.occurred_at desc, a.id desc limit take) r), '[]'))
   );
+  -- Each section only for a role that lists its screen; the account and its devices are the Users screen's.
+  return (select jsonb_object_agg(e.key, e.value) from jsonb_each(page) e
+           where replace(case e.key when 'user' then 'users' when 'devices' then 'users' when 'audit' then 'audit-log'
+                         else e.key end, '_', '-') = any (screens));
 end
 $$;
 
@@ -699,7 +711,8 @@ declare
   low uuid;
   high uuid;
   take integer := least(greatest(coalesce(per_kind, 5), 1), 10);
-  people boolean := caller_role in ('owner', 'support');
+  -- The kinds the caller's role lists (private.list_readers, the registry's list access).
+  kinds text[] := private.listed_screens(caller_role);
 begin
   if caller_role is null then
     raise exception 'Admin privileges required' using errcode = '42501';
@@ -709,7 +722,7 @@ begin
   end if;
   select r.low, r.high into low, high from private.uuid_prefix_range(term) r;
 
-  if people then
+  if 'users' = any (kinds) then
     return query
       select 'users', u.id::text, coalesce(u.email::text, u.phone, u.id::text), u.phone, u.id, u.email::text, u.created_at
         from auth.users u
@@ -727,12 +740,16 @@ begin
                  limit take))
        order by u.created_at desc
        limit take;
+  end if;
 
+  if 'profiles' = any (kinds) then
     return query
       select 'profiles', p.id::text, p.name, p.relationship, p.user_id, e.email, p.created_at
         from (select x.* from public.profiles x where texts and x.name ilike pattern limit take) p
         left join private.user_emails e on e.user_id = p.user_id;
+  end if;
 
+  if 'scans' = any (kinds) then
     return query
       select 'scans', s.id::text, coalesce(s.name, s.id::text), s.category, s.user_id, e.email, s.created_at
         from ((select x.* from public.scans x where low is not null and x.id between low and high limit take)
@@ -740,7 +757,9 @@ begin
               (select x.* from public.scans x where texts and x.name ilike pattern limit take)
               limit take) s
         left join private.user_emails e on e.user_id = s.user_id;
+  end if;
 
+  if 'chats' = any (kinds) then
     return query
       select 'chats', c.id::text, coalesce(c.title, c.id::text), null::text, c.user_id, e.email, c.created_at
         from ((select x.* from public.chats x where low is not null and x.id between low and high limit take)
@@ -748,7 +767,9 @@ begin
               (select x.* from public.chats x where texts and x.title ilike pattern limit take)
               limit take) c
         left join private.user_emails e on e.user_id = c.user_id;
+  end if;
 
+  if 'contact-messages' = any (kinds) then
     return query
       select 'contact-messages', m.id::text, btrim(m.first_name || ' ' || m.last_name), m.subject,
              (select e.user_id from private.user_emails e where lower(e.email) = lower(m.email) limit 1),
@@ -758,17 +779,23 @@ begin
        limit take;
   end if;
 
-  return query
-    select 'news', n.id::text, n.title, null::text, null::uuid, null::text, n.created_at
-      from public.news n where texts and n.title ilike pattern limit take;
-  return query
-    select 'health-tips', t.id::text, t.tip, null::text, null::uuid, null::text, t.created_at
-      from public.health_tips t where texts and t.tip ilike pattern limit take;
-  return query
-    select 'tags', t.id::text, t.label, t.key, null::uuid, null::text, t.created_at
-      from public.tags t where texts and (t.label ilike pattern or t.key ilike pattern) limit take;
+  if 'news' = any (kinds) then
+    return query
+      select 'news', n.id::text, n.title, null::text, null::uuid, null::text, n.created_at
+        from public.news n where texts and n.title ilike pattern limit take;
+  end if;
+  if 'health-tips' = any (kinds) then
+    return query
+      select 'health-tips', t.id::text, t.tip, null::text, null::uuid, null::text, t.created_at
+        from public.health_tips t where texts and t.tip ilike pattern limit take;
+  end if;
+  if 'tags' = any (kinds) then
+    return query
+      select 'tags', t.id::text, t.label, t.key, null::uuid, null::text, t.created_at
+        from public.tags t where texts and (t.label ilike pattern or t.key ilike pattern) limit take;
+  end if;
 
-  if caller_role = 'owner' then
+  if 'team' = any (kinds) then
     return query
       -- From the team's few rows to their addresses (not the other way round, through every user's).
       select 'team', a.user_id::text, e.email, a.role, a.user_id, e.email, a.created_at

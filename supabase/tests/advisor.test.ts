@@ -51,6 +51,7 @@ describe('Security Advisor', () => {
         'admin_trash_retention_days()',
         'has_admin_role(VARIADIC roles text[])',
         'is_admin()',
+        'record_history_access(OUT readable text[], OUT hidden text[])',
         'update_admin_settings(mfa_required boolean, audit_retention_days integer, trash_retention_days integer)',
       ].map((fn) => ({
         level: 'WARN',

@@ -158,6 +158,8 @@ const ROLE_HELPERS: Record<string, string> = {
   // Realtime presence on an edit dialog (20241101002300_realtime_authorization.sql).
   'function may_edit_record': `select public.may_edit_record('news', (select n.id::text from public.news n limit 1)) as answer`,
   'function admin_operator_emails': `select exists (select 1 from public.admin_operator_emails(array['${ADMIN_ID}']::uuid[])) as answer`,
+  // Whose record histories the caller reads (20241101003900_record_history_rule.sql): the owner's every one.
+  'function record_history_access': `select (public.record_history_access()).readable = array['admin_settings', 'health_tips', 'news', 'tags'] as answer`,
 };
 /** PostgREST's pre-request function: planned and estimated counts are for admins only. */
 const PRE_REQUEST = 'function pre_request';

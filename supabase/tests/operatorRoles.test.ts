@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assumeIdentity, type Database, type Queryable, type RequestIdentity } from '../../mocks/supabase/db';
 import { openTestDatabase } from '../../mocks/supabase/testing/snapshot';
-import { OPERATOR_ROLES } from '../../src/domain/operatorRoles';
+import { OPERATOR_ROLES, operatorCan } from '../../src/domain/operatorRoles';
+import { OPERATOR_ACCESS } from '../../src/resources';
 import { ADMIN_ID, attempt, count, USER_ID, type Outcome } from './fixtures';
 
 /**
@@ -57,6 +58,21 @@ function as<T>(
 }
 
 const DENIED = { ok: false, code: '42501' };
+/**
+ * Whether `who` lists the screen's records, as the registry's access says (no role list here). The
+ * writes, cell by cell, are supabase/tests/registryAccess.test.ts's.
+ */
+const lists = (who: Who, screen: string) =>
+  who !== 'nonOperator' && operatorCan(OPERATOR_ACCESS, who, screen, 'list');
+/** The screen that shows each table's rows (devices and a chat's messages: the person's and the chat's screens). */
+const SCREEN_OF: Record<string, string> = {
+  scans: 'scans',
+  profiles: 'profiles',
+  chats: 'chats',
+  messages: 'chats',
+  user_devices: 'users',
+  payments: 'payments',
+};
 /** The seed's app user who never confirmed their address: the only kind admin_add_operator adds. */
 const UNCONFIRMED_SQL = `md5('labellens-user-9')::uuid`;
 /** The mfa demo owner becomes an editor (SQL as the superuser). */
@@ -169,7 +185,7 @@ describe('dashboard (aggregate figures): every operator', () => {
   });
 });
 
-describe('scans, profiles, chats, users: owner and support read, editor and non-operators do not', () => {
+describe('scans, profiles, chats, users: the roles that list them read every row, others their own', () => {
   const READS = ['scans', 'profiles', 'chats', 'messages', 'user_devices', 'payments'];
   const OWN: Record<string, string> = {
     scans: 'user_id = $1',
@@ -185,10 +201,9 @@ describe('scans, profiles, chats, users: owner and support read, editor and non-
     '%s reads %s',
     async (who, table) => {
       const outcome = await as(who, (tx) => rowsOf(tx, `select 1 from public.${table}`));
-      const expected =
-        who === 'owner' || who === 'support'
-          ? totals[table]
-          : await count(db, `select count(*) as n from public.${table} where ${OWN[table]}`, [IDS[who]]);
+      const expected = lists(who, SCREEN_OF[table])
+        ? totals[table]
+        : await count(db, `select count(*) as n from public.${table} where ${OWN[table]}`, [IDS[who]]);
       expect(outcome).toEqual({ ok: true, value: expected });
       if (who === 'nonOperator') expect(expected).toBeGreaterThan(0);
     },
@@ -199,7 +214,7 @@ describe('scans, profiles, chats, users: owner and support read, editor and non-
     async (who, view) => {
       const outcome = await as(who, (tx) => rowsOf(tx, `select 1 from public.${view}`));
       const base = view.replace('admin_', '');
-      expect(outcome).toEqual({ ok: true, value: who === 'owner' || who === 'support' ? totals[base] : 0 });
+      expect(outcome).toEqual({ ok: true, value: lists(who, base) ? totals[base] : 0 });
     },
   );
 
@@ -209,7 +224,7 @@ describe('scans, profiles, chats, users: owner and support read, editor and non-
       ids: (await tx.query(`select jsonb_array_length(public.admin_owner_ids(array['labellens.dev'])) as n`))
         .rows[0].n,
     }));
-    if (who === 'owner' || who === 'support') {
+    if (lists(who, 'users')) {
       const users = await count(db, 'select count(*) as n from auth.users where deleted_at is null');
       expect(outcome).toEqual({ ok: true, value: { users: users + 2, ids: 1 } });
     } else {
@@ -228,53 +243,12 @@ describe('scans, profiles, chats, users: owner and support read, editor and non-
           )
         ).rows[0].n,
     );
-    if (who === 'owner' || who === 'support') expect(outcome).toEqual({ ok: true, value: 5 });
+    if (lists(who, 'scans')) expect(outcome).toEqual({ ok: true, value: 5 });
     else expect(outcome).toEqual({ ok: false, code: '42501', message: 'Admin privileges required' });
   });
 });
 
-describe('news, health tips, tags: owner and editor write, support reads', () => {
-  const WRITES: Record<string, { insert: string; update: string; remove: string }> = {
-    news: {
-      insert: `insert into public.news (title, content, source_url) values ('Roles', 'Body', 'https://example.com/r')`,
-      update: 'update public.news set title = title',
-      remove: 'delete from public.news',
-    },
-    health_tips: {
-      insert: `insert into public.health_tips (tip) values ('Read the label before the price.')`,
-      update: 'update public.health_tips set tip = tip',
-      remove: 'delete from public.health_tips',
-    },
-    tags: {
-      insert: `insert into public.tags (key, label, icon, color, category) values ('roles-test', 'Roles', 'tag', '#123456', 'general')`,
-      update: 'update public.tags set label = label',
-      remove: 'delete from public.tags',
-    },
-  };
-
-  it.each(WHO.flatMap((who) => Object.keys(WRITES).map((table) => [who, table] as const)))(
-    '%s writes %s',
-    async (who, table) => {
-      const { insert, update, remove } = WRITES[table];
-      const total = await count(db, `select count(*) as n from public.${table}`);
-      const writer = who === 'owner' || who === 'editor';
-      const inserted = await as(who, async (tx) => (await tx.query(insert)).affectedRows);
-      expect(inserted).toEqual(writer ? { ok: true, value: 1 } : expect.objectContaining(DENIED));
-      // Update and delete are filtered by the policy: a non-writer changes no row.
-      expect(await as(who, async (tx) => (await tx.query(update)).affectedRows)).toEqual({
-        ok: true,
-        value: writer ? total : 0,
-      });
-      // A writer removes a row (the one they just added: seeded rows may be referenced); nobody else any.
-      const removed = await as(who, async (tx) => {
-        const added = writer ? (await tx.query<{ id: string }>(`${insert} returning id`)).rows[0].id : null;
-        const where = added ? ` where id = '${added}'` : '';
-        return (await tx.query(remove + where)).affectedRows;
-      });
-      expect(removed).toEqual({ ok: true, value: writer ? 1 : 0 });
-    },
-  );
-
+describe('news, health tips, tags: every operator reads (the writes: registryAccess.test.ts)', () => {
   it.each(WHO)('%s reads every tag, inactive ones only as an operator', async (who) => {
     const all = await count(db, 'select count(*) as n from public.tags');
     const active = await count(db, 'select count(*) as n from public.tags where is_active');
@@ -302,23 +276,19 @@ describe('news, health tips, tags: owner and editor write, support reads', () =>
   });
 });
 
-describe('contact inbox: owner and support', () => {
-  it.each(WHO)('%s reads and triages', async (who) => {
-    const inbox = who === 'owner' || who === 'support';
-    const outcome = await as(who, async (tx) => ({
-      read: await rowsOf(tx, 'select 1 from public.contact_messages'),
-      triaged: (await tx.query(`update public.contact_messages set status = status`)).affectedRows,
-    }));
+describe('contact inbox: its readers read every message (triage: registryAccess.test.ts)', () => {
+  it.each(WHO)('%s reads', async (who) => {
+    const outcome = await as(who, (tx) => rowsOf(tx, 'select 1 from public.contact_messages'));
     expect(outcome).toEqual({
       ok: true,
-      value: { read: inbox ? totals.contact_messages : 0, triaged: inbox ? totals.contact_messages : 0 },
+      value: lists(who, 'contact-messages') ? totals.contact_messages : 0,
     });
   });
 });
 
-describe('push history: owner and support (the send-notification function asks admin_role())', () => {
+describe('push history: its readers (the send-notification function asks admin_role())', () => {
   it.each(WHO)('%s reads notifications', async (who) => {
-    const push = who === 'owner' || who === 'support';
+    const push = lists(who, 'notifications');
     const outcome = await as(who, async (tx) => ({
       table: await rowsOf(tx, 'select 1 from public.notifications'),
       view: await rowsOf(tx, 'select 1 from public.admin_notifications'),
@@ -328,33 +298,40 @@ describe('push history: owner and support (the send-notification function asks a
   });
 });
 
-describe('audit log: owner all, editor and support their own actions', () => {
-  it.each(WHO)('as %s', async (who) => {
-    const outcome = await as(
-      who,
-      (tx) => rowsOf(tx, 'select 1 from public.audit_log'),
-      // One entry by each operator, besides whatever the trail holds.
-      (tx) =>
-        tx.query(
-          `insert into public.audit_log (actor_id, action, resource) select id, 'update', 'news' from unnest($1::uuid[]) id`,
-          [[ADMIN_ID, EDITOR_ID, SUPPORT_ID, USER_ID]],
-        ),
+describe("audit log: a versioned record's history to whoever may restore it, other entries to owners and each operator's own", () => {
+  // One entry by each operator on a news item (versioned: owners and editors restore it) and on a
+  // contact message (no versions), besides whatever the trail holds.
+  const entries = (tx: Queryable) =>
+    tx.query(
+      `insert into public.audit_log (actor_id, action, resource)
+       select id, 'update', r from unnest($1::uuid[]) id, unnest(array['news', 'contact_messages']) r`,
+      [[ADMIN_ID, EDITOR_ID, SUPPORT_ID, USER_ID]],
     );
+  it.each(WHO)('as %s', async (who) => {
+    const outcome = await as(who, (tx) => rowsOf(tx, 'select 1 from public.audit_log'), entries);
     const inTrail = await attempt(db, 'superuser', async (tx) => {
       await addOperators(tx);
-      await tx.query(
-        `insert into public.audit_log (actor_id, action, resource) select id, 'update', 'news' from unnest($1::uuid[]) id`,
-        [[ADMIN_ID, EDITOR_ID, SUPPORT_ID, USER_ID]],
-      );
+      await entries(tx);
+      const n = (where: string) =>
+        count(tx, `select count(*) as n from public.audit_log where ${where}`, [IDS[who]]);
       return {
-        all: await count(tx, 'select count(*) as n from public.audit_log'),
-        own: await count(tx, 'select count(*) as n from public.audit_log where actor_id = $1', [IDS[who]]),
+        all: await n('$1::uuid is not null'),
+        ownUnversioned: await n(
+          `actor_id = $1 and resource not in ('news', 'health_tips', 'tags', 'admin_settings')`,
+        ),
+        versioned: await n(`resource in ('news', 'health_tips', 'tags') and $1::uuid is not null`),
       };
     });
     if (!inTrail.ok) throw new Error(inTrail.message);
-    const expected = who === 'owner' ? inTrail.value.all : who === 'nonOperator' ? 0 : inTrail.value.own;
+    const { all, ownUnversioned, versioned } = inTrail.value;
+    const expected = {
+      owner: all,
+      editor: versioned + ownUnversioned,
+      support: ownUnversioned,
+      nonOperator: 0,
+    }[who];
     expect(outcome).toEqual({ ok: true, value: expected });
-    if (who === 'editor' || who === 'support') expect(expected).toBeGreaterThan(0);
+    if (who !== 'nonOperator') expect(expected).toBeGreaterThan(0);
   });
 });
 

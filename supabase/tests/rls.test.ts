@@ -11,6 +11,8 @@ import {
   USER_ID,
   type IdentityName,
 } from './fixtures';
+import { OPERATOR_ACCESS, RESOURCE_DATA } from '../../src/resources';
+import { registryAllows } from './registryAccess';
 
 /**
  * The row-level security matrix (docs/architecture.md), every table × identity × operation. Expected row
@@ -36,11 +38,22 @@ const owned = (own: Rows): Record<IdentityName, Expected> => ({
   inactiveAdmin: { select: own, insert: 'ok', update: own, delete: own },
   admin: { select: ALL, insert: 'ok', update: own, delete: own },
 });
-const adminContent = (readable: Rows): Record<IdentityName, Expected> => ({
+/** The admin's (an owner's) writes on every row of a resource's table, as the registry allows them. */
+const ownerWrites = (resource: string): Omit<Expected, 'select'> => {
+  const data = RESOURCE_DATA.find((d) => d.name === resource)!;
+  const allows = (write: 'insert' | 'update' | 'delete') =>
+    registryAllows(OPERATOR_ACCESS, data, 'owner', write);
+  return {
+    insert: allows('insert') ? 'ok' : 'denied',
+    update: allows('update') ? ALL : NONE,
+    delete: allows('delete') ? ALL : NONE,
+  };
+};
+const adminContent = (readable: Rows, resource: string): Record<IdentityName, Expected> => ({
   anon: DENIED,
   user: { select: readable, insert: 'denied', update: NONE, delete: NONE },
   inactiveAdmin: { select: readable, insert: 'denied', update: NONE, delete: NONE },
-  admin: { select: ALL, insert: 'ok', update: ALL, delete: ALL },
+  admin: { select: ALL, ...ownerWrites(resource) },
 });
 const readOnly = (ownRows: Rows, adminRows: Rows): Record<IdentityName, Expected> => ({
   anon: DENIED,
@@ -106,19 +119,19 @@ const TABLES: TableCase[] = [
     table: 'news',
     insert: `insert into public.news (title, content, source_url) values ('Title', 'Content', 'https://example.com/a')`,
     set: 'title = title',
-    expected: adminContent(ALL),
+    expected: adminContent(ALL, 'news'),
   },
   {
     table: 'health_tips',
     insert: `insert into public.health_tips (tip) values ('Drink a glass of water first.')`,
     set: 'tip = tip',
-    expected: adminContent(ALL),
+    expected: adminContent(ALL, 'health-tips'),
   },
   {
     table: 'tags',
     insert: `insert into public.tags (key, label, icon, color, category) values ('test-tag', 'Test', 'tag', '#ef4444', 'general')`,
     set: 'label = label',
-    expected: adminContent('is_active'),
+    expected: adminContent('is_active', 'tags'),
   },
   {
     table: 'notifications',
@@ -135,7 +148,7 @@ const TABLES: TableCase[] = [
       // Deleting moves a message to the trash (20241101002900_trash.sql): the inbox's roles only.
       user: { select: NONE, insert: 'ok', update: NONE, delete: NONE },
       inactiveAdmin: { select: NONE, insert: 'ok', update: NONE, delete: NONE },
-      admin: { select: ALL, insert: 'ok', update: ALL, delete: ALL },
+      admin: { select: ALL, ...ownerWrites('contact-messages') },
     },
   },
   {

@@ -12,6 +12,9 @@ export const contactMessagesData = defineResourceData<ContactMessage>({
   live: true,
   versioned: true,
   trash: true,
+  // Operators change a message's status and delete it; the site's form adds messages.
+  writes: ['update', 'delete'],
+  publicWrites: ['insert'],
   seek: ['owner', 'support'],
   searchColumns: ['first_name', 'last_name', 'email', 'subject', 'message'],
   defaultSort: [{ field: 'created_at', ascending: false }],

@@ -11,6 +11,7 @@ export const healthTipsData = defineResourceData<HealthTip>({
   live: true,
   versioned: true,
   trash: true,
+  writes: ['insert', 'update', 'delete'],
   seek: ['owner', 'editor', 'support'],
   searchColumns: ['tip'],
   defaultSort: [{ field: 'created_at', ascending: false }],

@@ -11,6 +11,7 @@ export const newsData = defineResourceData<News>({
   live: true,
   versioned: true,
   trash: true,
+  writes: ['insert', 'update', 'delete'],
   upload: { fileField: 'screenshot_file', urlField: 'source_url_screenshot', bucket: 'news-screenshots' },
   seek: ['owner', 'editor', 'support'],
   searchColumns: ['title', 'content'],

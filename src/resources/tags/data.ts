@@ -11,6 +11,7 @@ export const tagsData = defineResourceData<Tag>({
   live: true,
   versioned: true,
   trash: true,
+  writes: ['insert', 'update', 'delete'],
   seek: ['owner', 'editor', 'support'],
   searchColumns: ['label', 'key', 'category'],
   defaultSort: [

@@ -133,7 +133,7 @@ function Row({
  * external image_url is shown as it is.
  */
 function useScanPhotos(person: Person | null | undefined) {
-  const paths = (person?.scans.rows ?? []).flatMap((scan) => (scan.image_path ? [scan.image_path] : []));
+  const paths = (person?.scans?.rows ?? []).flatMap((scan) => (scan.image_path ? [scan.image_path] : []));
   const { data } = useQuery({
     queryKey: ['storage', 'signed-urls', 'scan-images', paths],
     enabled: paths.length > 0,
@@ -242,72 +242,78 @@ export default function PersonPage() {
         </CardContent>
       </Card>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
-        <Section title="profiles" total={data.profiles.total} all={filtered('profiles', mine)}>
-          {data.profiles.rows.map((profile) => (
-            <Row
-              key={profile.id}
-              to={`/profiles/${profile.id}/show`}
-              primary={`${profile.name} · ${profile.relationship?.trim() || translate('labellens.palette.self')}`}
-              secondary={
-                <Stack direction="row" sx={{ gap: 0.5, flexWrap: 'wrap', mt: 0.5 }}>
-                  {profile.allergies.map((allergy) => (
-                    <Chip
-                      key={`a-${allergy}`}
-                      size="small"
-                      color="warning"
-                      variant="outlined"
-                      label={`${translate(t('allergy'))}: ${allergy}`}
-                    />
-                  ))}
-                  {profile.health_conditions.map((condition) => (
-                    <Chip key={`c-${condition}`} size="small" variant="outlined" label={condition} />
-                  ))}
-                  {!profile.allergies.length &&
-                    !profile.health_conditions.length &&
-                    translate(t('no_conditions'))}
-                </Stack>
-              }
-            />
-          ))}
-        </Section>
-        <Section title="scans" total={data.scans.total} all={filtered('scans', mine)}>
-          {data.scans.rows.map((scan) => {
-            const scanName =
-              scan.name?.trim() ||
-              translate('labellens.dashboard.scan_fallback', { id: scan.id.slice(0, 8) });
-            return (
+        {data.profiles && (
+          <Section title="profiles" total={data.profiles.total} all={filtered('profiles', mine)}>
+            {data.profiles.rows.map((profile) => (
               <Row
-                key={scan.id}
-                to={`/scans/${scan.id}/show`}
-                start={
-                  <Picture
-                    src={photo(scan)}
-                    alt={translate('labellens.scans.image_alt', { name: scanName })}
-                    width={48}
-                    height={48}
-                  />
-                }
-                primary={scanName}
+                key={profile.id}
+                to={`/profiles/${profile.id}/show`}
+                primary={`${profile.name} · ${profile.relationship?.trim() || translate('labellens.palette.self')}`}
                 secondary={
-                  <Stack direction="row" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-                    <ScoreBadge score={scan.health_score} missing="labellens.scans.not_available" />
-                    <span>{formatDateTime(scan.created_at)}</span>
+                  <Stack direction="row" sx={{ gap: 0.5, flexWrap: 'wrap', mt: 0.5 }}>
+                    {profile.allergies.map((allergy) => (
+                      <Chip
+                        key={`a-${allergy}`}
+                        size="small"
+                        color="warning"
+                        variant="outlined"
+                        label={`${translate(t('allergy'))}: ${allergy}`}
+                      />
+                    ))}
+                    {profile.health_conditions.map((condition) => (
+                      <Chip key={`c-${condition}`} size="small" variant="outlined" label={condition} />
+                    ))}
+                    {!profile.allergies.length &&
+                      !profile.health_conditions.length &&
+                      translate(t('no_conditions'))}
                   </Stack>
                 }
               />
-            );
-          })}
-        </Section>
-        <Section title="chats" total={data.chats.total} all={filtered('chats', mine)}>
-          {data.chats.rows.map((chat) => (
-            <Row
-              key={chat.id}
-              to={`/chats/${chat.id}/show`}
-              primary={chat.title?.trim() || translate(t('untitled_chat'))}
-              secondary={`${translate(t('messages'), countParams(chat.message_count))} · ${formatDateTime(chat.created_at)}`}
-            />
-          ))}
-        </Section>
+            ))}
+          </Section>
+        )}
+        {data.scans && (
+          <Section title="scans" total={data.scans.total} all={filtered('scans', mine)}>
+            {data.scans.rows.map((scan) => {
+              const scanName =
+                scan.name?.trim() ||
+                translate('labellens.dashboard.scan_fallback', { id: scan.id.slice(0, 8) });
+              return (
+                <Row
+                  key={scan.id}
+                  to={`/scans/${scan.id}/show`}
+                  start={
+                    <Picture
+                      src={photo(scan)}
+                      alt={translate('labellens.scans.image_alt', { name: scanName })}
+                      width={48}
+                      height={48}
+                    />
+                  }
+                  primary={scanName}
+                  secondary={
+                    <Stack direction="row" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+                      <ScoreBadge score={scan.health_score} missing="labellens.scans.not_available" />
+                      <span>{formatDateTime(scan.created_at)}</span>
+                    </Stack>
+                  }
+                />
+              );
+            })}
+          </Section>
+        )}
+        {data.chats && (
+          <Section title="chats" total={data.chats.total} all={filtered('chats', mine)}>
+            {data.chats.rows.map((chat) => (
+              <Row
+                key={chat.id}
+                to={`/chats/${chat.id}/show`}
+                primary={chat.title?.trim() || translate(t('untitled_chat'))}
+                secondary={`${translate(t('messages'), countParams(chat.message_count))} · ${formatDateTime(chat.created_at)}`}
+              />
+            ))}
+          </Section>
+        )}
         <Section title="devices" total={data.devices.total}>
           {data.devices.rows.map((device) => (
             <Row
@@ -317,54 +323,60 @@ export default function PersonPage() {
             />
           ))}
         </Section>
-        <Section title="notifications" total={data.notifications.total} all="/notifications?tab=history">
-          {data.notifications.rows.map((sent) => (
-            <Row
-              key={sent.id}
-              primary={sent.title}
-              secondary={[
-                translate(`labellens.person.sent_status.${sent.status}`),
-                formatDateTime(sent.created_at),
-                sent.sender_email && translate(t('sent_by'), { email: sent.sender_email }),
-              ]
-                .filter(Boolean)
-                .join(' · ')}
-            />
-          ))}
-        </Section>
-        <Section
-          title="contact_messages"
-          total={data.contact_messages.total}
-          all={user.email ? filtered('contact-messages', { q: user.email }) : undefined}
-        >
-          {data.contact_messages.rows.map((message) => (
-            <Row
-              key={message.id}
-              to={`/contact-messages/${message.id}/show`}
-              primary={message.subject.trim() || translate(t('no_subject'))}
-              secondary={`${translate(`resources.contact-messages.status.${message.status}`)} · ${formatDateTime(message.created_at)}`}
-            />
-          ))}
-        </Section>
-        <Section title="audit" total={data.audit.total} all={filtered('audit-log', { q: user.id })}>
-          {data.audit.rows.map((entry) => (
-            <Row
-              key={entry.id}
-              primary={`${entry.action} · ${entry.resource}`}
-              secondary={
-                <>
-                  {formatDateTime(entry.occurred_at)}
-                  {' · '}
-                  {entry.actor_id ? (
-                    <PersonLink userId={entry.actor_id}>{entry.actor_email ?? entry.actor_id}</PersonLink>
-                  ) : (
-                    (entry.actor_email ?? translate(t('system')))
-                  )}
-                </>
-              }
-            />
-          ))}
-        </Section>
+        {data.notifications && (
+          <Section title="notifications" total={data.notifications.total} all="/notifications?tab=history">
+            {data.notifications.rows.map((sent) => (
+              <Row
+                key={sent.id}
+                primary={sent.title}
+                secondary={[
+                  translate(`labellens.person.sent_status.${sent.status}`),
+                  formatDateTime(sent.created_at),
+                  sent.sender_email && translate(t('sent_by'), { email: sent.sender_email }),
+                ]
+                  .filter(Boolean)
+                  .join(' · ')}
+              />
+            ))}
+          </Section>
+        )}
+        {data.contact_messages && (
+          <Section
+            title="contact_messages"
+            total={data.contact_messages.total}
+            all={user.email ? filtered('contact-messages', { q: user.email }) : undefined}
+          >
+            {data.contact_messages.rows.map((message) => (
+              <Row
+                key={message.id}
+                to={`/contact-messages/${message.id}/show`}
+                primary={message.subject.trim() || translate(t('no_subject'))}
+                secondary={`${translate(`resources.contact-messages.status.${message.status}`)} · ${formatDateTime(message.created_at)}`}
+              />
+            ))}
+          </Section>
+        )}
+        {data.audit && (
+          <Section title="audit" total={data.audit.total} all={filtered('audit-log', { q: user.id })}>
+            {data.audit.rows.map((entry) => (
+              <Row
+                key={entry.id}
+                primary={`${entry.action} · ${entry.resource}`}
+                secondary={
+                  <>
+                    {formatDateTime(entry.occurred_at)}
+                    {' · '}
+                    {entry.actor_id ? (
+                      <PersonLink userId={entry.actor_id}>{entry.actor_email ?? entry.actor_id}</PersonLink>
+                    ) : (
+                      (entry.actor_email ?? translate(t('system')))
+                    )}
+                  </>
+                }
+              />
+            ))}
+          </Section>
+        )}
       </Box>
     </Stack>
   );

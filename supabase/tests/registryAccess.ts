@@ -1,0 +1,133 @@
+import { assumeIdentity, isPgError, type Queryable } from '../../mocks/supabase/db';
+import { isOperatorRole, operatorCan, type AccessTable } from '../../src/domain/operatorRoles';
+import {
+  baseTable,
+  WRITE_ACTIONS,
+  type ResourceData,
+  type TableWrite,
+} from '../../src/providers/resourceData';
+import { ROLES, type Role } from './fixtures';
+
+/**
+ * The registry's `access` against the database, cell by cell: for a resource, a caller and a write,
+ * what the registry allows (its `writes`, `publicWrites` and the roles' access) and what the
+ * database does when the caller tries it, as PostgREST would send it (role and JWT claims set), in
+ * a savepoint that is always rolled back. Used by registryAccess.test.ts and rls.test.ts.
+ */
+
+export const WRITES: readonly TableWrite[] = ['insert', 'update', 'delete'];
+/** Every caller: the operator roles, an app user and a visitor without a session. */
+export const CALLERS: readonly Role[] = ['owner', 'editor', 'support', 'appUser', 'anon'];
+
+/** A seeded app user none of the callers is: the rows tried are someone else's. */
+const OTHER = `md5('labellens-user-9')::uuid`;
+
+/**
+ * One valid row of each resource's base table (`insert`) and a no-op assignment (`set`), so an
+ * update tests only who may change which rows. A new resource with a table needs its line here
+ * (the test says so).
+ */
+export const SAMPLES: Readonly<Record<string, { insert: string; set: string }>> = {
+  scans: {
+    insert: `insert into public.scans (user_id, name, health_score) values (${OTHER}, 'Registry probe', 50)`,
+    set: 'name = name',
+  },
+  profiles: {
+    insert: `insert into public.profiles (user_id, name) values (${OTHER}, 'Registry probe')`,
+    set: 'name = name',
+  },
+  chats: {
+    insert: `insert into public.chats (user_id, title) values (${OTHER}, 'Registry probe')`,
+    set: 'title = title',
+  },
+  notifications: {
+    insert: `insert into public.notifications (user_id, title, body, status, message_id) values (${OTHER}, 'Hi', 'There', 'sent', 'projects/p/messages/1')`,
+    set: 'title = title',
+  },
+  news: {
+    insert: `insert into public.news (title, content, source_url) values ('Registry probe', 'Body', 'https://example.com/probe')`,
+    set: 'title = title',
+  },
+  health_tips: {
+    insert: `insert into public.health_tips (tip) values ('Registry probe tip.')`,
+    set: 'tip = tip',
+  },
+  tags: {
+    insert: `insert into public.tags (key, label, icon, color, category) values ('registry-probe', 'Probe', 'tag', '#123456', 'general')`,
+    set: 'label = label',
+  },
+  audit_log: {
+    insert: `insert into public.audit_log (action, resource) values ('update', 'news')`,
+    set: 'action = action',
+  },
+  contact_messages: {
+    insert: `insert into public.contact_messages (first_name, email, message) values ('Asha', 'asha@example.in', 'Hello there')`,
+    set: 'status = status',
+  },
+  trash: {
+    insert: `insert into public.trash (id, resource, record, restorers) values (gen_random_uuid(), 'news', '{}', '{owner}')`,
+    set: 'label = label',
+  },
+};
+
+/** The resources with a base table the admin writes through PostgREST (not served by an RPC). */
+export const tabled = (resources: readonly ResourceData[]) => resources.filter((data) => !data.reads);
+
+/** Whether the registry lets `who` make `write` on the resource's table. */
+export function registryAllows(
+  access: AccessTable,
+  data: ResourceData,
+  who: Role,
+  write: TableWrite,
+): boolean {
+  if (data.publicWrites?.includes(write)) return true;
+  if (!isOperatorRole(who)) return false;
+  return (data.writes ?? []).includes(write) && operatorCan(access, who, data.name, WRITE_ACTIONS[write]);
+}
+
+/**
+ * Whether the database lets `who` make `write` on a row of the resource's table that is not theirs
+ * (one row inserted, or one row changed or removed, counts as allowed; 42501 or no row as refused).
+ * Runs in tx (as the superuser) inside a savepoint it rolls back; any other error is thrown.
+ */
+export async function databaseAllows(tx: Queryable, data: ResourceData, who: Role, write: TableWrite) {
+  const table = baseTable(data);
+  const sample = SAMPLES[table];
+  await tx.query('savepoint registry_cell');
+  try {
+    const target =
+      write === 'insert'
+        ? null
+        : (await tx.query<{ id: string }>(`${sample.insert} returning id::text`)).rows[0].id;
+    await assumeIdentity(tx, ROLES[who]);
+    const sql = {
+      insert: sample.insert,
+      update: `update public.${table} set ${sample.set} where id::text = $1`,
+      delete: `delete from public.${table} where id::text = $1`,
+    }[write];
+    const { affectedRows } = await tx.query(sql, target === null ? [] : [target]);
+    return affectedRows === 1;
+  } catch (error) {
+    if (isPgError(error) && error.code === '42501') return false;
+    throw new Error(`${data.name}: ${who} ${write}: ${String(error)}`);
+  } finally {
+    await tx.query('rollback to savepoint registry_cell');
+    await tx.query('release savepoint registry_cell');
+  }
+}
+
+/** Every cell of the resource where the database and the registry disagree, named. */
+export async function writeMismatches(tx: Queryable, access: AccessTable, data: ResourceData) {
+  const found: string[] = [];
+  for (const who of CALLERS) {
+    for (const write of WRITES) {
+      const registry = registryAllows(access, data, who, write);
+      const database = await databaseAllows(tx, data, who, write);
+      if (registry !== database)
+        found.push(
+          `${data.name}: ${who} ${write}: the registry ${registry ? 'allows' : 'refuses'} it, the database ${database ? 'allows' : 'refuses'} it`,
+        );
+    }
+  }
+  return found;
+}

@@ -17,8 +17,8 @@ let db: Database;
 let newsId: string;
 beforeAll(async () => {
   db = await openTestDatabase();
-  newsId = (await db.query<{ id: string }>('select id::text from public.news order by created_at limit 1')).rows[0]
-    .id;
+  newsId = (await db.query<{ id: string }>('select id::text from public.news order by created_at limit 1'))
+    .rows[0].id;
 });
 afterAll(() => db.close());
 
@@ -126,7 +126,10 @@ describe('public.open_records', () => {
     }
     const inactive = await attempt(
       db,
-      { role: 'authenticated', claims: { sub: INACTIVE_ADMIN_ID, role: 'authenticated', aud: 'authenticated' } },
+      {
+        role: 'authenticated',
+        claims: { sub: INACTIVE_ADMIN_ID, role: 'authenticated', aud: 'authenticated' },
+      },
       (tx) => tx.query(`select public.admin_mark_open('news', $1, $2)`, [newsId, TAB]),
     );
     expect(inactive).toMatchObject({ ok: false, code: '42501' });
@@ -134,11 +137,10 @@ describe('public.open_records', () => {
 
   it('lets nobody write a row for someone else, move a row to someone else, or touch theirs', async () => {
     const forOther = await attempt(db, ROLES.editor, (tx) =>
-      tx.query(`insert into public.open_records (resource, record_id, user_id, tab) values ('news', $1, $2, $3)`, [
-        newsId,
-        ADMIN_ID,
-        TAB,
-      ]),
+      tx.query(
+        `insert into public.open_records (resource, record_id, user_id, tab) values ('news', $1, $2, $3)`,
+        [newsId, ADMIN_ID, TAB],
+      ),
     );
     expect(forOther).toMatchObject({ ok: false, code: '42501' });
 
@@ -149,7 +151,8 @@ describe('public.open_records', () => {
       const touched = {
         refreshed: (await tx.query(`update public.open_records set tab = tab where user_id = $1`, [ADMIN_ID]))
           .affectedRows,
-        removed: (await tx.query(`delete from public.open_records where user_id = $1`, [ADMIN_ID])).affectedRows,
+        removed: (await tx.query(`delete from public.open_records where user_id = $1`, [ADMIN_ID]))
+          .affectedRows,
       };
       await tx.query('savepoint moved');
       const moved = await tx
@@ -194,7 +197,11 @@ describe('public.open_records', () => {
     });
     expect(outcome).toEqual({
       ok: true,
-      value: { lapsed: [], rows: [OTHER_TAB], named: [{ user_id: EDITOR_ID, email: 'editor@labellens.dev' }] },
+      value: {
+        lapsed: [],
+        rows: [OTHER_TAB],
+        named: [{ user_id: EDITOR_ID, email: 'editor@labellens.dev' }],
+      },
     });
   });
 

@@ -9,7 +9,8 @@
 -- `expires_at` is set by the database on every write, so a tab that crashed drops out when it
 -- lapses), deletes when it closes, and which only the operators who may edit that record read.
 --
--- 1. public.open_records, its expiry trigger and policies.
+-- 1. public.open_records, its trigger (expiry; lapsed rows cleared and at most 20 per operator) and
+--    its policies.
 -- 2. public.admin_mark_open(resource, record_id, tab): insert or refresh the caller's row for one
 --    dialog (a tab), answering how many seconds it lasts (the dialog refreshes well before).
 -- 3. public.admin_open_by(resource, record_id): the other operators with a live row, named as before
@@ -30,18 +31,28 @@ comment on table public.open_records is
   'Who has a record open in an edit dialog ("Also open by"): written by that operator''s own session, live until expires_at.';
 
 -- The database decides how long a row lasts, whatever a request sends.
-create function private.open_record_expiry() returns trigger
+-- On insert (a dialog opening), the caller's own lapsed rows go (a crashed tab's) and a caller
+-- with 20 live rows already is refused: no operator fills the table, with or without the admin.
+create function private.stamp_open_record() returns trigger
 language plpgsql
 set search_path = ''
 as $$
 begin
+  if tg_op = 'INSERT' then
+    delete from public.open_records o where o.user_id = (select auth.uid()) and o.expires_at <= now();
+    if (select count(*) from public.open_records o
+         where o.user_id = new.user_id
+           and (o.resource, o.record_id, o.tab) is distinct from (new.resource, new.record_id, new.tab)) >= 20 then
+      raise exception 'Too many records open at once' using errcode = '54000';
+    end if;
+  end if;
   new.expires_at := now() + interval '90 seconds';
   return new;
 end
 $$;
-revoke all on function private.open_record_expiry() from public, anon, authenticated, service_role;
+revoke all on function private.stamp_open_record() from public, anon, authenticated, service_role;
 create trigger open_records_expiry before insert or update on public.open_records
-  for each row execute function private.open_record_expiry();
+  for each row execute function private.stamp_open_record();
 
 alter table public.open_records enable row level security;
 create policy "Editors of a record see who has it open" on public.open_records
@@ -66,8 +77,6 @@ create function public.admin_mark_open(resource text, record_id text, tab uuid) 
 language sql
 set search_path = ''
 as $$
-  -- The caller's own lapsed rows go (a crashed tab's), so the table holds live dialogs only.
-  delete from public.open_records o where o.user_id = (select auth.uid()) and o.expires_at <= now();
   insert into public.open_records as o (resource, record_id, tab)
   values (admin_mark_open.resource, admin_mark_open.record_id, admin_mark_open.tab)
   on conflict (resource, record_id, user_id, tab) do update set expires_at = excluded.expires_at

@@ -8,14 +8,22 @@
 SET check_function_bodies = false;
 
 --
--- Name: open_record_expiry(); Type: FUNCTION; Schema: private; Owner: -
+-- Name: stamp_open_record(); Type: FUNCTION; Schema: private; Owner: -
 --
 
-CREATE FUNCTION private.open_record_expiry() RETURNS trigger
+CREATE FUNCTION private.stamp_open_record() RETURNS trigger
     LANGUAGE plpgsql
     SET search_path TO ''
     AS $$
 begin
+  if tg_op = 'INSERT' then
+    delete from public.open_records o where o.user_id = (select auth.uid()) and o.expires_at <= now();
+    if (select count(*) from public.open_records o
+         where o.user_id = new.user_id
+           and (o.resource, o.record_id, o.tab) is distinct from (new.resource, new.record_id, new.tab)) >= 20 then
+      raise exception 'Too many records open at once' using errcode = '54000';
+    end if;
+  end if;
   new.expires_at := now() + interval '90 seconds';
   return new;
 end
@@ -30,8 +38,6 @@ CREATE FUNCTION public.admin_mark_open(resource text, record_id text, tab uuid) 
     LANGUAGE sql
     SET search_path TO ''
     AS $$
-  -- The caller's own lapsed rows go (a crashed tab's), so the table holds live dialogs only.
-  delete from public.open_records o where o.user_id = (select auth.uid()) and o.expires_at <= now();
   insert into public.open_records as o (resource, record_id, tab)
   values (admin_mark_open.resource, admin_mark_open.record_id, admin_mark_open.tab)
   on conflict (resource, record_id, user_id, tab) do update set expires_at = excluded.expires_at
@@ -129,7 +135,7 @@ ALTER TABLE ONLY public.open_records
 -- Name: open_records open_records_expiry; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER open_records_expiry BEFORE INSERT OR UPDATE ON public.open_records FOR EACH ROW EXECUTE FUNCTION private.open_record_expiry();
+CREATE TRIGGER open_records_expiry BEFORE INSERT OR UPDATE ON public.open_records FOR EACH ROW EXECUTE FUNCTION private.stamp_open_record();
 
 
 --
@@ -176,11 +182,11 @@ ALTER TABLE public.open_records ENABLE ROW LEVEL SECURITY;
 
 
 --
--- Name: FUNCTION open_record_expiry(); Type: ACL; Schema: private; Owner: -
+-- Name: FUNCTION stamp_open_record(); Type: ACL; Schema: private; Owner: -
 --
 
-REVOKE ALL ON FUNCTION private.open_record_expiry() FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION private.open_record_expiry() FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.stamp_open_record() FROM anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION private.stamp_open_record() FROM PUBLIC;
 
 
 --

@@ -218,4 +218,19 @@ describe('public.open_records', () => {
       value: { removed: 1, named: [{ user_id: EDITOR_ID, email: 'editor@labellens.dev' }] },
     });
   });
+
+  it('refuses a 21st dialog of one operator within the lifetime, and still refreshes the 20 it has', async () => {
+    const tab = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+    const outcome = await attempt(db, ROLES.editor, async (tx) => {
+      // Twenty dialogs (one statement), one of them refreshed, then a twenty-first.
+      await tx.query(
+        `select public.admin_mark_open('news', $1, ('00000000-0000-4000-8000-' || lpad(n::text, 12, '0'))::uuid)
+           from generate_series(1, 20) n`,
+        [newsId],
+      );
+      await tx.query(`select public.admin_mark_open('news', $1, $2)`, [newsId, tab(20)]);
+      return tx.query(`select public.admin_mark_open('news', $1, $2)`, [newsId, tab(21)]);
+    });
+    expect(outcome).toEqual({ ok: false, code: '54000', message: 'Too many records open at once' });
+  });
 });

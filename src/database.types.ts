@@ -291,6 +291,30 @@ export type Database = {
         };
         Relationships: [];
       };
+      open_records: {
+        Row: {
+          expires_at: string;
+          record_id: string;
+          resource: string;
+          tab: string;
+          user_id: string;
+        };
+        Insert: {
+          expires_at: string;
+          record_id: string;
+          resource: string;
+          tab: string;
+          user_id?: string;
+        };
+        Update: {
+          expires_at?: string;
+          record_id?: string;
+          resource?: string;
+          tab?: string;
+          user_id?: string;
+        };
+        Relationships: [];
+      };
       payments: {
         Row: {
           amount: number;
@@ -764,7 +788,15 @@ export type Database = {
           updated_at: string;
         }[];
       };
+      admin_mark_open: { Args: { record_id: string; resource: string; tab: string }; Returns: number };
       admin_mfa_status: { Args: Record<PropertyKey, never>; Returns: Json };
+      admin_open_by: {
+        Args: { record_id: string; resource: string };
+        Returns: {
+          email: string;
+          user_id: string;
+        }[];
+      };
       admin_operator_emails: {
         Args: { operators: string[] };
         Returns: {

@@ -450,6 +450,7 @@ async function main() {
       await ownerEmails(postgres, authAdmin, authenticator);
       await realtimePublication(postgres);
       await realtimeAuthorization(postgres);
+      await openRecords(postgres, authenticator);
       await storageBuckets(postgres);
       await storageQuota(postgres, authenticator);
       await storageDeclaredTypes(authenticator);
@@ -543,6 +544,59 @@ async function realtimeAuthorization(postgres: pg.Client) {
   );
   const left = await postgres.query<{ n: number }>('select count(*)::int as n from realtime.messages');
   check('realtime checks leave no row', left.rows[0].n === 0, `${left.rows[0].n} rows`);
+}
+
+/**
+ * "Also open by" (20241101004000_open_records.sql) through `authenticator` as PostgREST runs it: an
+ * editor's own request marks a record open (the row's user and expiry set by the database), the
+ * owner is told the editor's email, support and an app user are told nobody, anon may not ask, and
+ * nobody writes a row for someone else.
+ */
+async function openRecords(postgres: pg.Client, authenticator: pg.Client) {
+  const { rows } = await postgres.query<{ id: string }>(
+    'select id::text from public.news order by created_at limit 1',
+  );
+  const newsId = rows[0].id;
+  const editor = signedIn('00000000-0000-4000-8000-000000000005');
+  const tab = '00000000-0000-4000-8000-0000000000a1';
+  // The editor marks the record open, then `identity` asks who has it open (one transaction).
+  const openBy = (identity: RequestIdentity) =>
+    asRequest(authenticator, identity, async (tx) => {
+      await assumeIdentity(tx, editor);
+      const lasts = (
+        await tx.query<{ n: number }>(`select public.admin_mark_open('news', $1, $2) as n`, [newsId, tab])
+      ).rows[0].n;
+      await assumeIdentity(tx, identity);
+      const { rows: named } = await tx.query<{ email: string }>(
+        `select email from public.admin_open_by('news', $1)`,
+        [newsId],
+      );
+      return `${lasts}s:${named.map((r) => r.email).join(',') || '-'}`;
+    });
+  const answers = {
+    owner: await openBy(ADMIN),
+    support: await openBy(signedIn('00000000-0000-4000-8000-000000000006')),
+    appUser: await openBy(USER),
+    anon: await openBy(ANON),
+    forSomeoneElse: await asRequest(authenticator, editor, (tx) =>
+      tx.query(
+        `insert into public.open_records (resource, record_id, user_id, tab) values ('news', $1, $2, $3)`,
+        [newsId, ADMIN_ID, tab],
+      ),
+    ).then((r) => (r.ok ? 'written' : r.code)),
+  };
+  const expected = {
+    owner: { ok: true, value: '90s:editor@labellens.dev' },
+    support: { ok: true, value: '90s:-' },
+    appUser: { ok: true, value: '90s:-' },
+    anon: { ok: false, code: '42501' },
+    forSomeoneElse: '42501',
+  };
+  check(
+    'open records (Also open by)',
+    JSON.stringify(answers) === JSON.stringify(expected),
+    JSON.stringify(answers),
+  );
 }
 
 /**

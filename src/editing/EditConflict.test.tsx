@@ -2,8 +2,9 @@ import { createClient } from '@supabase/supabase-js';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { signJwt } from '../../mocks/supabase/jwt';
+import { DEMO_ACCOUNTS } from '../../mocks/supabase/demoAccounts';
 import { LOCAL_ANON_KEY } from '../../mocks/supabase/keys';
+import { watchOpenBy } from '../realtime/openBy';
 import NewsList from '../resources/news/NewsList';
 import { renderList } from '../test/renderPage';
 import { typeInto } from '../test/typeInto';
@@ -62,27 +63,15 @@ describe('an edit dialog of a live record', () => {
     const dialog = await screen.findByRole('dialog', undefined, WAIT);
     await within(dialog).findByDisplayValue('Presence original', undefined, WAIT);
 
-    // A second operator's tab with the same record open (the seed's editor), as the dialog joins:
-    // a private channel, tracking the user id only; the dialog names it from the database.
-    const editorId = '00000000-0000-4000-8000-000000000005';
+    // A second operator's browser with the same record open (the seed's editor), as its dialog
+    // does it: its own session marks the record open; the dialog names it from the database.
     const other = createClient('http://localhost:54321', LOCAL_ANON_KEY, {
-      auth: { persistSession: false, autoRefreshToken: false },
+      auth: { persistSession: false, autoRefreshToken: false, storageKey: 'edit-conflict-other' },
     });
-    await other.realtime.setAuth(
-      await signJwt(
-        { sub: editorId, role: 'authenticated', aud: 'authenticated', aal: 'aal2' },
-        { expiresInSeconds: 600 },
-      ),
-    );
-    const channel = other.channel(`presence:news:${id}`, {
-      config: { private: true, presence: { key: editorId } },
-    });
-    // Presence enabled at join, or Realtime asks the broadcast policy only (which admits nobody).
-    channel
-      .on('presence', { event: 'sync' }, () => undefined)
-      .subscribe((state) => {
-        if (state === 'SUBSCRIBED') void channel.track({ user_id: editorId });
-      });
+    const { email, password } = DEMO_ACCOUNTS[4];
+    const { error } = await other.auth.signInWithPassword({ email, password });
+    expect(error).toBeNull();
+    const close = watchOpenBy(other, 'news', id, () => undefined);
     try {
       expect(await within(dialog).findByText('editor@labellens.dev', undefined, WAIT)).toBeInTheDocument();
       expect(within(dialog).getByText('Also open by:')).toBeInTheDocument();
@@ -93,6 +82,7 @@ describe('an edit dialog of a live record', () => {
       expect(await within(dialog).findByDisplayValue('Newer title', undefined, WAIT)).toBeInTheDocument();
       expect(within(dialog).queryByText(/saved a newer version/)).not.toBeInTheDocument();
     } finally {
+      close();
       await other.removeAllChannels();
     }
   });

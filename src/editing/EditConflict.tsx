@@ -15,7 +15,6 @@ import {
   SaveButton,
   useSaveContext,
   useDataProvider,
-  useGetIdentity,
   useRecordContext,
   useResourceContext,
   useTranslate,
@@ -25,7 +24,8 @@ import {
 import type { AuditEntry } from '../domain/audit';
 import { formatTime } from '../domain/format';
 import type { VersionRefusal } from '../providers/versionedUpdates';
-import type { PresentOperator, RealtimeMethods } from '../realtime/realtimeMethods';
+import type { PresentOperator } from '../realtime/openBy';
+import type { RealtimeMethods } from '../realtime/realtimeMethods';
 import { useSubscribe } from '../realtime/useLive';
 
 /** Someone else saved or deleted the record while this dialog had it open. */
@@ -290,24 +290,24 @@ function useReloadRecord(id: Identifier) {
   };
 }
 
-/** "Also open by …": the other operators with this record open in an edit dialog (presence). */
+/**
+ * "Also open by …": the other operators whose own sessions have this record open in an edit dialog
+ * (src/realtime/openBy.ts: named by the database, never by what a client tracks).
+ */
 function OthersEditing({ id }: { id: Identifier }) {
   const translate = useTranslate();
   const resource = useResourceContext() ?? '';
   const provider = useContext(DataProviderContext) as (DataProvider & RealtimeMethods) | null;
-  const { identity } = useGetIdentity();
-  const [present, setPresent] = useState<PresentOperator[]>([]);
-  const myId = identity ? String(identity.id) : null;
+  const [others, setOthers] = useState<PresentOperator[]>([]);
   useEffect(() => {
-    if (!provider || !myId) return;
-    return provider.present(resource, id, { user_id: myId }, setPresent);
-  }, [provider, resource, id, myId]);
-  const others = [...new Set(present.filter((p) => p.user_id !== myId).map((p) => p.email))];
+    if (!provider) return;
+    return provider.present(resource, id, setOthers);
+  }, [provider, resource, id]);
   if (!others.length) return null;
   return (
     <Stack direction="row" spacing={1} sx={{ mb: 2, alignItems: 'center', flexWrap: 'wrap' }} role="status">
       <span>{translate('labellens.live.also_open')}</span>
-      {others.map((email) => (
+      {others.map(({ email }) => (
         <Chip key={email} size="small" label={email} />
       ))}
     </Stack>

@@ -2,6 +2,7 @@ import type { RealtimeChannel, RealtimePostgresChangesPayload } from '@supabase/
 import type { Identifier } from 'react-admin';
 import type { DatabaseClient } from '../domain/database';
 import { baseTable, type ResourceData } from '../providers/resourceData';
+import { watchOpenBy, type PresentOperator } from './openBy';
 
 /**
  * react-admin's realtime contract (the data provider's `subscribe`, `unsubscribe` and `publish`,
@@ -33,23 +34,6 @@ export type LiveStatus =
   | { state: 'live' }
   | { state: 'reconnecting'; since: Date }
   | { state: 'offline'; since: Date };
-
-/**
- * What an operator shows of themselves to others with the same record open: the user id only
- * (the channel is private, but the payload still names nobody beyond what the viewer may read).
- */
-export interface PresenceMeta {
-  user_id: string;
-}
-
-/** An operator with the record open, named from public.admin_operator_emails. */
-export interface PresentOperator {
-  user_id: string;
-  email: string;
-}
-
-/** The private channel an edit dialog shares presence on (the migration's policies read this form). */
-const presenceTopic = (resource: string, id: Identifier) => `presence:${resource}:${id}`;
 
 const EVENT_TYPES = { INSERT: 'created', UPDATE: 'updated', DELETE: 'deleted' } as const;
 
@@ -121,23 +105,6 @@ export function createRealtimeMethods(
   }
 
   const emit = (topic: string, event: LiveEvent) => topics.get(topic)?.callbacks.forEach((cb) => cb(event));
-
-  /** Operators' emails by user id, as the database tells an active operator (null: not one). */
-  const names = new Map<string, string | null>();
-  async function nameOperators(ids: string[]): Promise<PresentOperator[]> {
-    const unknown = ids.filter((id) => !names.has(id));
-    if (unknown.length) {
-      const { data, error } = await client.rpc('admin_operator_emails', { operators: unknown });
-      if (!error) {
-        unknown.forEach((id) => names.set(id, null));
-        for (const row of (data ?? []) as PresentOperator[]) names.set(row.user_id, row.email);
-      }
-    }
-    return ids.flatMap((id) => {
-      const email = names.get(id);
-      return email ? [{ user_id: id, email }] : [];
-    });
-  }
 
   /**
    * The server closed `topic`'s channel: after a delay, a new channel with a fresh token (the
@@ -245,42 +212,11 @@ export function createRealtimeMethods(
       return tables.get(resource);
     },
     /**
-     * Shows this operator as having the record open (Realtime presence on a private channel, which
-     * only operators who may edit the record can join: supabase/migrations/
-     * 20241101002300_realtime_authorization.sql) and calls back with the operators who have it
-     * open, this tab included, named by the database; returns what ends it.
+     * "Also open by": marks the record open as the signed-in operator and calls back with the other
+     * operators whose own sessions marked it open (src/realtime/openBy.ts); returns what ends it.
      */
-    present(
-      resource: string,
-      id: Identifier,
-      me: PresenceMeta,
-      onChange: (present: PresentOperator[]) => void,
-    ) {
-      const channel = client.channel(presenceTopic(resource, id), {
-        config: { private: true, presence: { key: me.user_id } },
-      });
-      let ended = false;
-      // Naming may take a request; only the latest sync's answer is shown.
-      let latest = 0;
-      channel
-        .on('presence', { event: 'sync' }, () => {
-          const ids = [
-            ...new Set(
-              Object.values(channel.presenceState<PresenceMeta>()).flatMap((metas) =>
-                metas.map((m) => m.user_id),
-              ),
-            ),
-          ].filter((userId) => typeof userId === 'string');
-          const sync = ++latest;
-          void nameOperators(ids).then((present) => !ended && sync === latest && onChange(present));
-        })
-        .subscribe((state) => {
-          if (state === 'SUBSCRIBED') void channel.track({ user_id: me.user_id } satisfies PresenceMeta);
-        });
-      return () => {
-        ended = true;
-        void client.removeChannel(channel);
-      };
+    present(resource: string, id: Identifier, onChange: (others: PresentOperator[]) => void) {
+      return watchOpenBy(client, resource, id, onChange);
     },
     liveStatus: () => status,
     onLiveStatus(listener: (status: LiveStatus) => void) {

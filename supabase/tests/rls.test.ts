@@ -159,6 +159,18 @@ const TABLES: TableCase[] = [
     expected: readOnly(NONE, ALL),
   },
   {
+    // Who has a record open (supabase/tests/openRecords.test.ts): written by the operator's own session.
+    table: 'open_records',
+    insert: `insert into public.open_records (resource, record_id, tab) select 'news', id::text, gen_random_uuid() from public.news limit 1`,
+    set: 'tab = tab',
+    expected: {
+      anon: DENIED,
+      user: { select: NONE, insert: 'denied', update: NONE, delete: NONE },
+      inactiveAdmin: { select: NONE, insert: 'denied', update: NONE, delete: NONE },
+      admin: { select: ALL, insert: 'ok', update: OWN, delete: OWN },
+    },
+  },
+  {
     table: 'admin_users',
     insert: `insert into public.admin_users (user_id) values ($1)`,
     set: 'is_active = is_active',

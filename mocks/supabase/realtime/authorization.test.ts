@@ -50,7 +50,10 @@ async function client(accessToken?: string) {
 type Subscribed =
   { channel: RealtimeChannel; status: 'SUBSCRIBED' } | { status: 'CHANNEL_ERROR'; error: Error };
 
-/** Joins the edit dialog's channel as src/realtime/realtimeMethods.ts does (private, keyed by user id). */
+/**
+ * Joins an edit dialog's private channel under a chosen presence key (the tests track user ids: the
+ * channel carries whatever a member tracks; src/realtime/openBy.ts never reads names from it).
+ */
 async function joinPresence(
   c: SupabaseClient,
   key: string,

@@ -17,10 +17,14 @@ export interface UserRow {
   updated_at: Date;
   banned_until: Date | null;
   is_anonymous: boolean;
+  /** A change of address waiting for its link (GoTrue's EmailChange, `new_email`). */
+  email_change: string | null;
+  email_change_sent_at: Date | null;
 }
 
 const USER_COLUMNS = `id, aud, role, email, phone, encrypted_password, email_confirmed_at, phone_confirmed_at,
-  last_sign_in_at, raw_app_meta_data, raw_user_meta_data, created_at, updated_at, banned_until, is_anonymous`;
+  last_sign_in_at, raw_app_meta_data, raw_user_meta_data, created_at, updated_at, banned_until, is_anonymous,
+  email_change, email_change_sent_at`;
 
 /** The user object GoTrue serialises (models.User), field for field. */
 export interface GoTrueUser {
@@ -34,6 +38,9 @@ export interface GoTrueUser {
   confirmed_at?: string;
   /** Sent only in sanitizeUser's answer here (the stand-in's other users leave it out). */
   confirmation_sent_at?: string;
+  /** The address an email change waits to move to, until its link is followed. */
+  new_email?: string;
+  email_change_sent_at?: string;
   last_sign_in_at?: string;
   app_metadata: Record<string, unknown>;
   user_metadata: Record<string, unknown>;
@@ -59,6 +66,8 @@ export function toGoTrueUser(row: UserRow): GoTrueUser {
     confirmed_at: iso(
       confirmedAt.length ? new Date(Math.min(...confirmedAt.map((d) => +new Date(d)))) : null,
     ),
+    new_email: row.email_change || undefined,
+    email_change_sent_at: iso(row.email_change_sent_at),
     last_sign_in_at: iso(row.last_sign_in_at),
     app_metadata: row.raw_app_meta_data ?? {},
     user_metadata: row.raw_user_meta_data ?? {},

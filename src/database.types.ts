@@ -44,6 +44,7 @@ export type Database = {
           created_at: string;
           id: string;
           invited_at: string | null;
+          invited_email: string | null;
           is_active: boolean;
           role: string;
           user_id: string;
@@ -53,6 +54,7 @@ export type Database = {
           created_at?: string;
           id?: string;
           invited_at?: string | null;
+          invited_email?: string | null;
           is_active?: boolean;
           role?: string;
           user_id: string;
@@ -62,6 +64,7 @@ export type Database = {
           created_at?: string;
           id?: string;
           invited_at?: string | null;
+          invited_email?: string | null;
           is_active?: boolean;
           role?: string;
           user_id?: string;
@@ -734,6 +737,7 @@ export type Database = {
           created_at: string;
           id: string;
           invited_at: string | null;
+          invited_email: string | null;
           is_active: boolean;
           role: string;
           user_id: string;
@@ -812,6 +816,7 @@ export type Database = {
           created_at: string;
           id: string;
           invited_at: string | null;
+          invited_email: string | null;
           is_active: boolean;
           role: string;
           user_id: string;
@@ -830,6 +835,7 @@ export type Database = {
           created_at: string;
           id: string;
           invited_at: string | null;
+          invited_email: string | null;
           is_active: boolean;
           role: string;
           user_id: string;

@@ -199,3 +199,55 @@ describe.each([true, false])('double_confirm_changes = %s', (secureEmailChange) 
     expect(await accept(real)).toBe(true);
   });
 });
+
+describe('an accepted operator’s new address', () => {
+  it('deactivates them until an owner activates them again; the last active owner stays active', async () => {
+    const standIn = createStandIn({ db });
+    const editor = standInClient(standIn);
+    expect(
+      (
+        await editor.auth.signInWithPassword({
+          email: 'editor@labellens.dev',
+          password: 'LabelLens-editor-1',
+        })
+      ).error,
+    ).toBeNull();
+    expect((await editor.auth.updateUser({ email: 'editor.moved@labellens.dev' })).error).toBeNull();
+    // Still active while the change waits for its link.
+    expect((await editor.rpc('admin_role')).data).toBe('editor');
+    const { rows } = await db.query<{ token: string }>(
+      `select email_change_token_new as token from auth.users where email = 'editor@labellens.dev'`,
+    );
+    const moved = standInClient(standIn);
+    expect(
+      (await moved.auth.verifyOtp({ token_hash: rows[0].token, type: 'email_change' })).error,
+    ).toBeNull();
+    const editorId = (await moved.auth.getUser()).data.user!.id;
+    expect((await moved.rpc('admin_role')).data).toBeNull();
+    const owner = standInClient(standIn);
+    await owner.auth.signInWithPassword({ email: DEMO.admin.email, password: DEMO.admin.password });
+    expect(
+      (await owner.rpc('admin_set_operator_active', { operator: editorId, active: true })).error,
+    ).toBeNull();
+    expect((await moved.rpc('admin_role')).data).toBe('editor');
+
+    // The last active owner: nobody could activate them again, so the change leaves them active.
+    const lastOwner = await db
+      .transaction(async (tx) => {
+        await tx.query(
+          `update public.admin_users set is_active = false where role = 'owner' and user_id <> $1`,
+          [DEMO.admin.id],
+        );
+        await tx.query(`update auth.users set email = 'admin.moved@labellens.dev' where id = $1`, [
+          DEMO.admin.id,
+        ]);
+        const { rows: after } = await tx.query(
+          `select is_active from public.admin_users where user_id = $1`,
+          [DEMO.admin.id],
+        );
+        throw after; // rolls the transaction back
+      })
+      .catch((answer: unknown) => answer);
+    expect(lastOwner).toEqual([{ is_active: true }]);
+  });
+});

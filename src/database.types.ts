@@ -44,6 +44,7 @@ export type Database = {
           created_at: string;
           id: string;
           invited_at: string | null;
+          invited_email: string | null;
           is_active: boolean;
           role: string;
           user_id: string;
@@ -53,6 +54,7 @@ export type Database = {
           created_at?: string;
           id?: string;
           invited_at?: string | null;
+          invited_email?: string | null;
           is_active?: boolean;
           role?: string;
           user_id: string;
@@ -62,6 +64,7 @@ export type Database = {
           created_at?: string;
           id?: string;
           invited_at?: string | null;
+          invited_email?: string | null;
           is_active?: boolean;
           role?: string;
           user_id?: string;
@@ -758,6 +761,7 @@ export type Database = {
           created_at: string;
           id: string;
           invited_at: string | null;
+          invited_email: string | null;
           is_active: boolean;
           role: string;
           user_id: string;
@@ -844,6 +848,7 @@ export type Database = {
           created_at: string;
           id: string;
           invited_at: string | null;
+          invited_email: string | null;
           is_active: boolean;
           role: string;
           user_id: string;
@@ -862,6 +867,7 @@ export type Database = {
           created_at: string;
           id: string;
           invited_at: string | null;
+          invited_email: string | null;
           is_active: boolean;
           role: string;
           user_id: string;

@@ -19,6 +19,7 @@ export interface SupabaseConfig {
      */
     email?: {
       enable_confirmations?: boolean;
+      double_confirm_changes?: boolean;
       max_frequency?: string;
       otp_expiry?: number;
       template?: Record<string, { subject?: string; content_path?: string }>;

@@ -7,6 +7,39 @@
 SET check_function_bodies = false;
 
 --
+-- Name: follow_account_email_change(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.follow_account_email_change() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  if old.email is not distinct from new.email then
+    return null;
+  end if;
+  update public.admin_users a set invited_email = null where a.user_id = new.id and a.accepted_at is null;
+  update public.admin_users a set is_active = false
+   where a.user_id = new.id and a.is_active
+     and (a.role <> 'owner' or exists (
+       select 1 from public.admin_users o
+         join auth.users u on u.id = o.user_id
+        where o.user_id <> new.id and o.role = 'owner' and o.is_active and o.accepted_at is not null
+          and (u.banned_until is null or u.banned_until <= now()) and u.deleted_at is null
+     ));
+  return null;
+end
+$$;
+
+
+--
+-- Name: FUNCTION follow_account_email_change(); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.follow_account_email_change() IS 'auth.users trigger: a new address voids the account''s pending invitation until an owner renews it and deactivates an accepted operator (an owner activates them again), unless they are the last active owner.';
+
+
+--
 -- Name: has_verified_factor(uuid); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -261,10 +294,15 @@ begin
   if started is null then
     raise exception 'Open the link in your invitation email to accept it' using errcode = '42501';
   end if;
-  update public.admin_users a set accepted_at = started
-   where a.user_id = auth.uid() and a.accepted_at is null;
-  if not found then
+  if not exists (select 1 from public.admin_users a where a.user_id = auth.uid() and a.accepted_at is null) then
     return false;
+  end if;
+  update public.admin_users a set accepted_at = started
+    from auth.users u
+   where a.user_id = auth.uid() and a.accepted_at is null
+     and u.id = a.user_id and a.invited_email = lower(u.email) and started >= a.invited_at;
+  if not found then
+    raise exception 'Open the link in your newest invitation email to accept it' using errcode = '42501';
   end if;
   delete from auth.sessions s where s.user_id = auth.uid() and s.id <> session_id;
   delete from auth.mfa_factors f where f.user_id = auth.uid();
@@ -279,7 +317,7 @@ $$;
 -- Name: FUNCTION admin_accept_invitation(); Type: COMMENT; Schema: public; Owner: -
 --
 
-COMMENT ON FUNCTION public.admin_accept_invitation() IS 'Accepts the caller''s pending invitation (true), or false without one. Only a session that began from an emailed link.';
+COMMENT ON FUNCTION public.admin_accept_invitation() IS 'Accepts the caller''s pending invitation (true), or false without one. Only a session of the account holding the invited address, begun at an emailed link after the invitation.';
 
 
 --
@@ -294,6 +332,7 @@ CREATE TABLE public.admin_users (
     role text DEFAULT 'owner'::text NOT NULL,
     invited_at timestamp with time zone,
     accepted_at timestamp with time zone DEFAULT now(),
+    invited_email text,
     CONSTRAINT admin_users_role_known CHECK (private.is_operator_role(role))
 );
 
@@ -313,6 +352,13 @@ COMMENT ON COLUMN public.admin_users.invited_at IS 'When the invite-operator fun
 
 
 --
+-- Name: COLUMN admin_users.invited_email; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.admin_users.invited_email IS 'The address the invitation was sent to (the account''s email then, lower-cased). Only a session of the account holding it, begun at an emailed link after the invitation, accepts. Null for operators added by SQL and invitations made before it was recorded.';
+
+
+--
 -- Name: COLUMN admin_users.accepted_at; Type: COMMENT; Schema: public; Owner: -
 --
 
@@ -329,6 +375,7 @@ CREATE FUNCTION public.admin_add_operator(operator uuid, new_role text) RETURNS 
     AS $$
 declare
   result public.admin_users;
+  address text;
 begin
   if not public.has_admin_role('owner') then
     raise exception 'Admin privileges required' using errcode = '42501';
@@ -336,10 +383,11 @@ begin
   if new_role is null or not private.is_operator_role(new_role) then
     raise exception 'Unknown role %', new_role using errcode = '22023';
   end if;
-  if not exists (select 1 from auth.users u where u.id = operator and u.deleted_at is null) then
+  select lower(u.email) into address from auth.users u where u.id = operator and u.deleted_at is null;
+  if address is null then
     raise exception 'No such account' using errcode = 'P0002';
   end if;
-  update public.admin_users a set role = new_role, invited_at = now()
+  update public.admin_users a set role = new_role, invited_at = now(), invited_email = address
    where a.user_id = operator and a.accepted_at is null
   returning a.* into result;
   -- found, not `result is not null`: a pending row has null columns, and a row value is "not null"
@@ -353,7 +401,8 @@ begin
   if exists (select 1 from auth.users u where u.id = operator and u.email_confirmed_at is not null) then
     raise exception 'An existing account cannot be made an operator' using errcode = '23505';
   end if;
-  insert into public.admin_users (user_id, role, invited_at, accepted_at) values (operator, new_role, now(), null)
+  insert into public.admin_users (user_id, role, invited_at, accepted_at, invited_email)
+  values (operator, new_role, now(), null, address)
   returning * into result;
   return result;
 end
@@ -600,6 +649,13 @@ CREATE CONSTRAINT TRIGGER admin_users_keep_an_owner AFTER DELETE OR UPDATE ON pu
 
 
 --
+-- Name: users follow_account_email_change; Type: TRIGGER; Schema: auth; Owner: -
+--
+
+CREATE TRIGGER follow_account_email_change AFTER UPDATE OF email ON auth.users FOR EACH ROW EXECUTE FUNCTION private.follow_account_email_change();
+
+
+--
 -- Name: admin_settings admin_settings_updated_by_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -647,6 +703,14 @@ ALTER TABLE public.admin_settings ENABLE ROW LEVEL SECURITY;
 --
 
 ALTER TABLE public.admin_users ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: FUNCTION follow_account_email_change(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.follow_account_email_change() FROM anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION private.follow_account_email_change() FROM PUBLIC;
+
 
 --
 -- Name: FUNCTION has_verified_factor(uid uuid); Type: ACL; Schema: private; Owner: -

@@ -468,11 +468,13 @@ describe('an invitation counts once accepted through its emailed link', () => {
       amr: methods.map((method) => ({ method, timestamp: 1_700_000_000 })),
     },
   });
-  // The demo app user, invited as an owner: a pending row, a session from before (someone's
-  // sign-up with the address, with a factor and a password), and the session of the emailed link.
+  // The demo app user, invited as an owner 5 minutes ago: a pending row for its address, a session
+  // from before (someone's sign-up with the address, with a factor and a password), and the session
+  // of the emailed link, begun after the invitation.
   const pending = async (tx: Queryable) => {
     await tx.query(
-      `insert into public.admin_users (user_id, role, invited_at, accepted_at) values ($1, 'owner', now(), null)`,
+      `insert into public.admin_users (user_id, role, invited_at, accepted_at, invited_email)
+       select $1, 'owner', now() - interval '5 minutes', null, lower(u.email) from auth.users u where u.id = $1`,
       [USER_ID],
     );
     await tx.query(
@@ -522,6 +524,52 @@ describe('an invitation counts once accepted through its emailed link', () => {
     expect(await asInvitee(null, ['otp'], accept)).toEqual(REFUSED);
     // A link's amr on a session id Auth does not know: refused too.
     expect(await asInvitee('00000000-0000-4000-8000-00000000a0ff', ['otp'], accept)).toEqual(REFUSED);
+  });
+
+  it('only for the invited address, and only from a link followed after the invitation', async () => {
+    const REFUSED = {
+      ok: false,
+      code: '42501',
+      message: 'Open the link in your newest invitation email to accept it',
+    };
+    const accept = (tx: Queryable) => tx.query('select public.admin_accept_invitation()');
+    // The invitation renewed after the link was followed: only a newer link's session accepts.
+    expect(
+      await asInvitee(LINK_SESSION, ['otp'], async (tx) => {
+        await tx.query("select set_config('role', 'none', true)");
+        await tx.query(`update public.admin_users set invited_at = now() where user_id = $1`, [USER_ID]);
+        await assumeIdentity(tx, invitee(LINK_SESSION, ['otp']));
+        return accept(tx);
+      }),
+    ).toEqual(REFUSED);
+    // The account's address changed (Auth's trigger voids the invitation) or was recorded otherwise.
+    expect(
+      await asInvitee(LINK_SESSION, ['otp'], async (tx) => {
+        await tx.query("select set_config('role', 'none', true)");
+        const { rows } = await tx.query<{ email: string }>(`select email from auth.users where id = $1`, [
+          USER_ID,
+        ]);
+        await tx.query(`update auth.users set email = 'elsewhere@evil.test' where id = $1`, [USER_ID]);
+        const voided = (
+          await tx.query(`select invited_email from public.admin_users where user_id = $1`, [USER_ID])
+        ).rows;
+        await tx.query(`update auth.users set email = $2 where id = $1`, [USER_ID, rows[0].email]);
+        await assumeIdentity(tx, invitee(LINK_SESSION, ['otp']));
+        return {
+          voided,
+          accepted: await accept(tx).then(
+            () => true,
+            (error: Error) => error.message,
+          ),
+        };
+      }),
+    ).toEqual({
+      ok: true,
+      value: {
+        voided: [{ invited_email: null }],
+        accepted: 'Open the link in your newest invitation email to accept it',
+      },
+    });
   });
 
   it('a token whose session_id is no uuid counts as no session: false, not a 22P02 error', async () => {
@@ -758,7 +806,8 @@ describe('the last active owner is kept', () => {
     const pendingOwner = (tx: Queryable) =>
       stepDown(tx).then(() =>
         tx.query(
-          `insert into public.admin_users (user_id, role, invited_at, accepted_at) values ($1, 'owner', now(), null)`,
+          `insert into public.admin_users (user_id, role, invited_at, accepted_at, invited_email)
+       select $1, 'owner', now() - interval '5 minutes', null, lower(u.email) from auth.users u where u.id = $1`,
           [USER_ID],
         ),
       );

@@ -9,6 +9,7 @@ const LOG_TYPES = {
   factor_unenrolled: 'factor',
   challenge_created: 'factor',
   verification_attempted: 'factor',
+  user_modified: 'user',
 } as const;
 
 export type AuditAction = keyof typeof LOG_TYPES;

@@ -16,6 +16,11 @@ export interface AuthConfig {
   externalUrl: string;
   /** GOTRUE_MAILER_AUTOCONFIRM, `!enable_confirmations`. */
   autoconfirm: boolean;
+  /**
+   * GOTRUE_MAILER_SECURE_EMAIL_CHANGE_ENABLED, [auth.email] double_confirm_changes: an email change
+   * also sends a link to the current address (the CLI's default is on).
+   */
+  secureEmailChange: boolean;
   /** [auth.email] max_frequency: the least time between two emails of a kind to one address. */
   maxFrequencySeconds: number;
   /** [auth.email] otp_expiry: how long an emailed link works. */
@@ -66,6 +71,7 @@ export function authConfigFor(
     uriAllowList: (auth.additional_redirect_urls ?? []).map(moved),
     externalUrl: `${origin}/auth/v1`,
     autoconfirm: !(auth.email?.enable_confirmations ?? false),
+    secureEmailChange: auth.email?.double_confirm_changes ?? true,
     maxFrequencySeconds:
       auth.email?.max_frequency === undefined
         ? DEFAULTS.maxFrequencySeconds

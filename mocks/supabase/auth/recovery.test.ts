@@ -164,6 +164,38 @@ describe('password recovery', () => {
 describe('invitations', () => {
   const service = () => standInClient(standIn, LOCAL_SERVICE_ROLE_KEY);
 
+  it('an expired link answers otp_expired and changes nothing: the address stays unconfirmed, the token kept', async () => {
+    const invited = await service().auth.admin.inviteUserByEmail('late.invitee@labellens.dev');
+    expect(invited.error).toBeNull();
+    const tokenHash = (await linkOf('late.invitee@labellens.dev')).link.searchParams.get('token_hash')!;
+    const state = async () =>
+      (
+        await db.query(
+          `select email_confirmed_at, confirmation_token, updated_at from auth.users where email = $1`,
+          ['late.invitee@labellens.dev'],
+        )
+      ).rows[0];
+    await db.query(
+      `update auth.users set confirmation_sent_at = now() - interval '2 hours' where email = $1`,
+      ['late.invitee@labellens.dev'],
+    );
+    const before = await state();
+    expect(before).toMatchObject({ email_confirmed_at: null, confirmation_token: tokenHash });
+    const client = standInClient(standIn);
+    const late = await client.auth.verifyOtp({ token_hash: tokenHash, type: 'invite' });
+    expect(late.error).toMatchObject({ status: 403, code: 'otp_expired' });
+    const followed = await standIn.handle(
+      new Request(`${TEST_SUPABASE_URL}/auth/v1/verify?token=${tokenHash}&type=invite`),
+    );
+    expect(followed!.headers.get('Location')).toContain('error_code=otp_expired');
+    expect(await state()).toEqual(before);
+    expect(
+      await db.query(`select 1 from auth.sessions where user_id = $1`, [invited.data.user!.id]),
+    ).toMatchObject({
+      rows: [],
+    });
+  });
+
   it('invites a new address: an unconfirmed user, the email, a session from its link, a password', async () => {
     const invited = await service().auth.admin.inviteUserByEmail('New.Operator@labellens.dev', {
       data: { full_name: 'New Operator' },

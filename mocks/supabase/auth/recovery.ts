@@ -6,6 +6,7 @@ import { readSupabaseConfig } from '../config';
 import type { StandInContext } from '../context';
 import type { AuthConfig } from './authConfig';
 import { readJsonBody, stringField } from './body';
+import { redeemEmailChange, SINGLE_CONFIRMATION_ACCEPTED } from './emailChange';
 import { checkSendFrequency } from './emailLimits';
 import { htmlEscape, renderEmailTemplate } from './emailTemplate';
 import { AuthHttpError, badRequest, tooManyRequests } from './errors';
@@ -25,15 +26,23 @@ export const tokenHashOf = (email: string, otp: string) =>
     .update(email + otp)
     .digest('hex');
 
+/** Every kind of emailed link: the three above and an email change's (emailChange.ts). */
+export type MailKind = LinkKind | 'email_change';
+
 /** The [auth.email.template.<name>] of each link kind (GoTrue's template names). */
-const TEMPLATE_NAMES: Record<LinkKind, string> = { recovery: 'recovery', invite: 'invite', signup: 'confirmation' };
+const TEMPLATE_NAMES: Record<MailKind, string> = {
+  recovery: 'recovery',
+  invite: 'invite',
+  signup: 'confirmation',
+  email_change: 'email_change',
+};
 
 /**
- * GoTrue's own confirmation email (supabase/auth internal/mailer/templatemailer/templatemailer.go,
- * defaultConfirmationMail and its subject), sent when config.toml has no template of its own: only
- * a sign-up with email confirmations on sends one.
+ * GoTrue's own emails (supabase/auth internal/mailer/templatemailer/templatemailer.go,
+ * defaultConfirmationMail, defaultEmailChangeMail and their subjects), sent when config.toml has no
+ * template of its own: a sign-up with email confirmations on, and an email change.
  */
-const DEFAULT_TEMPLATES: Partial<Record<LinkKind, { subject: string; html: string }>> = {
+const DEFAULT_TEMPLATES: Partial<Record<MailKind, { subject: string; html: string }>> = {
   signup: {
     subject: 'Confirm your email address',
     html: `<h2>Confirm your email address</h2>
@@ -42,10 +51,22 @@ const DEFAULT_TEMPLATES: Partial<Record<LinkKind, { subject: string; html: strin
 <p><a href="{{ .ConfirmationURL }}">Confirm email address</a></p>
 `,
   },
+  email_change: {
+    subject: 'Confirm your new email address',
+    html: `<h2>Confirm your new email address</h2>
+
+<p>Follow the link below to confirm {{ .NewEmail }} as your new email address.</p>
+<p><a href="{{ .ConfirmationURL }}">Confirm new email address</a></p>
+<p>If you didn't request this change, you can safely ignore this email.</p>`,
+  },
 };
 
 /** An [auth.email.template.<kind>] of supabase/config.toml, filled as GoTrue fills it (html/template). */
-function renderTemplate(kind: LinkKind, values: Record<string, string>, data: Record<string, unknown>) {
+export function renderTemplate(
+  kind: MailKind,
+  values: Record<string, string>,
+  data: Record<string, unknown>,
+) {
   const template = TEMPLATES[TEMPLATE_NAMES[kind]];
   const fallback = DEFAULT_TEMPLATES[kind];
   if (!template?.content_path && !fallback)
@@ -96,7 +117,7 @@ const queryEscape = (text: string) =>
  * Auth's own configured address (templatemailer getPath: `redirect_to` is escaped only when it holds
  * `&`, `=` or `#`, as encodeRedirectURL does). `redirectTo` is already one GetReferrer allowed.
  */
-export const verifyUrl = (config: AuthConfig, tokenHash: string, kind: LinkKind, redirectTo: string) => {
+export const verifyUrl = (config: AuthConfig, tokenHash: string, kind: MailKind, redirectTo: string) => {
   const redirect = /[&=#]/.test(redirectTo) ? queryEscape(redirectTo) : redirectTo;
   return `${config.externalUrl}/verify?token=${queryEscape(tokenHash)}&type=${kind}&redirect_to=${redirect}`;
 };
@@ -156,34 +177,50 @@ const expiredOrInvalid = () => new AuthHttpError(403, 'otp_expired', 'Token has 
 
 /**
  * The user whose link token this is, with a session started for them, or null (unknown, used or
- * older than otp_expiry). The token is spent in the same transaction, so it works once. The session's
- * amr is 'otp', as GoTrue's verifyPost and verifyGet (implicit flow) issue it (models.OTP, supabase/auth
- * internal/api/verify.go): the new password needs no current one, and the database can tell a session
- * that began from an emailed link (public.admin_accept_invitation()).
+ * older than otp_expiry). As GoTrue's verifyTokenHash (supabase/auth internal/api/verify.go), the
+ * token's validity and age are checked before anything changes: an expired link leaves the token and
+ * the account as they were. A valid token is spent in the same transaction, so it works once. The
+ * session's amr is 'otp', as GoTrue's verifyPost and verifyGet (implicit flow) issue it (models.OTP):
+ * the new password needs no current one, and the database can tell a session that began from an
+ * emailed link (public.admin_accept_invitation()).
  */
 async function redeemLinkToken(ctx: StandInContext, type: LinkKind, tokenHash: string) {
   const { token, sentAt } = TOKEN_COLUMNS[type];
   return ctx.db.transaction(async (tx) => {
-    const { rows } = await tx.query<UserRow & { expired: boolean }>(
-      `update auth.users set ${token} = '', email_confirmed_at = coalesce(email_confirmed_at, now()),
-              updated_at = now()
-        where ${token} = $1 and ${token} <> ''
-        returning *, ${sentAt} < now() - make_interval(secs => $2) as expired`,
+    const { rows: found } = await tx.query<{ id: string; expired: boolean }>(
+      `select id, coalesce(${sentAt} < now() - make_interval(secs => $2), true) as expired
+         from auth.users where ${token} = $1 and ${token} <> '' for update`,
       [tokenHash, ctx.auth.otpExpirySeconds],
     );
+    if (!found[0] || found[0].expired) return null;
+    const { rows } = await tx.query<UserRow>(
+      `update auth.users set ${token} = '', email_confirmed_at = coalesce(email_confirmed_at, now()),
+              updated_at = now()
+        where id = $1
+        returning *`,
+      [found[0].id],
+    );
     const user = rows[0];
-    if (!user || user.expired) return null;
     const started = await startSession(tx, user.id, 'otp');
     await markSignedIn(tx, user.id);
     return { user, ...started };
   });
 }
 
-const isLinkKind = (type: string): type is LinkKind => type === 'recovery' || type === 'invite' || type === 'signup';
+const isLinkKind = (type: string): type is LinkKind =>
+  type === 'recovery' || type === 'invite' || type === 'signup';
+
+/** A followed link of any kind: a session, an email change's first of two links, or null. */
+async function redeem(ctx: StandInContext, type: string, tokenHash: string) {
+  if (type === 'email_change') return redeemEmailChange(ctx, tokenHash);
+  if (!isLinkKind(type)) return null;
+  const redeemed = await redeemLinkToken(ctx, type, tokenHash);
+  return redeemed && { done: true as const, ...redeemed };
+}
 
 /**
  * POST /verify with a token hash (supabase-js `verifyOtp({ token_hash, type })`): types recovery,
- * invite and signup. Limited per client address before anything is read (token_verifications). The token is used
+ * invite, signup and email_change (redeemEmailChange). Limited per client address before anything is read (token_verifications). The token is used
  * once and lives otp_expiry; the answer is a session (redeemLinkToken).
  */
 export async function handleVerify(request: Request, ctx: StandInContext): Promise<Response> {
@@ -191,10 +228,12 @@ export async function handleVerify(request: Request, ctx: StandInContext): Promi
   const body = await readJsonBody(request);
   const type = stringField(body, 'type');
   const tokenHash = stringField(body, 'token_hash');
-  if (!isLinkKind(type)) throw badRequest('validation_failed', 'Verify requires a verification type');
+  if (!isLinkKind(type) && type !== 'email_change')
+    throw badRequest('validation_failed', 'Verify requires a verification type');
   if (!tokenHash) throw badRequest('validation_failed', 'Verify requires a token or a token hash');
-  const result = await redeemLinkToken(ctx, type, tokenHash);
+  const result = await redeem(ctx, type, tokenHash);
   if (!result) throw expiredOrInvalid();
+  if (!result.done) return Response.json({ msg: SINGLE_CONFIRMATION_ACCEPTED, code: '200' });
   return sessionResponse(ctx, result.user, result.session, result.refreshToken);
 }
 
@@ -227,7 +266,7 @@ export async function handleVerifyGet(request: Request, ctx: StandInContext): Pr
   const redirectTo = referrerOf(request, ctx.auth);
   if (!type) throw badRequest('validation_failed', 'Verify requires a verification type');
   if (!tokenHash) throw badRequest('validation_failed', 'Verify requires a token or a token hash');
-  const result = isLinkKind(type) ? await redeemLinkToken(ctx, type, tokenHash) : null;
+  const result = await redeem(ctx, type, tokenHash);
   if (!result) {
     const error = expiredOrInvalid();
     // prepErrorRedirectURL replaces any fragment the redirect URL had.
@@ -239,6 +278,11 @@ export async function handleVerifyGet(request: Request, ctx: StandInContext): Pr
     });
     return seeOther(`${redirectTo.split('#')[0]}#${fragment}`);
   }
+  // prepRedirectURL: the first of two email-change links says so in the fragment.
+  if (!result.done)
+    return seeOther(
+      `${redirectTo.split('#')[0]}#${encodeValues({ message: SINGLE_CONFIRMATION_ACCEPTED, sb: '' })}`,
+    );
   const session = (await (
     await sessionResponse(ctx, result.user, result.session, result.refreshToken)
   ).json()) as {

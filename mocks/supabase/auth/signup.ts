@@ -7,30 +7,42 @@ import { sendLinkEmail } from './recovery';
 import { markSignedIn, sessionResponse } from './sessionResponse';
 import { startSession } from './sessions';
 import { clientAddressOf } from './signInLimits';
-import { findUserByEmail, findUserById, insertUser, toGoTrueUser, type GoTrueUser, type UserRow } from './users';
+import {
+  findUserByEmail,
+  findUserById,
+  insertUser,
+  toGoTrueUser,
+  type GoTrueUser,
+  type UserRow,
+} from './users';
 import { checkPasswordStrength, validateEmail } from './validation';
 
 /**
  * GoTrue's sanitizeUser (supabase/auth internal/api/signup.go): the answer to a repeated sign-up of
- * a confirmed address with confirmations on, shaped like a new unconfirmed user (a random id, the
- * request's data, no confirmation) so that it tells nobody the address has an account.
+ * a confirmed address with confirmations on is the existing user as GoTrue serialises it, with the
+ * fields sanitizeUser overwrites overwritten (a random id, no role, no pending email change, sent
+ * "now", never signed in or confirmed, no identities, the request's data and provider, no phone), so
+ * it has the shape and the values of a new sign-up's answer. `role` is "" there, as sanitizeUser sets
+ * it (`u.Role, u.EmailChange = "", ""`), where a new user has the default group, 'authenticated'.
  */
-function sanitizedUser(email: string, data: Record<string, unknown>): GoTrueUser {
-  const now = new Date().toISOString();
-  return {
+function sanitizedUser(existing: UserRow, data: Record<string, unknown>): GoTrueUser {
+  const now = new Date();
+  return toGoTrueUser({
+    ...existing,
     id: randomUUID(),
-    aud: 'authenticated',
     role: '',
-    email,
-    phone: '',
-    confirmation_sent_at: now,
-    app_metadata: { provider: 'email', providers: ['email'] },
-    user_metadata: data,
-    identities: [],
+    email_change: '',
     created_at: now,
     updated_at: now,
-    is_anonymous: false,
-  };
+    confirmation_sent_at: now,
+    last_sign_in_at: null,
+    email_confirmed_at: null,
+    email_change_sent_at: null,
+    phone_confirmed_at: null,
+    raw_user_meta_data: data,
+    raw_app_meta_data: { provider: 'email', providers: ['email'] },
+    phone: '',
+  });
 }
 
 /**
@@ -77,7 +89,7 @@ export async function handleSignup(request: Request, ctx: StandInContext): Promi
 
   if (existing?.email_confirmed_at) {
     if (ctx.auth.autoconfirm) throw unprocessable('user_already_exists', 'User already registered');
-    return Response.json(sanitizedUser(email, data));
+    return Response.json(sanitizedUser(existing, data));
   }
 
   if (!ctx.auth.autoconfirm) {
@@ -120,6 +132,8 @@ export async function handleSignup(request: Request, ctx: StandInContext): Promi
 }
 
 async function wasInvited(ctx: StandInContext, id: string): Promise<boolean> {
-  const { rows } = await ctx.db.query('select 1 from auth.users where id = $1 and invited_at is not null', [id]);
+  const { rows } = await ctx.db.query('select 1 from auth.users where id = $1 and invited_at is not null', [
+    id,
+  ]);
   return rows.length > 0;
 }

@@ -5,7 +5,8 @@ import { objectField, readJsonBody, stringField } from './body';
 import { AuthHttpError, badRequest, unprocessable } from './errors';
 import { endSessions, isRecoverySession, sessionAssurance, type LogoutScope } from './sessions';
 import { goTrueUserOf } from './factors';
-import { findUserByEmail, passwordMatches, updateUser, type UserChanges } from './users';
+import { confirmEmailChange, requestEmailChange } from './emailChange';
+import { findUserByEmail, findUserById, passwordMatches, updateUser, type UserChanges } from './users';
 import { checkPasswordStrength, validateEmail } from './validation';
 
 async function hasVerifiedFactor(ctx: StandInContext, userId: string): Promise<boolean> {
@@ -22,7 +23,7 @@ export async function handleGetUser(request: Request, ctx: StandInContext): Prom
   return Response.json(await goTrueUserOf(ctx.db, user));
 }
 
-/** PUT /user: email (confirmed at once, as with autoconfirm), password, data (merged user_metadata). */
+/** PUT /user: email (an anonymous user's at once, else through emailed links), password, data (merged user_metadata). */
 export async function handleUpdateUser(request: Request, ctx: StandInContext): Promise<Response> {
   const { user, session } = await authenticate(request, ctx);
   const body = await readJsonBody(request);
@@ -63,17 +64,29 @@ export async function handleUpdateUser(request: Request, ctx: StandInContext): P
       throw unprocessable('same_password', 'New password should be different from the old password.');
     changes.password = password;
   }
+  let newEmail: string | undefined;
   if (email && email.toLowerCase() !== user.email) {
-    changes.email = validateEmail(email);
-    if (await findUserByEmail(ctx.db, changes.email))
+    newEmail = validateEmail(email);
+    if (await findUserByEmail(ctx.db, newEmail))
       throw unprocessable('email_exists', 'A user with this email address has already been registered');
-    changes.emailConfirmed = true;
   }
 
   const updated = await ctx.db.transaction(async (tx) => {
-    const row = await updateUser(tx, user.id, changes);
+    let row = await updateUser(tx, user.id, changes);
     // A new password signs the user out everywhere else (GoTrue's UpdatePassword).
     if (changes.password) await endSessions(tx, user.id, session?.id, 'others');
+    if (newEmail) {
+      // supabase/auth internal/api/user.go UserUpdate: "anonymous users can add an email with automatic
+      // confirmation, which is similar to signing up; permanent users always need to verify their
+      // email address when changing it" (sendEmailChange, then a followed link: emailChange.ts).
+      if (user.is_anonymous && ctx.auth.autoconfirm) {
+        await tx.query(`update auth.users set email_change = $2 where id = $1`, [user.id, newEmail]);
+        row = await confirmEmailChange(tx, row);
+      } else {
+        await requestEmailChange(ctx, request, row, newEmail, tx);
+        row = (await findUserById(tx, user.id))!;
+      }
+    }
     return row;
   });
   return Response.json(await goTrueUserOf(ctx.db, updated));

@@ -17,10 +17,17 @@ export interface UserRow {
   updated_at: Date;
   banned_until: Date | null;
   is_anonymous: boolean;
+  /** A change of address waiting for its link (GoTrue's EmailChange, `new_email`). */
+  email_change: string | null;
+  email_change_sent_at: Date | null;
+  invited_at: Date | null;
+  confirmation_sent_at: Date | null;
+  recovery_sent_at: Date | null;
 }
 
 const USER_COLUMNS = `id, aud, role, email, phone, encrypted_password, email_confirmed_at, phone_confirmed_at,
-  last_sign_in_at, raw_app_meta_data, raw_user_meta_data, created_at, updated_at, banned_until, is_anonymous`;
+  last_sign_in_at, raw_app_meta_data, raw_user_meta_data, created_at, updated_at, banned_until, is_anonymous,
+  email_change, email_change_sent_at, invited_at, confirmation_sent_at, recovery_sent_at`;
 
 /** The user object GoTrue serialises (models.User), field for field. */
 export interface GoTrueUser {
@@ -29,11 +36,15 @@ export interface GoTrueUser {
   role: string;
   email: string;
   email_confirmed_at?: string;
+  invited_at?: string;
   phone: string;
   phone_confirmed_at?: string;
-  confirmed_at?: string;
-  /** Sent only in sanitizeUser's answer here (the stand-in's other users leave it out). */
   confirmation_sent_at?: string;
+  confirmed_at?: string;
+  recovery_sent_at?: string;
+  /** The address an email change waits to move to, until its link is followed. */
+  new_email?: string;
+  email_change_sent_at?: string;
   last_sign_in_at?: string;
   app_metadata: Record<string, unknown>;
   user_metadata: Record<string, unknown>;
@@ -54,11 +65,16 @@ export function toGoTrueUser(row: UserRow): GoTrueUser {
     role: row.role ?? '',
     email: row.email ?? '',
     email_confirmed_at: iso(row.email_confirmed_at),
+    invited_at: iso(row.invited_at),
     phone: row.phone ?? '',
     phone_confirmed_at: iso(row.phone_confirmed_at),
+    confirmation_sent_at: iso(row.confirmation_sent_at),
     confirmed_at: iso(
       confirmedAt.length ? new Date(Math.min(...confirmedAt.map((d) => +new Date(d)))) : null,
     ),
+    recovery_sent_at: iso(row.recovery_sent_at),
+    new_email: row.email_change || undefined,
+    email_change_sent_at: iso(row.email_change_sent_at),
     last_sign_in_at: iso(row.last_sign_in_at),
     app_metadata: row.raw_app_meta_data ?? {},
     user_metadata: row.raw_user_meta_data ?? {},

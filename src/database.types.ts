@@ -491,6 +491,7 @@ export type Database = {
           id: string;
           label: string;
           record: NonNullable<Json>;
+          record_id: string;
           resource: string;
           restorers: string[];
         };
@@ -498,9 +499,10 @@ export type Database = {
           deleted_at?: string;
           deleted_by?: string | null;
           deleted_by_email?: string | null;
-          id: string;
+          id?: string;
           label?: string;
           record: NonNullable<Json>;
+          record_id: string;
           resource: string;
           restorers: string[];
         };
@@ -511,6 +513,7 @@ export type Database = {
           id?: string;
           label?: string;
           record?: NonNullable<Json>;
+          record_id?: string;
           resource?: string;
           restorers?: string[];
         };

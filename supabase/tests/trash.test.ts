@@ -382,7 +382,8 @@ describe('the retention purge', () => {
 describe('files follow their records', () => {
   it("the upload fields the trash's file clean-up reads are the registry's", async () => {
     const source = async (fn: string) =>
-      (await db.query<{ src: string }>(`select pg_get_functiondef($1::regprocedure) as src`, [fn])).rows[0].src;
+      (await db.query<{ src: string }>(`select pg_get_functiondef($1::regprocedure) as src`, [fn])).rows[0]
+        .src;
     const named = await source('private.named_objects()');
     const owned = await source('private.owned_objects(text, jsonb)');
     const uploads = RESOURCE_DATA.flatMap((r) => (r.upload ? [{ table: baseTable(r), ...r.upload }] : []));
@@ -459,7 +460,9 @@ describe('what the trash may name', () => {
 
   it('takes a new table once it has a move_to_trash trigger, and no API role writes entries itself', async () => {
     const outcome = await attempt(db, 'superuser', async (tx) => {
-      await tx.query(`create table public.allergen_guides (id uuid primary key default gen_random_uuid(), title text)`);
+      await tx.query(
+        `create table public.allergen_guides (id uuid primary key default gen_random_uuid(), title text)`,
+      );
       await tx.query(
         `create trigger allergen_guides_to_trash after delete on public.allergen_guides
            referencing old table as gone for each statement
@@ -526,13 +529,16 @@ describe('each entry is its own: no delete changes another entry', () => {
         [messageId],
       );
       await tx.query(`delete from public.news where id = $1`, [messageId]);
-      await tx.query(`insert into public.health_tips (id, tip) values ($1, 'A bait health tip.')`, [messageId]);
+      await tx.query(`insert into public.health_tips (id, tip) values ($1, 'A bait health tip.')`, [
+        messageId,
+      ]);
       await tx.query(`delete from public.health_tips where id = $1`, [messageId]);
       // The editor may do nothing to support's entry: not see it, not restore it.
       const editorSees = (
-        await tx.query(`select 1 from public.trash where resource = 'contact_messages' and record ->> 'id' = $1`, [
-          messageId,
-        ])
+        await tx.query(
+          `select 1 from public.trash where resource = 'contact_messages' and record ->> 'id' = $1`,
+          [messageId],
+        )
       ).rows.length;
       await asSuperuser(tx);
       const entries = await entriesOfRow(tx, messageId);
@@ -647,7 +653,11 @@ describe('files follow only their own records', () => {
 
   it("delete forever and the purge answer only what a row's upload field names in its bucket: no other field's, no other bucket's, none a live row or another entry names", async () => {
     const outcome = await attempt(db, 'superuser', async (tx) => {
-      const [foreign, otherBucket, sharedLive, sharedEntry, keptEntry, own, live] = await firstIds(tx, 'news', 7);
+      const [foreign, otherBucket, sharedLive, sharedEntry, keptEntry, own, live] = await firstIds(
+        tx,
+        'news',
+        7,
+      );
       const [tip] = await firstIds(tx, 'health_tips');
       const set = (id: string, column: string, value: string) =>
         tx.query(`update public.news set ${column} = $2 where id = $1`, [id, value]);
@@ -657,7 +667,10 @@ describe('files follow only their own records', () => {
       await set(foreign, 'source_url', `${FOREIGN}/avatars/${AVATAR}`);
       await set(otherBucket, 'source_url_screenshot', `${OWN}/avatars/${AVATAR}`);
       await set(otherBucket, 'content', `${OWN}/scan-images/${SCAN}`);
-      await tx.query(`update public.health_tips set tip = $2 where id = $1`, [tip, `${FOREIGN}/avatars/${AVATAR}`]);
+      await tx.query(`update public.health_tips set tip = $2 where id = $1`, [
+        tip,
+        `${FOREIGN}/avatars/${AVATAR}`,
+      ]);
       await set(sharedLive, 'source_url_screenshot', `${OWN}/news-screenshots/shared-live.png`);
       await set(live, 'source_url_screenshot', `${OWN}/news-screenshots/shared-live.png`);
       await set(sharedEntry, 'source_url_screenshot', `${FOREIGN}/news-screenshots/shared-entry.png`);
@@ -679,7 +692,9 @@ describe('files follow only their own records', () => {
       const forever = (await tx.query(`select public.admin_delete_forever($1) as a`, [ids])).rows[0].a;
       await tx.query('rollback to savepoint forever');
 
-      await tx.query(`update public.trash set deleted_at = now() - interval '31 days' where id = any ($1)`, [ids]);
+      await tx.query(`update public.trash set deleted_at = now() - interval '31 days' where id = any ($1)`, [
+        ids,
+      ]);
       await assumeIdentity(tx, { role: 'service_role', claims: { role: 'service_role' } });
       const purge = (await tx.query(`select public.purge_trash() as a`)).rows[0].a;
       return { forever, purge };

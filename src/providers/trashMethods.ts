@@ -1,5 +1,6 @@
 import { HttpError, type DataProvider } from 'react-admin';
 import type { DatabaseClient } from '../domain/database';
+import { storageBatches } from '../domain/storage';
 import { readRelation, type ResourceData } from './resourceData';
 
 /** What a restore did, by entry id: those back in their tables, and those left in the trash. */
@@ -90,10 +91,11 @@ export function createTrashMethods(client: DatabaseClient, resources: readonly R
       );
       const buckets = new Map<string, string[]>();
       for (const f of files) buckets.set(f.bucket_id, [...(buckets.get(f.bucket_id) ?? []), f.name]);
-      for (const [bucket, names] of buckets) {
-        const { error } = await client.storage.from(bucket).remove(names);
-        if (error) console.error(`Files of deleted records left for the purge in ${bucket}:`, error);
-      }
+      for (const [bucket, names] of buckets)
+        for (const batch of storageBatches(names)) {
+          const { error } = await client.storage.from(bucket).remove(batch);
+          if (error) console.error(`Files of deleted records left for the purge in ${bucket}:`, error);
+        }
       return { deleted };
     },
     /** Days an entry waits before the purge deletes it forever (admin_settings.trash_retention_days). */

@@ -1,6 +1,7 @@
 import { createDataProvider } from '../adminDataProvider';
 import { DEMO_ACCOUNTS } from '../../mocks/supabase/demoAccounts';
 import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY } from '../../mocks/supabase/keys';
+import { MAX_OBJECTS_PER_REQUEST } from '../domain/storage';
 import { supabaseClient } from '../providers/supabaseClient';
 import { bucketObjects, DEMO, setUpStandInServer, signIn } from '../test/standInServer';
 
@@ -165,16 +166,14 @@ describe('the trash through the data provider', { timeout: 60_000 }, () => {
 
     await signIn(editor);
     // POST /rest/v1/tags {"id": <the message's id>, ...}, then DELETE /rest/v1/tags?id=eq.<id>.
-    const made = await supabaseClient
-      .from('tags')
-      .insert({
-        id: String(message.id),
-        key: 'bait',
-        label: 'Bait',
-        icon: 'tag',
-        color: '#123456',
-        category: 'general',
-      });
+    const made = await supabaseClient.from('tags').insert({
+      id: String(message.id),
+      key: 'bait',
+      label: 'Bait',
+      icon: 'tag',
+      color: '#123456',
+      category: 'general',
+    });
     expect(made.error).toBeNull();
     expect((await supabaseClient.from('tags').delete().eq('id', String(message.id))).error).toBeNull();
     const tagUndo = await provider.undoDelete('tags', [String(message.id)]);
@@ -236,6 +235,46 @@ describe('the trash through the data provider', { timeout: 60_000 }, () => {
     });
     expect(await bucketObjects(db, 'scan-images')).toContain(scan);
     expect(await bucketObjects(db, 'avatars')).toContain(avatar);
+  });
+
+  it('deleting forever and purging remove more objects than one Storage request may name, in requests of at most 1,000', async () => {
+    const db = server.db();
+    const count = MAX_OBJECTS_PER_REQUEST + 1;
+    // Articles each with its own screenshot, deleted by the editor: an owner deletes them forever.
+    await db.query(
+      `insert into storage.objects (bucket_id, name, created_at, metadata)
+       select 'news-screenshots', 'many-' || i || '.png', now(), '{"size": 3}' from generate_series(1, $1) i`,
+      [count],
+    );
+    await db.query(
+      `insert into public.news (title, content, source_url, source_url_screenshot)
+       select 'Many ' || i, 'Body', 'https://example.com/many', $2 || 'many-' || i || '.png'
+         from generate_series(1, $1) i`,
+      [count, PUBLIC],
+    );
+    await signIn(editor);
+    await supabaseClient.from('news').delete().like('title', 'Many %');
+    const { rows: entries } = await db.query<{ id: string }>(
+      `select id::text from public.trash where label like 'Many %'`,
+    );
+    expect(entries.length).toBe(count);
+    await signIn(DEMO.admin);
+    expect(await provider.deleteForever(entries.map((e) => e.id))).toEqual({ deleted: count });
+    expect((await objects()).filter((name) => name.startsWith('many-'))).toEqual([]);
+
+    // Objects no row names, older than a day: the purge's orphan sweep.
+    await db.query(
+      `insert into storage.objects (bucket_id, name, created_at, metadata)
+       select 'news-screenshots', 'stray-' || i || '.png', now() - interval '2 days', '{"size": 3}'
+         from generate_series(1, $1) i`,
+      [count],
+    );
+    expect(await (await purge(LOCAL_SERVICE_ROLE_KEY)).json()).toEqual({
+      purged: 0,
+      filesRemoved: 0,
+      orphansRemoved: count,
+    });
+    expect((await objects()).filter((name) => name.startsWith('stray-'))).toEqual([]);
   });
 
   it('every operator reads the retention; owners change it within its range', async () => {

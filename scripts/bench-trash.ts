@@ -110,7 +110,14 @@ for (let round = 0; round < ROUNDS; round++) {
   await db.exec('analyze public.news; analyze public.trash');
   await measure(LISTS, 'trashed');
   await measure(TRASH_LISTS, 'trashed');
-  for (const ids of chunks(victims, RESTORED)) {
+  for (const rows of chunks(victims, RESTORED)) {
+    // The entries the deletes made (an entry's id is its own, not its row's).
+    const ids = (
+      await db.query<{ id: string }>(
+        `select id::text from public.trash where resource = 'news' and record_id = any ($1)`,
+        [rows],
+      )
+    ).rows.map((r) => r.id);
     const ms = await timed(async () => {
       const { restored } = await trash.restoreFromTrash(ids);
       if (restored.length !== ids.length) throw new Error(`restored ${restored.length} of ${ids.length}`);

@@ -188,7 +188,7 @@ describe('a new resource in the database, from its schema file and seed rows', (
         [added[0].id],
       );
       const { rows: trashed } = await tx.query<{ resource: string; label: string; restorers: string[] }>(
-        `select resource, label, restorers from public.trash where id = $1`,
+        `select resource, label, restorers from public.trash where record_id = $1`,
         [added[0].id],
       );
       return { pages, supportDeleted, trail, trashed };

@@ -518,6 +518,7 @@ export type Database = {
           id: string;
           label: string;
           record: NonNullable<Json>;
+          record_id: string;
           resource: string;
           restorers: string[];
         };
@@ -525,9 +526,10 @@ export type Database = {
           deleted_at?: string;
           deleted_by?: string | null;
           deleted_by_email?: string | null;
-          id: string;
+          id?: string;
           label?: string;
           record: NonNullable<Json>;
+          record_id: string;
           resource: string;
           restorers: string[];
         };
@@ -538,6 +540,7 @@ export type Database = {
           id?: string;
           label?: string;
           record?: NonNullable<Json>;
+          record_id?: string;
           resource?: string;
           restorers?: string[];
         };

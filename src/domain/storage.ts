@@ -95,6 +95,20 @@ export function imageTypeOf(bytes: Uint8Array): ImageType | null {
   return null;
 }
 
+/**
+ * The most paths one Storage request may name (supabase/storage `src/storage/limits.ts`,
+ * MAX_OBJECTS_PER_REQUEST: a delete of more is refused whole; the stand-in refuses it the same way).
+ */
+export const MAX_OBJECTS_PER_REQUEST = 1000;
+
+/** `paths` cut into requests Storage takes (MAX_OBJECTS_PER_REQUEST each at most). */
+export function storageBatches(paths: readonly string[]): string[][] {
+  const batches: string[][] = [];
+  for (let i = 0; i < paths.length; i += MAX_OBJECTS_PER_REQUEST)
+    batches.push(paths.slice(i, i + MAX_OBJECTS_PER_REQUEST));
+  return batches;
+}
+
 /** Signed URLs the admin asks for live this long; it renews them a minute before they lapse. */
 export const SIGNED_URL_SECONDS = 600;
 

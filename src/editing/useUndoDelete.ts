@@ -1,5 +1,6 @@
 import { useCallback, useContext } from 'react';
 import { DataProviderContext, useDataProvider, useNotify, useRefresh, type Identifier } from 'react-admin';
+import { notifyRefused } from './notifyRefused';
 import type { TrashDataProvider, TrashMethods } from '../providers/trashMethods';
 
 /**
@@ -18,14 +19,10 @@ export function useUndoDelete(
   const notify = useNotify();
   const undoOf = useCallback(
     (ids: readonly Identifier[]) => () =>
-      void provider.restoreFromTrash(ids.map(String)).then(
-        ({ restored, refused }) => {
+      void provider.undoDelete(resource ?? '', ids.map(String)).then(
+        ({ restored, refused, id_taken }) => {
           refresh();
-          if (refused.length)
-            notify('labellens.trash.refused', {
-              type: 'error',
-              messageArgs: { smart_count: refused.length },
-            });
+          if (refused.length) notifyRefused(notify, refused.length, id_taken.length);
           else
             notify('labellens.trash.restored', {
               type: 'success',
@@ -37,7 +34,7 @@ export function useUndoDelete(
           notify('labellens.trash.restore_failed', { type: 'error' });
         },
       ),
-    [notify, provider, refresh],
+    [notify, provider, refresh, resource],
   );
   // hasTrash is absent in tests that render a list over a plain provider.
   return resource && plain?.hasTrash?.(resource) ? undoOf : undefined;

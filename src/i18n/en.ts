@@ -153,7 +153,9 @@ export const en = {
       delete_forever: 'Delete forever',
       restored: 'Restored |||| %{smart_count} items restored',
       refused:
-        'Could not restore it: it is no longer in the trash, or a record with the same key exists now. |||| Could not restore %{smart_count} of them: they are no longer in the trash, or records with the same keys exist now.',
+        'Could not restore it: it is no longer in the trash, or a record with the same id or key exists now. |||| Could not restore %{smart_count} of them: they are no longer in the trash, or records with the same ids or keys exist now.',
+      id_taken:
+        'Could not restore it: a record with the same id exists now. It stays in the trash. |||| Could not restore %{smart_count} of them: records with the same ids exist now. They stay in the trash.',
       restore_failed: 'Could not restore. Nothing was changed.',
       deleted_forever: 'Deleted forever |||| %{smart_count} items deleted forever',
       delete_forever_failed: 'Could not delete forever. Nothing was changed.',

@@ -62,7 +62,10 @@ describe('news screenshots through the data provider', { timeout: 60_000 }, () =
     await provider.delete('news', { id: created.id, previousData: again });
     // In the trash the article keeps its file (Restore brings both back); deleting forever removes it.
     expect(await objects()).toEqual([...before, third].sort());
-    expect(await provider.deleteForever([String(created.id)])).toEqual({ deleted: 1 });
+    const { rows: entry } = await server
+      .db()
+      .query<{ id: string }>(`select id::text from public.trash where record_id = $1`, [created.id]);
+    expect(await provider.deleteForever([entry[0].id])).toEqual({ deleted: 1 });
     expect(await objects()).toEqual(before);
   });
 

@@ -15,6 +15,7 @@ import {
 } from 'react-admin';
 import type { TrashDataProvider } from '../providers/trashMethods';
 import { rescueFocus } from '../layout/focusMainHeading';
+import { notifyRefused } from '../editing/notifyRefused';
 
 /** Restore and Delete forever of entries, with their toasts; the list reads the trash again after. */
 function useTrashSteps(onDone?: () => void) {
@@ -39,14 +40,13 @@ function useTrashSteps(onDone?: () => void) {
     pending,
     restore: (ids: readonly Identifier[]) =>
       run(async () => {
-        const { restored, refused } = await provider.restoreFromTrash(ids.map(String));
+        const { restored, refused, id_taken } = await provider.restoreFromTrash(ids.map(String));
         if (restored.length)
           notify('labellens.trash.restored', {
             type: 'success',
             messageArgs: { smart_count: restored.length },
           });
-        if (refused.length)
-          notify('labellens.trash.refused', { type: 'error', messageArgs: { smart_count: refused.length } });
+        if (refused.length) notifyRefused(notify, refused.length, id_taken.length);
       }, 'labellens.trash.restore_failed'),
     deleteForever: (ids: readonly Identifier[]) =>
       run(async () => {

@@ -66,6 +66,40 @@ describe('the Trash screen', { timeout: 90_000 }, () => {
     );
   });
 
+  it('a restore of a row whose id is in use again says so, and the entry stays', async () => {
+    await signIn(editor);
+    const id = await trashedTip('Trash screen: a tip whose id is taken again.');
+    // POST /rest/v1/health_tips {"id": <the trashed tip's id>, ...}
+    const { error } = await supabaseClient
+      .from('health_tips')
+      .insert({ id, tip: 'A new tip under an old id.' });
+    if (error) throw error;
+    const user = userEvent.setup();
+    inList(
+      'trash',
+      <TrashList />,
+      `/admin/trash?filter=${encodeURIComponent(JSON.stringify({ q: 'whose id is taken' }))}`,
+    );
+    const text = 'Trash screen: a tip whose id is taken again.';
+    const row = (await screen.findByText(text, undefined, WAIT)).closest('tr')!;
+    await user.click(within(row).getByRole('button', { name: 'Restore' }));
+    expect(
+      await screen.findByText(
+        'Could not restore it: a record with the same id exists now. It stays in the trash.',
+        undefined,
+        WAIT,
+      ),
+    ).toBeInTheDocument();
+    expect(await screen.findByText(text, undefined, WAIT)).toBeInTheDocument();
+    expect((await server.db().query(`select tip from public.health_tips where id = $1`, [id])).rows).toEqual([
+      { tip: 'A new tip under an old id.' },
+    ]);
+    expect(
+      (await server.db().query(`select record ->> 'tip' as tip from public.trash where record_id = $1`, [id]))
+        .rows,
+    ).toEqual([{ tip: text }]);
+  });
+
   it('an owner deletes forever after confirming, and sets how long deleted items stay', async () => {
     await signIn(DEMO.admin);
     const id = await trashedTip('Trash screen: an owner removes this tip for good.');
@@ -85,7 +119,9 @@ describe('the Trash screen', { timeout: 90_000 }, () => {
     ).toBeInTheDocument();
     await user.click(within(confirm).getByRole('button', { name: 'Delete forever' }));
     expect(await screen.findByText('Deleted forever', undefined, WAIT)).toBeInTheDocument();
-    expect((await server.db().query(`select 1 from public.trash where id = $1`, [id])).rows).toEqual([]);
+    expect((await server.db().query(`select 1 from public.trash where record_id = $1`, [id])).rows).toEqual(
+      [],
+    );
 
     await user.click(screen.getByRole('button', { name: 'Change' }));
     const dialog = await screen.findByRole('dialog', { name: 'How long deleted items stay' });

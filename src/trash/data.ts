@@ -4,7 +4,8 @@ import { defineResourceData } from '../providers/resourceData';
 /**
  * An entry of public.trash: a deleted row (`record`, whole), what named it (`label`), the table it
  * came from (`resource`), who deleted it and when, kept until restored, deleted forever or purged.
- * Its `id` is the deleted row's own (restoring brings it back under it).
+ * Its `id` is its own (every delete makes a new entry); `record_id` is the deleted row's id, which
+ * restoring brings it back under.
  */
 export type TrashEntry = Tables<'trash'>;
 

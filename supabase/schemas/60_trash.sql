@@ -16,17 +16,14 @@ CREATE FUNCTION private.move_to_trash() RETURNS trigger
     AS $$
 begin
   -- tg_argv: the column that names a row, then the roles that may delete (and so restore) one.
-  insert into public.trash as t (id, resource, record, label, restorers, deleted_by, deleted_by_email)
+  -- Every deleted row is a new entry with its own id: a later delete of a row with the same id (the
+  -- same row after a restore, or a row of another table) never changes an entry already here.
+  insert into public.trash (record_id, resource, record, label, restorers, deleted_by, deleted_by_email)
   select (pg_catalog.to_jsonb(g) ->> 'id')::uuid, tg_table_name, pg_catalog.to_jsonb(g),
          pg_catalog.left(coalesce(pg_catalog.to_jsonb(g) ->> tg_argv[0], ''), 200),
          pg_catalog.string_to_array(tg_argv[1], ','), auth.uid(),
          (select u.email from auth.users u where u.id = auth.uid())
-    from gone g
-  -- Deleted again after a restore: the newer deletion is the one kept.
-  on conflict (id) do update
-     set record = excluded.record, label = excluded.label, restorers = excluded.restorers,
-         deleted_at = excluded.deleted_at, deleted_by = excluded.deleted_by,
-         deleted_by_email = excluded.deleted_by_email;
+    from gone g;
   return null;
 end
 $$;
@@ -39,17 +36,16 @@ $$;
 CREATE FUNCTION private.named_objects() RETURNS TABLE(bucket_id text, name text)
     LANGUAGE sql STABLE SECURITY DEFINER
     SET search_path TO ''
-    AS $_$
-  -- The (bucket, table, column) of every upload field: src/storage/uploads.ts's UploadField of each
-  -- resource, which supabase/tests/trash.test.ts holds against this list.
-  select 'news-screenshots'::text,
-         (pg_catalog.regexp_match(n.source_url_screenshot,
-            '/storage/v1/object/public/news-screenshots/([^?#]+)$'))[1]
-    from public.news n
-   where n.source_url_screenshot is not null
+    AS $$
+  -- The objects live rows' upload fields name (private.owned_objects's list), then those the
+  -- trash's entries own.
+  select 'news-screenshots'::text, o.name
+    from public.news n,
+         lateral (select private.storage_object_name('news-screenshots', n.source_url_screenshot) as name) o
+   where o.name is not null
   union all
-  select o.bucket_id, o.name from public.trash t, private.trash_entry_objects(t.record) o
-$_$;
+  select o.bucket_id, o.name from public.trash t, private.owned_objects(t.resource, t.record) o
+$$;
 
 
 --
@@ -69,14 +65,16 @@ begin
   ), trail as (
     insert into public.audit_log (actor_id, actor_email, actor_role, action, resource, record_id, record_label, changes)
     select auth.uid(), (select u.email from auth.users u where u.id = auth.uid()), public.admin_role(),
-           action, g.resource, g.id::text, g.label,
+           action, g.resource, g.record_id::text, g.label,
            jsonb_build_object('deleted_at', jsonb_build_object('old', g.deleted_at, 'new', null))
       from gone g
   )
-  select coalesce(jsonb_agg(g.record), '[]') into records from gone g;
+  select coalesce(jsonb_agg(jsonb_build_object('resource', g.resource, 'record', g.record)), '[]')
+    into records from gone g;
+  -- The objects the entries' rows owned that no live row and no other entry names.
   select coalesce(jsonb_agg(distinct jsonb_build_object('bucket_id', o.bucket_id, 'name', o.name)), '[]')
     into files
-    from jsonb_array_elements(records) r(record), private.trash_entry_objects(r.record) o
+    from jsonb_array_elements(records) r(entry), private.owned_objects(r.entry ->> 'resource', r.entry -> 'record') o
    where not exists (select 1 from private.named_objects() n where n.bucket_id = o.bucket_id and n.name = o.name);
   return files;
 end
@@ -84,18 +82,38 @@ $$;
 
 
 --
--- Name: trash_entry_objects(jsonb); Type: FUNCTION; Schema: private; Owner: -
+-- Name: storage_object_name(text, text); Type: FUNCTION; Schema: private; Owner: -
 --
 
-CREATE FUNCTION private.trash_entry_objects(record jsonb) RETURNS TABLE(bucket_id text, name text)
+CREATE FUNCTION private.storage_object_name(bucket text, url text) RETURNS text
     LANGUAGE sql IMMUTABLE
     SET search_path TO ''
     AS $_$
-  select m[1], m[2]
-    from pg_catalog.jsonb_each_text(record) e,
-         pg_catalog.regexp_match(e.value, '/storage/v1/object/public/([^/?#]+)/([^?#]+)$') m
-   where m is not null
+  -- The object a URL names as the admin writes it (src/storage/uploads.ts, Storage's getPublicUrl):
+  -- an origin, then /storage/v1/object/public/<bucket>/<name>, nothing after. Any origin: the
+  -- database does not know the project's URL (docs/architecture.md, "The trash").
+  select (pg_catalog.regexp_match(url,
+            '^https?://[^/?#]+/storage/v1/object/public/' || pg_catalog.regexp_replace(bucket, '([^a-z0-9])', '\\\1', 'g')
+            || '/([^?#]+)$'))[1]
 $_$;
+
+
+--
+-- Name: owned_objects(text, jsonb); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.owned_objects(resource text, record jsonb) RETURNS TABLE(bucket_id text, name text)
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+  -- The upload fields, (table, column, bucket): src/resources' UploadField of each resource, which
+  -- supabase/tests/trash.test.ts holds against this list. A row owns only the object its upload
+  -- field names, in that field's bucket: no other field, no other bucket.
+  select u.bucket_id, o.name
+    from (values ('news', 'source_url_screenshot', 'news-screenshots')) u(resource, url_field, bucket_id),
+         lateral (select private.storage_object_name(u.bucket_id, record ->> u.url_field) as name) o
+   where u.resource = owned_objects.resource and o.name is not null
+$$;
 
 
 --
@@ -155,7 +173,9 @@ declare
   role text := public.admin_role();
   resource_name text;
   inserted uuid[];
+  taken uuid[];
   restored uuid[] := '{}';
+  id_taken uuid[] := '{}';
 begin
   if role is null then
     raise exception 'Admin privileges required' using errcode = '42501';
@@ -164,27 +184,42 @@ begin
   for resource_name in
     select distinct t.resource from public.trash t where t.id = any (ids) and role = any (t.restorers)
   loop
-    -- The table name is one of trash_resource_known's literals, quoted; the ids are bound. A row
-    -- that no longer fits (a unique key taken meanwhile) is skipped and stays in the trash.
+    -- The table name is one of trash_resource_known's literals, quoted; the ids are bound. Of several
+    -- entries of one row, the newest deletion is tried. A row that no longer fits (its id or a unique
+    -- key taken meanwhile) is skipped and its entry stays.
     execute pg_catalog.format(
-      'with back as (
-         insert into public.%1$I
-         select (pg_catalog.jsonb_populate_record(null::public.%1$I, t.record)).*
+      'with chosen as (
+         select distinct on (t.record_id) t.id, t.record_id, t.record
            from public.trash t
           where t.id = any ($1) and t.resource = %2$L and $2 = any (t.restorers)
+          order by t.record_id, t.deleted_at desc, t.id desc),
+       back as (
+         insert into public.%1$I
+         select (pg_catalog.jsonb_populate_record(null::public.%1$I, c.record)).* from chosen c
          on conflict do nothing
          returning id)
-       select coalesce(pg_catalog.array_agg(id), ''{}'') from back',
+       select coalesce(pg_catalog.array_agg(c.id), ''{}'') from chosen c join back b on b.id = c.record_id',
       resource_name, resource_name)
       into inserted
       using ids, role;
+    -- The entries left whose row's id is in use now (by a new row, or by the one just restored).
+    execute pg_catalog.format(
+      'select coalesce(pg_catalog.array_agg(t.id), ''{}'')
+         from public.trash t
+        where t.id = any ($1) and t.resource = %2$L and $2 = any (t.restorers) and t.id <> all ($3)
+          and exists (select 1 from public.%1$I r where r.id = t.record_id)',
+      resource_name, resource_name)
+      into taken
+      using ids, role, inserted;
     delete from public.trash t where t.id = any (inserted);
     restored := restored || inserted;
+    id_taken := id_taken || taken;
   end loop;
   perform pg_catalog.set_config('labellens.audit_action', '', true);
   return jsonb_build_object(
     'restored', pg_catalog.to_jsonb(restored),
-    'refused', pg_catalog.to_jsonb(array(select i from unnest(ids) i where i <> all (restored))));
+    'refused', pg_catalog.to_jsonb(array(select i from unnest(ids) i where i <> all (restored))),
+    'id_taken', pg_catalog.to_jsonb(id_taken));
 end
 $_$;
 
@@ -246,7 +281,7 @@ $$;
 --
 
 CREATE TABLE public.trash (
-    id uuid NOT NULL,
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
     resource text NOT NULL,
     record jsonb NOT NULL,
     label text DEFAULT ''::text NOT NULL,
@@ -254,6 +289,8 @@ CREATE TABLE public.trash (
     deleted_at timestamp with time zone DEFAULT now() NOT NULL,
     deleted_by uuid,
     deleted_by_email text,
+    record_id uuid NOT NULL,
+    CONSTRAINT trash_record_id_is_the_rows CHECK (((record ->> 'id'::text) = (record_id)::text)),
     CONSTRAINT trash_record_object CHECK ((jsonb_typeof(record) = 'object'::text))
 );
 
@@ -278,6 +315,13 @@ ALTER TABLE ONLY public.trash
 --
 
 CREATE INDEX trash_deleted_at_idx ON public.trash USING btree (deleted_at DESC, id DESC);
+
+
+--
+-- Name: trash_record_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX trash_record_idx ON public.trash USING btree (resource, record_id);
 
 
 --
@@ -368,11 +412,19 @@ REVOKE ALL ON FUNCTION private.remove_trash_entries(ids uuid[], action text) FRO
 
 
 --
--- Name: FUNCTION trash_entry_objects(record jsonb); Type: ACL; Schema: private; Owner: -
+-- Name: FUNCTION storage_object_name(bucket text, url text); Type: ACL; Schema: private; Owner: -
 --
 
-REVOKE ALL ON FUNCTION private.trash_entry_objects(record jsonb) FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION private.trash_entry_objects(record jsonb) FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.storage_object_name(bucket text, url text) FROM anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION private.storage_object_name(bucket text, url text) FROM PUBLIC;
+
+
+--
+-- Name: FUNCTION owned_objects(resource text, record jsonb); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.owned_objects(resource text, record jsonb) FROM anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION private.owned_objects(resource text, record jsonb) FROM PUBLIC;
 
 
 --

@@ -255,6 +255,10 @@ describe('an enrolled admin: aal1 refused, aal2 allowed on every admin object', 
         const { rows } = await tx.query<{ id: string }>(
           `delete from public.health_tips where id = (select id from public.health_tips order by id limit 1) returning id::text`,
         );
+        const { rows: entry } = await tx.query<{ id: string }>(
+          `select id::text from public.trash where record_id = $1`,
+          [rows[0].id],
+        );
         await assumeIdentity(tx, adminAt(aal));
         const entries = (await tx.query<{ n: number }>('select count(*)::int as n from public.trash')).rows[0]
           .n;
@@ -267,7 +271,7 @@ describe('an enrolled admin: aal1 refused, aal2 allowed on every admin object', 
         ]) {
           await tx.query('savepoint call');
           calls.push(
-            await tx.query(sql, [[rows[0].id]]).then(
+            await tx.query(sql, [[entry[0].id]]).then(
               () => 'answered',
               (error: { code?: string }) => String(error.code),
             ),

@@ -154,7 +154,7 @@ const TABLES: TableCase[] = [
   {
     // Written only by the trash's functions (supabase/tests/trash.test.ts); read per restoring role.
     table: 'trash',
-    insert: `insert into public.trash (id, resource, record, restorers) values (gen_random_uuid(), 'news', '{}', '{owner}')`,
+    insert: `insert into public.trash (record_id, resource, record, restorers) values (gen_random_uuid(), 'news', '{}', '{owner}')`,
     set: 'label = label',
     expected: readOnly(NONE, ALL),
   },

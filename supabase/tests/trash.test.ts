@@ -5,7 +5,7 @@ import { TRASH_RETENTION_DAYS } from '../../src/domain/limits';
 import { OPERATOR_ROLES } from '../../src/domain/operatorRoles';
 import { baseTable } from '../../src/providers/resourceData';
 import { canOperate, RESOURCE_DATA } from '../../src/resources';
-import { ADMIN_ID, attempt, ROLES, type Role } from './fixtures';
+import { ADMIN_ID, attempt, ROLES, USER_ID, type Role } from './fixtures';
 
 /**
  * The trash (supabase/migrations/20241101002900_trash.sql): who may trash, restore, delete forever
@@ -44,10 +44,18 @@ const asSuperuser = (tx: Queryable) => tx.query(`select set_config('role', 'none
 const trashed = async (tx: Queryable, id: string) =>
   (
     await tx.query<{ resource: string; record: Record<string, unknown>; label: string; deleted_by: string }>(
-      `select resource, record, label, deleted_by::text from public.trash where id = $1`,
+      `select resource, record, label, deleted_by::text from public.trash where record_id = $1`,
       [id],
     )
   ).rows[0];
+/** The id of the entry a row's delete made (the caller must see it). */
+const entryOf = async (tx: Queryable, table: Table, id: string) =>
+  (
+    await tx.query<{ id: string }>(
+      `select id::text from public.trash where resource = $1 and record_id = $2 order by deleted_at desc limit 1`,
+      [table, id],
+    )
+  ).rows[0]?.id;
 const entries = async (tx: Queryable, id: string) =>
   (
     await tx.query<{ action: string; actor_id: string | null; record_label: string }>(
@@ -114,7 +122,7 @@ describe('deleting moves the row to the trash', () => {
       await asSuperuser(tx);
       await assumeIdentity(tx, WHO.appUser);
       const seenAfter = (await tx.query(`select 1 from public.news where id = $1`, [id])).rows.length;
-      const trashSeen = (await tx.query(`select 1 from public.trash where id = $1`, [id])).rows.length;
+      const trashSeen = (await tx.query(`select 1 from public.trash where record_id = $1`, [id])).rows.length;
       return { userDelete, seenBefore, seenAfter, trashSeen };
     });
     expect(outcome).toEqual({
@@ -178,10 +186,11 @@ describe('restoring', () => {
         const before = await rowOf(tx, table, id);
         await assumeIdentity(tx, WHO[restorer]);
         await tx.query(`delete from public.${table} where id = $1`, [id]);
-        const answer = (await tx.query(`select public.admin_restore_trashed($1) as a`, [[id]])).rows[0].a;
+        const entry = await entryOf(tx, table, id);
+        const answer = (await tx.query(`select public.admin_restore_trashed($1) as a`, [[entry]])).rows[0].a;
         await asSuperuser(tx);
         return {
-          id,
+          id: entry,
           before,
           answer,
           after: await rowOf(tx, table, id),
@@ -191,7 +200,7 @@ describe('restoring', () => {
       });
       if (!outcome.ok) throw new Error(outcome.message);
       const { id, before, answer, after, entry, trail } = outcome.value;
-      expect(answer).toEqual({ restored: [id], refused: [] });
+      expect(answer).toEqual({ restored: [id], refused: [], id_taken: [] });
       expect(JSON.stringify(after)).toBe(JSON.stringify(before));
       expect(entry).toBeUndefined();
       expect(trail.slice(-2).map((e) => [e.action, e.actor_id])).toEqual([
@@ -207,22 +216,24 @@ describe('restoring', () => {
       const [messageId] = await firstIds(tx, 'contact_messages');
       await tx.query(`delete from public.news where id = $1`, [newsId]);
       await tx.query(`delete from public.contact_messages where id = $1`, [messageId]);
+      const newsEntry = await entryOf(tx, 'news', newsId);
+      const messageEntry = await entryOf(tx, 'contact_messages', messageId);
       const answers: Record<string, unknown> = {};
       for (const who of ['support', 'editor'] as const) {
         await asSuperuser(tx);
         await assumeIdentity(tx, WHO[who]);
         await tx.query('savepoint s');
         answers[who] = (
-          await tx.query(`select public.admin_restore_trashed($1) as a`, [[newsId, messageId]])
+          await tx.query(`select public.admin_restore_trashed($1) as a`, [[newsEntry, messageEntry]])
         ).rows[0].a;
         await tx.query('rollback to savepoint s');
       }
-      return { newsId, messageId, answers };
+      return { newsId: newsEntry, messageId: messageEntry, answers };
     });
     if (!outcome.ok) throw new Error(outcome.message);
     const { newsId, messageId, answers } = outcome.value;
-    expect(answers.support).toEqual({ restored: [messageId], refused: [newsId] });
-    expect(answers.editor).toEqual({ restored: [newsId], refused: [messageId] });
+    expect(answers.support).toEqual({ restored: [messageId], refused: [newsId], id_taken: [] });
+    expect(answers.editor).toEqual({ restored: [newsId], refused: [messageId], id_taken: [] });
     for (const who of ['appUser', 'anon'] as const) {
       const refused = await attempt(db, WHO[who], (tx) =>
         tx.query(`select public.admin_restore_trashed($1)`, [[newsId]]),
@@ -242,12 +253,14 @@ describe('restoring', () => {
         `insert into public.tags (key, label, icon, color, category) values ($1, 'Taken', 'tag', '#123456', 'general')`,
         [key],
       );
-      const answer = (await tx.query(`select public.admin_restore_trashed($1) as a`, [[id]])).rows[0].a;
+      const entryId = await entryOf(tx, 'tags', id);
+      const answer = (await tx.query(`select public.admin_restore_trashed($1) as a`, [[entryId]])).rows[0].a;
       await asSuperuser(tx);
-      return { id, answer, entry: await trashed(tx, id) };
+      return { id: entryId, answer, entry: await trashed(tx, id) };
     });
     if (!outcome.ok) throw new Error(outcome.message);
-    expect(outcome.value.answer).toEqual({ restored: [], refused: [outcome.value.id] });
+    // Its id is free; its key is not.
+    expect(outcome.value.answer).toEqual({ restored: [], refused: [outcome.value.id], id_taken: [] });
     expect(outcome.value.entry.resource).toBe('tags');
   });
 });
@@ -261,15 +274,16 @@ describe('deleting forever', () => {
       await tx.query(`update public.news set source_url_screenshot = $2 where id = $1`, [id, SHOT]);
       await assumeIdentity(tx, WHO.editor);
       await tx.query(`delete from public.news where id = $1`, [id]);
+      const entry = await entryOf(tx, 'news', id);
       await tx.query('savepoint s');
-      const editor = await tx.query(`select public.admin_delete_forever($1)`, [[id]]).then(
+      const editor = await tx.query(`select public.admin_delete_forever($1)`, [[entry]]).then(
         () => 'allowed',
         (error: { code?: string }) => error.code,
       );
       await tx.query('rollback to savepoint s');
       await asSuperuser(tx);
       await assumeIdentity(tx, WHO.owner);
-      const answer = (await tx.query(`select public.admin_delete_forever($1) as a`, [[id]])).rows[0].a;
+      const answer = (await tx.query(`select public.admin_delete_forever($1) as a`, [[entry]])).rows[0].a;
       await asSuperuser(tx);
       return { editor, answer, entry: await trashed(tx, id), trail: await entries(tx, id) };
     });
@@ -296,8 +310,9 @@ describe('deleting forever', () => {
       ]);
       await tx.query(`delete from public.news where id = $1`, [bait]);
       await asSuperuser(tx);
+      const entry = await entryOf(tx, 'news', bait);
       await assumeIdentity(tx, WHO.owner);
-      return (await tx.query(`select public.admin_delete_forever($1) as a`, [[bait]])).rows[0].a;
+      return (await tx.query(`select public.admin_delete_forever($1) as a`, [[entry]])).rows[0].a;
     });
     expect(outcome).toEqual({ ok: true, value: { deleted: 1, files: [] } });
   });
@@ -308,10 +323,10 @@ describe('the retention purge', () => {
     const outcome = await attempt(db, 'superuser', async (tx) => {
       const ids = await firstIds(tx, 'health_tips', 2);
       await tx.query(`delete from public.health_tips where id = any ($1)`, [ids]);
-      await tx.query(`update public.trash set deleted_at = now() - interval '31 days' where id = $1`, [
+      await tx.query(`update public.trash set deleted_at = now() - interval '31 days' where record_id = $1`, [
         ids[0],
       ]);
-      await tx.query(`update public.trash set deleted_at = now() - interval '29 days' where id = $1`, [
+      await tx.query(`update public.trash set deleted_at = now() - interval '29 days' where record_id = $1`, [
         ids[1],
       ]);
       const retention = (
@@ -320,7 +335,9 @@ describe('the retention purge', () => {
       await assumeIdentity(tx, { role: 'service_role', claims: { role: 'service_role' } });
       const answer = (await tx.query(`select public.purge_trash() as a`)).rows[0].a;
       await asSuperuser(tx);
-      const left = (await tx.query(`select id::text from public.trash where id = any ($1)`, [ids])).rows;
+      const left = (
+        await tx.query(`select record_id::text as id from public.trash where record_id = any ($1)`, [ids])
+      ).rows;
       return { ids, retention, answer, left, trail: await entries(tx, ids[0]) };
     });
     if (!outcome.ok) throw new Error(outcome.message);
@@ -363,10 +380,12 @@ describe('the retention purge', () => {
 });
 
 describe('files follow their records', () => {
-  it("the orphan check's upload columns are the registry's upload fields", async () => {
-    const { rows } = await db.query<{ src: string }>(
-      `select pg_get_functiondef('private.named_objects()'::regprocedure) as src`,
-    );
+  it("the upload fields the trash's file clean-up reads are the registry's", async () => {
+    const source = async (fn: string) =>
+      (await db.query<{ src: string }>(`select pg_get_functiondef($1::regprocedure) as src`, [fn])).rows[0]
+        .src;
+    const named = await source('private.named_objects()');
+    const owned = await source('private.owned_objects(text, jsonb)');
     const uploads = RESOURCE_DATA.flatMap((r) => (r.upload ? [{ table: baseTable(r), ...r.upload }] : []));
     expect(uploads).toEqual([
       {
@@ -377,10 +396,12 @@ describe('files follow their records', () => {
       },
     ]);
     for (const u of uploads) {
-      expect(rows[0].src).toContain(`from public.${u.table} n`);
-      expect(rows[0].src).toContain(`n.${u.urlField}`);
-      expect(rows[0].src).toContain(`'${u.bucket}'`);
+      expect(named).toContain(`from public.${u.table} n`);
+      expect(named).toContain(`private.storage_object_name('${u.bucket}', n.${u.urlField})`);
+      expect(owned).toContain(`('${u.table}', '${u.urlField}', '${u.bucket}')`);
     }
+    // One upload field each: the list has as many rows as the registry.
+    expect(owned.match(/\('\w+', '\w+', '[\w-]+'\)/g)).toHaveLength(uploads.length);
   });
 
   it('lists objects no row and no trash entry names, and none that one does', async () => {
@@ -416,7 +437,7 @@ describe('the trash is no API for outsiders', () => {
   it.each(['appUser', 'editor'] as const)('%s cannot write trash entries directly', async (who) => {
     const outcome = await attempt(db, WHO[who], (tx) =>
       tx.query(
-        `insert into public.trash (id, resource, record, restorers) values (gen_random_uuid(), 'news', '{}', '{editor}')`,
+        `insert into public.trash (record_id, resource, record, restorers) values (gen_random_uuid(), 'news', '{}', '{editor}')`,
       ),
     );
     expect(outcome).toMatchObject({ ok: false, code: '42501' });
@@ -439,7 +460,9 @@ describe('what the trash may name', () => {
 
   it('takes a new table once it has a move_to_trash trigger, and no API role writes entries itself', async () => {
     const outcome = await attempt(db, 'superuser', async (tx) => {
-      await tx.query(`create table public.allergen_guides (id uuid primary key default gen_random_uuid(), title text)`);
+      await tx.query(
+        `create table public.allergen_guides (id uuid primary key default gen_random_uuid(), title text)`,
+      );
       await tx.query(
         `create trigger allergen_guides_to_trash after delete on public.allergen_guides
            referencing old table as gone for each statement
@@ -466,5 +489,236 @@ describe('what the trash may name', () => {
         ],
       },
     });
+  });
+});
+
+describe('each entry is its own: no delete changes another entry', () => {
+  /** The entries whose deleted row had `recordId`, by table (the row's id, whatever the entry's own). */
+  const entriesOfRow = async (tx: Queryable, recordId: string) =>
+    (
+      await tx.query<{ id: string; resource: string; record: Record<string, unknown> }>(
+        `select id::text, resource, record from public.trash where record ->> 'id' = $1 order by resource`,
+        [recordId],
+      )
+    ).rows;
+  const restore = async (tx: Queryable, who: Who, ids: string[]) => {
+    await asSuperuser(tx);
+    await assumeIdentity(tx, WHO[who]);
+    const answer = (await tx.query(`select public.admin_restore_trashed($1) as a`, [ids])).rows[0].a;
+    await asSuperuser(tx);
+    return answer as Record<string, string[]>;
+  };
+
+  it("an editor's tag, article and tip made with a trashed contact message's id and deleted leave support's entry intact, restorable, and restorable in bulk", async () => {
+    const outcome = await attempt(db, 'superuser', async (tx) => {
+      const [messageId] = await firstIds(tx, 'contact_messages');
+      const message = await rowOf(tx, 'contact_messages', messageId);
+      await assumeIdentity(tx, WHO.support);
+      await tx.query(`delete from public.contact_messages where id = $1`, [messageId]);
+      await asSuperuser(tx);
+      // What the editor sent: POST /rest/v1/<table> {"id": "<the message's id>", ...}, then
+      // DELETE /rest/v1/<table>?id=eq.<the message's id>, for a tag, a news article and a tip.
+      await assumeIdentity(tx, WHO.editor);
+      await tx.query(
+        `insert into public.tags (id, key, label, icon, color, category) values ($1, 'bait', 'Bait', 'tag', '#123456', 'general')`,
+        [messageId],
+      );
+      await tx.query(`delete from public.tags where id = $1`, [messageId]);
+      await tx.query(
+        `insert into public.news (id, title, content, source_url) values ($1, 'Bait', 'A bait article.', 'https://example.com/bait')`,
+        [messageId],
+      );
+      await tx.query(`delete from public.news where id = $1`, [messageId]);
+      await tx.query(`insert into public.health_tips (id, tip) values ($1, 'A bait health tip.')`, [
+        messageId,
+      ]);
+      await tx.query(`delete from public.health_tips where id = $1`, [messageId]);
+      // The editor may do nothing to support's entry: not see it, not restore it.
+      const editorSees = (
+        await tx.query(
+          `select 1 from public.trash where resource = 'contact_messages' and record ->> 'id' = $1`,
+          [messageId],
+        )
+      ).rows.length;
+      await asSuperuser(tx);
+      const entries = await entriesOfRow(tx, messageId);
+      const inbox = entries.find((e) => e.resource === 'contact_messages');
+      const editorRestore = await restore(tx, 'editor', [inbox?.id ?? messageId]);
+      const afterEditor = await entriesOfRow(tx, messageId);
+
+      await tx.query('savepoint one');
+      const supportRestore = await restore(tx, 'support', [inbox?.id ?? messageId]);
+      const restoredMessage = await rowOf(tx, 'contact_messages', messageId);
+      await tx.query('rollback to savepoint one');
+
+      const bulk = await restore(
+        tx,
+        'owner',
+        entries.map((e) => e.id),
+      );
+      const back = Object.fromEntries(
+        await Promise.all(
+          ['contact_messages', 'health_tips', 'news', 'tags'].map(
+            async (t) => [t, (await rowOf(tx, t, messageId))?.id ?? null] as const,
+          ),
+        ),
+      );
+      return {
+        message,
+        messageId,
+        entries,
+        editorSees,
+        editorRestore,
+        afterEditor,
+        supportRestore,
+        restoredMessage,
+        bulk,
+        back,
+        left: await entriesOfRow(tx, messageId),
+      };
+    });
+    if (!outcome.ok) throw new Error(outcome.message);
+    const v = outcome.value;
+    // Four entries, one per delete, each with the row its own delete took.
+    expect(v.entries.map((e) => [e.resource, e.record.id])).toEqual([
+      ['contact_messages', v.messageId],
+      ['health_tips', v.messageId],
+      ['news', v.messageId],
+      ['tags', v.messageId],
+    ]);
+    expect(new Set(v.entries.map((e) => e.id)).size).toBe(4);
+    const inbox = v.entries[0];
+    expect(inbox.record).toEqual(v.message);
+    expect(v.editorSees).toBe(0);
+    expect(v.editorRestore).toEqual({ restored: [], refused: [inbox.id], id_taken: [] });
+    expect(v.afterEditor).toEqual(v.entries);
+    expect(v.supportRestore).toEqual({ restored: [inbox.id], refused: [], id_taken: [] });
+    expect(v.restoredMessage).toEqual(v.message);
+    expect({ ...v.bulk, restored: [...v.bulk.restored].sort() }).toEqual({
+      restored: v.entries.map((e) => e.id).sort(),
+      refused: [],
+      id_taken: [],
+    });
+    expect(v.back).toEqual({
+      contact_messages: v.messageId,
+      health_tips: v.messageId,
+      news: v.messageId,
+      tags: v.messageId,
+    });
+    expect(v.left).toEqual([]);
+  });
+
+  it('a row whose id is taken again is refused as such and its entry stays; a row deleted twice keeps both entries, the newer restored first', async () => {
+    const outcome = await attempt(db, 'superuser', async (tx) => {
+      const [newsId] = await firstIds(tx, 'news');
+      const article = await rowOf(tx, 'news', newsId);
+      await assumeIdentity(tx, WHO.editor);
+      await tx.query(`delete from public.news where id = $1`, [newsId]);
+      // The id taken again by a new article (POST /rest/v1/news {"id": ...}).
+      await tx.query(
+        `insert into public.news (id, title, content, source_url) values ($1, 'Same id', 'Another article.', 'https://example.com/same')`,
+        [newsId],
+      );
+      await asSuperuser(tx);
+      const [first] = await entriesOfRow(tx, newsId);
+      const taken = await restore(tx, 'editor', [first.id]);
+      const stays = await entriesOfRow(tx, newsId);
+      // That article deleted too: a second entry, the first unchanged.
+      await assumeIdentity(tx, WHO.editor);
+      await tx.query(`delete from public.news where id = $1`, [newsId]);
+      await asSuperuser(tx);
+      const both = await entriesOfRow(tx, newsId);
+      const second = both.find((e) => e.id !== first.id)!;
+      const together = await restore(tx, 'editor', [first.id, second.id]);
+      return { article, first, taken, stays, both, second, together, now: await rowOf(tx, 'news', newsId) };
+    });
+    if (!outcome.ok) throw new Error(outcome.message);
+    const v = outcome.value;
+    expect(v.first.record).toEqual(v.article);
+    expect(v.taken).toEqual({ restored: [], refused: [v.first.id], id_taken: [v.first.id] });
+    expect(v.stays).toEqual([v.first]);
+    expect(v.both.length).toBe(2);
+    expect(v.both).toContainEqual(v.first);
+    expect(v.second.record.title).toBe('Same id');
+    expect(v.together).toEqual({ restored: [v.second.id], refused: [v.first.id], id_taken: [v.first.id] });
+    expect(v.now?.title).toBe('Same id');
+  });
+});
+
+describe('files follow only their own records', () => {
+  const OWN = 'http://127.0.0.1:54321/storage/v1/object/public';
+  const FOREIGN = 'https://elsewhere.example/storage/v1/object/public';
+  const SCAN = `${USER_ID}/label.jpg`;
+  const AVATAR = `${USER_ID}/avatar.png`;
+
+  it("delete forever and the purge answer only what a row's upload field names in its bucket: no other field's, no other bucket's, none a live row or another entry names", async () => {
+    const outcome = await attempt(db, 'superuser', async (tx) => {
+      const [foreign, otherBucket, sharedLive, sharedEntry, keptEntry, own, live] = await firstIds(
+        tx,
+        'news',
+        7,
+      );
+      const [tip] = await firstIds(tx, 'health_tips');
+      const set = (id: string, column: string, value: string) =>
+        tx.query(`update public.news set ${column} = $2 where id = $1`, [id, value]);
+      await assumeIdentity(tx, WHO.editor);
+      // PATCH /rest/v1/news?id=eq.<id> with URLs naming an app user's label photo and avatar.
+      await set(foreign, 'source_url_screenshot', `${FOREIGN}/scan-images/${SCAN}`);
+      await set(foreign, 'source_url', `${FOREIGN}/avatars/${AVATAR}`);
+      await set(otherBucket, 'source_url_screenshot', `${OWN}/avatars/${AVATAR}`);
+      await set(otherBucket, 'content', `${OWN}/scan-images/${SCAN}`);
+      await tx.query(`update public.health_tips set tip = $2 where id = $1`, [
+        tip,
+        `${FOREIGN}/avatars/${AVATAR}`,
+      ]);
+      await set(sharedLive, 'source_url_screenshot', `${OWN}/news-screenshots/shared-live.png`);
+      await set(live, 'source_url_screenshot', `${OWN}/news-screenshots/shared-live.png`);
+      await set(sharedEntry, 'source_url_screenshot', `${FOREIGN}/news-screenshots/shared-entry.png`);
+      await set(keptEntry, 'source_url_screenshot', `${OWN}/news-screenshots/shared-entry.png`);
+      await set(own, 'source_url_screenshot', `${OWN}/news-screenshots/own.png`);
+      await tx.query(`delete from public.news where id = any ($1)`, [
+        [foreign, otherBucket, sharedLive, sharedEntry, keptEntry, own],
+      ]);
+      await tx.query(`delete from public.health_tips where id = $1`, [tip]);
+      await asSuperuser(tx);
+      const ids = (
+        await tx.query<{ id: string }>(`select id::text from public.trash where record_id = any ($1)`, [
+          [foreign, otherBucket, sharedLive, sharedEntry, own, tip],
+        ])
+      ).rows.map((r) => r.id);
+
+      await tx.query('savepoint forever');
+      await assumeIdentity(tx, WHO.owner);
+      const forever = (await tx.query(`select public.admin_delete_forever($1) as a`, [ids])).rows[0].a;
+      await tx.query('rollback to savepoint forever');
+
+      await tx.query(`update public.trash set deleted_at = now() - interval '31 days' where id = any ($1)`, [
+        ids,
+      ]);
+      await assumeIdentity(tx, { role: 'service_role', claims: { role: 'service_role' } });
+      const purge = (await tx.query(`select public.purge_trash() as a`)).rows[0].a;
+      return { forever, purge };
+    });
+    const files = [{ bucket_id: 'news-screenshots', name: 'own.png' }];
+    expect(outcome).toEqual({
+      ok: true,
+      value: { forever: { deleted: 6, files }, purge: { purged: 6, files } },
+    });
+  });
+
+  it.each([
+    ['http://127.0.0.1:54321/storage/v1/object/public/news-screenshots/a.png', 'a.png'],
+    ['https://abc.supabase.co/storage/v1/object/public/news-screenshots/b%20c.png', 'b%20c.png'],
+    ['https://elsewhere.example/x/storage/v1/object/public/news-screenshots/a.png', null],
+    ['https://elsewhere.example/storage/v1/object/public/news-screenshots/a.png?download', null],
+    ['https://elsewhere.example/storage/v1/object/public/news-screenshotsX/a.png', null],
+    ['https://elsewhere.example/storage/v1/object/public/scan-images/a.png', null],
+    ['ftp://elsewhere.example/storage/v1/object/public/news-screenshots/a.png', null],
+  ])('%s names %s in news-screenshots', async (url, name) => {
+    const { rows } = await db.query<{ name: string | null }>(
+      `select private.storage_object_name('news-screenshots', $1) as name`,
+      [url],
+    );
+    expect(rows[0].name).toBe(name);
   });
 });

@@ -376,7 +376,9 @@ describe('postgres_changes under row-level security', () => {
         await tx.query(sql, [id]);
       });
     await asOwner(`delete from public.news where id = $1`);
-    await asOwner(`select public.admin_restore_trashed(array[$1::uuid])`);
+    await asOwner(
+      `select public.admin_restore_trashed(array(select t.id from public.trash t where t.record_id = $1))`,
+    );
     const [deleted, restored] = await user.until(2);
     expect(deleted).toMatchObject({ eventType: 'DELETE', old: { id }, new: {} });
     expect(restored).toMatchObject({ eventType: 'INSERT', new: { id, title: 'Trashed on air' } });

@@ -1,4 +1,5 @@
 import { createClient } from '@supabase/supabase-js';
+import { storageBatches } from '../../../src/domain/storage.ts';
 import { failure, reply, type FunctionEnv } from '../_shared/operator.ts';
 
 interface StoredObject {
@@ -12,6 +13,9 @@ export interface PurgeOutcome {
   filesRemoved: number;
   orphansRemoved: number;
 }
+
+/** The most pages of orphan objects one run removes (a bound on its time, whatever Storage answers). */
+const ORPHAN_PAGES = 100;
 
 /** Whether two strings are equal, in time that does not depend on where they first differ. */
 function sameSecret(given: string, expected: string): boolean {
@@ -47,27 +51,31 @@ export function createPurgeTrashHandler(env: FunctionEnv): (req: Request) => Pro
     const { data: purge, error: purgeError } = await service.rpc('purge_trash');
     if (purgeError) return failure(500, `Could not purge the trash: ${purgeError.message}`);
     const { purged, files } = purge as { purged: number; files: StoredObject[] };
-    const { data: orphans, error: orphanError } = await service.rpc('orphan_objects');
-    if (orphanError) return failure(500, `Could not list orphan objects: ${orphanError.message}`);
-
     const remove = async (objects: StoredObject[]) => {
       const byBucket = new Map<string, StoredObject[]>();
       for (const o of objects) byBucket.set(o.bucket_id, [...(byBucket.get(o.bucket_id) ?? []), o]);
       let removed = 0;
-      for (const [bucket, inBucket] of byBucket) {
-        const { data, error } = await service.storage.from(bucket).remove(inBucket.map((o) => o.name));
-        if (error) throw new Error(`Could not remove objects from ${bucket}: ${error.message}`);
-        removed += data.length;
-      }
+      for (const [bucket, inBucket] of byBucket)
+        for (const batch of storageBatches(inBucket.map((o) => o.name))) {
+          const { data, error } = await service.storage.from(bucket).remove(batch);
+          if (error) throw new Error(`Could not remove objects from ${bucket}: ${error.message}`);
+          removed += data.length;
+        }
       return removed;
     };
     try {
       const filesRemoved = await remove(files);
-      // An entry's file may also be listed as an orphan (its entry just went): removed once.
-      const named = new Set(files.map((f) => `${f.bucket_id}/${f.name}`));
-      const orphansRemoved = await remove(
-        (orphans as StoredObject[]).filter((o) => !named.has(`${o.bucket_id}/${o.name}`)),
-      );
+      // Then the orphans (the entries' files just removed are no longer objects to list), a page at
+      // a time: an RPC's answer stops at the API's max_rows (supabase/config.toml, 1,000). A page
+      // not wholly removed, or ORPHAN_PAGES pages, end the run; the next run goes on.
+      let orphansRemoved = 0;
+      for (let page = 0; page < ORPHAN_PAGES; page++) {
+        const { data: orphans, error } = await service.rpc('orphan_objects');
+        if (error) return failure(500, `Could not list orphan objects: ${error.message}`);
+        const removed = orphans.length ? await remove(orphans) : 0;
+        orphansRemoved += removed;
+        if (removed === 0 || removed < orphans.length) break;
+      }
       return reply(200, { purged, filesRemoved, orphansRemoved } satisfies PurgeOutcome);
     } catch (error) {
       // The entries are gone; their objects are orphans now, which the next run removes.

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DEMO_ACCOUNTS } from '../../mocks/supabase/demoAccounts';
 import { renderAdmin } from '../test/renderAdmin';
@@ -71,6 +71,21 @@ describe('the command palette', { timeout: 60_000 }, () => {
 
     await userEvent.keyboard('{Enter}');
     expect(await screen.findByRole('heading', { level: 1, name: USER.email }, WAIT)).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Search and commands' })).not.toBeInTheDocument();
+  });
+
+  it("an Enter typed within the pause opens the new text's hit, not the one still shown for the text before", async () => {
+    await signIn(DEMO.admin);
+    renderAdmin('/admin/dashboard');
+    const dialog = await openPalette();
+    await userEvent.keyboard('user@labell');
+    await within(dialog).findByRole('option', { name: new RegExp(`^${USER.email} ?User`) }, WAIT);
+    // The whole new text and Enter at once: well within the pause before its search.
+    const box = within(dialog).getByRole('combobox');
+    fireEvent.change(box, { target: { value: editor.email } });
+    fireEvent.keyDown(box, { key: 'Enter' });
+    expect(await screen.findByRole('heading', { level: 1, name: editor.email }, WAIT)).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { level: 1, name: USER.email })).not.toBeInTheDocument();
     expect(screen.queryByRole('dialog', { name: 'Search and commands' })).not.toBeInTheDocument();
   });
 

@@ -11,7 +11,7 @@ import type { SvgIconComponent } from '@mui/icons-material';
 import { Box, Dialog, IconButton, InputBase, Typography } from '@mui/material';
 import { visuallyHidden } from '@mui/utils';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useId, useMemo, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import {
   useBasename,
   useDataProvider,
@@ -61,7 +61,8 @@ const matches = (text: string, query: string) => text.toLowerCase().includes(que
  * found as the operator types (one admin_search request per pause in typing), the screens and the
  * actions the role may use, and recent records while the box is empty. A combobox over a listbox
  * (WAI-ARIA's pattern): focus stays in the box, arrows move the active option, Enter opens it,
- * Escape closes; a status line announces how many there are.
+ * Escape closes; a status line announces how many there are. An Enter pressed while the text's
+ * results are still coming waits for them: it never opens a hit of the text before.
  */
 export function CommandPalette({ open, onClose }: { open: boolean; onClose: () => void }) {
   const phone = usePhone();
@@ -223,6 +224,21 @@ function PaletteBody({ onClose }: { onClose: () => void }) {
     item.run();
   };
 
+  const waiting =
+    query.trim() !== '' && isPaletteQuery(query) && (settled !== query.trim() || hits.isFetching);
+  // An Enter typed before the current text's results: the text it was typed on. The list then
+  // still shows the previous text's hits (kept to avoid flicker); Enter acts once these arrive.
+  const enterDue = useRef<string | null>(null);
+  useEffect(() => {
+    const due = enterDue.current;
+    if (due === null || waiting) return;
+    enterDue.current = null;
+    const item = items[current];
+    if (due === query.trim() && item) choose(item);
+    // Runs when the results settle; `choose` and `current` are read as they are then.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [waiting, items]);
+
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       event.preventDefault();
@@ -231,13 +247,15 @@ function PaletteBody({ onClose }: { onClose: () => void }) {
       setActive((current + step + items.length) % items.length);
     } else if (event.key === 'Enter') {
       event.preventDefault();
+      if (waiting) {
+        enterDue.current = query.trim();
+        return;
+      }
       const item = items[current];
       if (item) choose(item);
     }
   };
 
-  const waiting =
-    query.trim() !== '' && isPaletteQuery(query) && (settled !== query.trim() || hits.isFetching);
   const status = waiting
     ? translate('labellens.palette.searching')
     : query.trim() === ''

@@ -1,13 +1,6 @@
 import { Alert, AlertTitle, Button } from '@mui/material';
-import { useCallback } from 'react';
-import {
-  useAddUndoableMutation,
-  useCloseNotification,
-  useNotify,
-  useResourceContext,
-  useTakeUndoableMutation,
-  useTranslate,
-} from 'react-admin';
+import { useCallback, useRef } from 'react';
+import { useCloseNotification, useNotify, useResourceContext, useTranslate } from 'react-admin';
 
 export type ToastOutcome =
   | 'created'
@@ -34,14 +27,16 @@ export interface ToastOptions {
  * carry a heading (health tips: "Success" / "Error") define `success_title` and `error_title` there.
  * A failure's cause goes to the console, the operator sees the product's sentence.
  *
- * With `undo`, the toast is react-admin's undoable notification: its Undo button (or, in a toast
- * with a heading, the same button inside it) runs `undo`; the toast closing otherwise does nothing.
+ * With `undo`, the toast carries its own Undo button that runs `undo` (once) and closes the toast;
+ * the toast closing otherwise does nothing. Not react-admin's undoable notification: the change has
+ * already happened on the server, and its single queue of undoable steps is taken twice per toast
+ * (Undo, then the toast's exit), so a second toast's Undo would find nothing; its undoable flag
+ * also asks "Leave site?" while the toast shows.
  */
 export function useResourceToast(resourceProp?: string) {
   const resource = useResourceContext({ resource: resourceProp });
   const notify = useNotify();
   const translate = useTranslate();
-  const addUndoable = useAddUndoableMutation();
   return useCallback(
     (outcome: ToastOutcome, options: ToastOptions = {}) => {
       const type = options.error === undefined ? 'success' : 'error';
@@ -50,38 +45,40 @@ export function useResourceToast(resourceProp?: string) {
       const message = translate(`${prefix}.${outcome}`, { smart_count: options.count ?? 1 });
       const title = translate(`${prefix}.${type}_title`, { _: '' });
       const { undo } = options;
-      // The notification takes this when it closes: Undo passes isUndo true, a timeout false.
-      if (undo) addUndoable(({ isUndo }) => isUndo && undo());
+      const undoButton = undo && <UndoInToast undo={undo} />;
       notify(
         title ? (
-          <Alert severity={type} variant="filled" action={undo && <UndoInToast />}>
+          <Alert severity={type} variant="filled" action={undoButton}>
             <AlertTitle>{title}</AlertTitle>
             {message}
           </Alert>
         ) : (
           message
         ),
-        { type, ...(undo && { undoable: true, autoHideDuration: UNDO_TOAST_MS }) },
+        {
+          type,
+          ...(undo && { autoHideDuration: UNDO_TOAST_MS }),
+          // A plain toast's Undo: `action` reaches the Snackbar (react-admin spreads the options onto it).
+          ...(undo && !title && { action: undoButton }),
+        },
       );
     },
-    [addUndoable, notify, resource, translate],
+    [notify, resource, translate],
   );
 }
 
-/**
- * react-admin's Undo for a toast whose content is our own element (the Snackbar then shows no
- * action of its own): it takes the undoable step as the built-in button does and closes the toast.
- */
-function UndoInToast() {
+/** The Undo of one toast: runs that toast's own `undo` at most once and closes the toast. */
+function UndoInToast({ undo }: { undo: () => void }) {
   const translate = useTranslate();
-  const take = useTakeUndoableMutation();
   const close = useCloseNotification();
+  const done = useRef(false);
   return (
     <Button
       color="inherit"
       size="small"
       onClick={() => {
-        take()?.({ isUndo: true });
+        if (!done.current) undo();
+        done.current = true;
         close();
       }}
     >

@@ -178,7 +178,44 @@ describe('Undo in the delete toast', { timeout: 90_000 }, () => {
     ).toBeInTheDocument();
   });
 
-  it("bulk-deleted tags come back with react-admin's Undo button", async () => {
+  it('two quick deletes: Undo in each toast brings back its own tip, with no "Leave site?" prompt', async () => {
+    await signIn(editor);
+    const tips = ['Two undos: A, walk after meals.', 'Two undos: B, sleep eight hours.'];
+    const { data, error } = await supabaseClient
+      .from('health_tips')
+      .insert(tips.map((tip) => ({ tip })))
+      .select('id, tip');
+    if (error) throw error;
+    const idOf = (tip: string) => data.find((r) => r.tip === tip)!.id as string;
+    const user = userEvent.setup();
+    inList(
+      'health-tips',
+      <HealthTipList />,
+      `/admin/health-tips?filter=${encodeURIComponent(JSON.stringify({ q: 'Two undos' }))}`,
+    );
+    for (const tip of tips) {
+      const row = (await screen.findByText(tip, undefined, WAIT)).closest('tr')!;
+      await user.click(within(row).getByRole('button', { name: 'Delete' }));
+      await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirm' }));
+      await waitFor(async () => expect(await exists('health_tips', idOf(tip))).toBe(false), WAIT);
+    }
+    // No beforeunload handler asks to stay: the deletes are already done on the server.
+    const unload = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(unload);
+    expect(unload.defaultPrevented).toBe(false);
+    // One toast at a time: A's, then B's once A's has closed.
+    for (const tip of tips) {
+      const toast = (
+        await screen.findByText('Health tip deleted successfully', undefined, WAIT)
+      ).closest('[role="alert"]')! as HTMLElement;
+      await user.click(within(toast).getByRole('button', { name: 'Undo' }));
+      await waitFor(async () => expect(await exists('health_tips', idOf(tip))).toBe(true), WAIT);
+      await waitFor(() => expect(toast).not.toBeInTheDocument(), WAIT);
+    }
+    for (const tip of tips) expect(await exists('health_tips', idOf(tip))).toBe(true);
+  });
+
+  it("bulk-deleted tags come back with the toast's Undo", async () => {
     await signIn(editor);
     const { data, error } = await supabaseClient
       .from('tags')

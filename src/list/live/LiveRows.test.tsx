@@ -24,7 +24,7 @@ const newCount = async () => {
   return rows[0].n;
 };
 
-describe('a live list (the contact inbox)', () => {
+describe('a live list (the contact inbox)', { timeout: 90_000 }, () => {
   it('counts new messages in a bar and the sidebar badge, shows them on request, refreshes and marks changed rows', async () => {
     const before = await newCount();
     await signIn(DEMO.admin);

@@ -1,4 +1,5 @@
 import { Alert, Button } from '@mui/material';
+import { useMutationState } from '@tanstack/react-query';
 import {
   createContext,
   useContext,
@@ -38,6 +39,10 @@ const REFRESH_DELAY_MS = 300;
  * not sent). Once the channel is first joined, the page is read again quietly: a row committed
  * after the list's first read but before the join was never sent, and is counted in the bar like
  * the others (a shown row that changed meanwhile is refetched in place).
+ *
+ * The bar counts only rows the list does not show and that this tab did not just create: the
+ * `created` event of the operator's own save often arrives before the save's answer and the
+ * refetch that shows the row.
  */
 export function LiveRows({ resource, children }: { resource: ResourceData; children: ReactNode }) {
   const translate = useTranslate();
@@ -58,6 +63,22 @@ export function LiveRows({ resource, children }: { resource: ResourceData; child
   }, []);
   const shown = (id: Identifier) =>
     data?.some((record: RaRecord) => String(record.id) === String(id)) ?? false;
+  // Records this tab created in this resource (react-admin's useCreate keys its mutations
+  // [resource, 'create', ...]; the cache keeps them for a few minutes after the dialog closes).
+  const ownCreates = useMutationState({
+    filters: { mutationKey: [name, 'create'], status: 'success' },
+    select: (mutation) => String((mutation.state.data as RaRecord | undefined)?.id),
+  });
+  const counted = (id: Identifier) => !shown(id) && !ownCreates.includes(String(id));
+  const unseen = [...added].filter(counted);
+  // Once shown (or known as this tab's own), an id leaves the count for good: a later page or
+  // filter that hides it again does not bring it back as new. (Adjusted while rendering, as
+  // React advises for state that follows a prop.)
+  const [prunedFor, setPrunedFor] = useState<unknown[]>([]);
+  if (prunedFor[0] !== data || prunedFor[1] !== ownCreates) {
+    setPrunedFor([data, ownCreates]);
+    if (unseen.length !== added.size) setAdded(new Set(unseen));
+  }
 
   const reload = () => {
     clearTimeout(timer.current);
@@ -124,7 +145,7 @@ export function LiveRows({ resource, children }: { resource: ResourceData; child
 
   return (
     <DeletedRowsContext.Provider value={deleted}>
-      {added.size > 0 && (
+      {unseen.length > 0 && (
         <Alert
           severity="info"
           role="status"
@@ -136,11 +157,11 @@ export function LiveRows({ resource, children }: { resource: ResourceData; child
           }
         >
           {translate(`resources.${name}.new_rows`, {
-            ...countParams(added.size),
+            ...countParams(unseen.length),
             // A resource may word it itself (the inbox: "2 new messages").
             _: translate('labellens.live.new_rows', {
-              ...countParams(added.size),
-              name: translate(`resources.${name}.name`, { smart_count: added.size, _: name }).toLowerCase(),
+              ...countParams(unseen.length),
+              name: translate(`resources.${name}.name`, { smart_count: unseen.length, _: name }).toLowerCase(),
             }),
           })}
         </Alert>

@@ -1,10 +1,12 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
+import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY } from '../../../mocks/supabase/keys';
 import { imageLoaded, toast } from './pageChecks';
 import { expect, test } from './signedIn';
 
 test.describe.configure({ timeout: 120_000 });
 
+const SERVICE = { apikey: LOCAL_ANON_KEY, Authorization: `Bearer ${LOCAL_SERVICE_ROLE_KEY}` };
 const DEMO_USER = '00000000-0000-4000-8000-000000000002';
 const screenshot = readFileSync(`supabase/storage/scan-images/${DEMO_USER}/label-1.png`);
 /** The image of exactly this address. */
@@ -71,4 +73,46 @@ test('news: Undo right after a delete, then Restore from the Trash, bring the ar
   const gone = await page.request.get(src);
   expect(gone.status()).toBe(400);
   expect(await gone.json()).toMatchObject({ statusCode: '404', code: 'NoSuchKey' });
+});
+
+test('health tips: two quick deletes, then Undo in each toast brings back each tip; no "Leave site?" prompt', async ({
+  page,
+  request,
+}) => {
+  const marker = `E2E two undos ${Date.now()}`;
+  const tips = [`${marker} A: walk after meals.`, `${marker} B: sleep eight hours.`];
+  const inserted = await request.post('/rest/v1/health_tips', {
+    headers: { ...SERVICE, Prefer: 'return=representation' },
+    data: tips.map((tip) => ({ tip })),
+  });
+  expect(inserted.status()).toBe(201);
+  const dialogs: string[] = [];
+  page.on('dialog', (d) => {
+    dialogs.push(d.type());
+    void d.accept();
+  });
+  await page.goto(`/admin/health-tips?filter=${encodeURIComponent(JSON.stringify({ q: marker }))}`);
+  const rows = page.getByRole('row').filter({ hasText: marker });
+  // The first screen of a fresh worker's server on a loaded machine.
+  await expect(rows).toHaveCount(2, { timeout: 30_000 });
+  for (const tip of tips) {
+    await page.getByRole('row').filter({ hasText: tip }).getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+    await expect(page.getByRole('row').filter({ hasText: tip })).toHaveCount(0);
+  }
+  // One toast at a time: A's Undo, then B's (shown once A's has closed).
+  const deleted = page.getByRole('alert').filter({ hasText: 'Health tip deleted successfully' });
+  for (const tip of tips) {
+    await deleted.getByRole('button', { name: 'Undo' }).click();
+    await expect(page.getByRole('row').filter({ hasText: tip })).toHaveCount(1);
+  }
+  await expect(rows).toHaveCount(2);
+
+  // A reload while a delete's toast shows asks nothing: the delete is already done on the server.
+  await page.getByRole('row').filter({ hasText: tips[0] }).getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+  await expect(deleted.getByRole('button', { name: 'Undo' })).toBeVisible();
+  await page.reload();
+  await expect(rows).toHaveCount(1);
+  expect(dialogs).toEqual([]);
 });

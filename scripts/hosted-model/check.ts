@@ -34,10 +34,13 @@ import {
   PLATFORM_SQL,
   SEED_SQL,
 } from '../../mocks/supabase/db/prepare';
+import { readSupabaseConfig } from '../../mocks/supabase/config';
+import { diffDumps, dumpEntries } from '../../supabase/tests/schemaDump';
 import { isPgError, type Queryable, type RequestIdentity } from '../../mocks/supabase/db/types';
 import { authorizeRead, authorizeWrite, emptyPolicies } from '../../mocks/supabase/realtime/authorization';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
+const SUPABASE_DIR = path.resolve(here, '../../supabase');
 const PG_BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
 const PORT = Number(process.env.HOSTED_MODEL_PORT ?? 55_432);
 
@@ -81,8 +84,8 @@ function queryable(client: pg.Client): Queryable {
   };
 }
 
-async function connect(socketDir: string, user: string): Promise<pg.Client> {
-  const client = new pg.Client({ host: socketDir, port: PORT, user, database: 'postgres' });
+async function connect(socketDir: string, user: string, database = 'postgres'): Promise<pg.Client> {
+  const client = new pg.Client({ host: socketDir, port: PORT, user, database });
   await client.connect();
   return client;
 }
@@ -119,14 +122,17 @@ async function asRequest<T>(
 }
 
 /** `supabase db push`: the CLI's history table, then each file in one implicit transaction. */
+/** The Supabase CLI's record of applied migrations. */
+const MIGRATION_HISTORY = `create schema if not exists supabase_migrations;
+  create table if not exists supabase_migrations.schema_migrations (version text not null primary key);
+  alter table supabase_migrations.schema_migrations add column if not exists statements text[];
+  alter table supabase_migrations.schema_migrations add column if not exists name text`;
+
 async function applyMigrations(postgres: pg.Client): Promise<string[]> {
   const files = readdirSync(MIGRATIONS_DIR)
     .filter((f) => /^\d+_.*\.sql$/.test(f))
     .sort();
-  await postgres.query(`create schema if not exists supabase_migrations;
-    create table if not exists supabase_migrations.schema_migrations (version text not null primary key);
-    alter table supabase_migrations.schema_migrations add column if not exists statements text[];
-    alter table supabase_migrations.schema_migrations add column if not exists name text`);
+  await postgres.query(MIGRATION_HISTORY);
   const applied: string[] = [];
   for (const file of files) {
     const statements = splitStatements(readFileSync(path.join(MIGRATIONS_DIR, file), 'utf8'));
@@ -157,6 +163,38 @@ async function applySeed(postgres: pg.Client): Promise<string> {
     });
   });
   return `${statements.length} statements`;
+}
+
+/**
+ * supabase/schemas/ built on PostgreSQL 15 as the CLI's shadow database is (a second database of
+ * the cluster: the platform, postgres's rights, then each schema file as postgres) dumps the same
+ * as the migrated database, entry by entry, with PostgreSQL 15's own pg_dump
+ * (supabase/tests/schemas.test.ts does the same on PGlite in npm test).
+ */
+async function schemasAgree(dir: string, admin: pg.Client, dump: (database: string) => string) {
+  await admin.query('create database schemas_model');
+  const modelAdmin = await connect(dir, 'supabase_admin', 'schemas_model');
+  const modelPostgres = await connect(dir, 'postgres', 'schemas_model');
+  try {
+    await modelAdmin.query(readFileSync(PLATFORM_SQL, 'utf8'));
+    await modelAdmin.query(readFileSync(MIGRATION_ROLE_SQL, 'utf8').replaceAll(MIGRATION_ROLE, 'postgres'));
+    await modelPostgres.query(MIGRATION_HISTORY);
+    for (const file of readSupabaseConfig().db?.migrations?.schema_paths ?? []) {
+      const statements = splitStatements(readFileSync(path.join(SUPABASE_DIR, file), 'utf8'));
+      await inTransaction(modelPostgres, async (tx) => {
+        for (const statement of statements) await tx.query(statement);
+      });
+    }
+    const differences = diffDumps(dumpEntries(dump('postgres')), dumpEntries(dump('schemas_model')));
+    check(
+      'supabase/schemas and the migrations dump the same (pg_dump --schema-only)',
+      differences.length === 0,
+      differences.length === 0 ? 'no difference' : JSON.stringify(differences, null, 1),
+    );
+  } finally {
+    await modelPostgres.end();
+    await modelAdmin.end();
+  }
 }
 
 const count = async (tx: Queryable, sql: string) => Number((await tx.query<{ n: string }>(sql)).rows[0].n);
@@ -400,6 +438,12 @@ async function main() {
       '-w',
       'start',
     ]);
+    const dump = (database: string) => {
+      const args = ['-h', dir, '-p', String(PORT), '-U', 'supabase_admin', '--schema-only', database];
+      const result = spawnSync(...command('pg_dump', args), { encoding: 'utf8', maxBuffer: 64 << 20 });
+      if (result.status !== 0) throw new Error(`pg_dump failed: ${result.stderr}`);
+      return result.stdout;
+    };
     const admin = await connect(dir, 'supabase_admin');
     clients.push(admin);
     await admin.query(readFileSync(PLATFORM_SQL, 'utf8'));
@@ -434,6 +478,7 @@ async function main() {
       } catch (error) {
         check('seed as the CLI sends it', false, error instanceof Error ? error.message : String(error));
       }
+      await schemasAgree(dir, admin, dump);
       const inAuth = (
         await admin.query(
           `select count(*)::int as n from pg_class where relnamespace = 'auth'::regnamespace and pg_get_userbyid(relowner) = 'postgres'`,

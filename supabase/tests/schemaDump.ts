@@ -29,9 +29,16 @@ const HEADER = /^--\n-- (Name: .*)\n--\n/gm;
 
 /**
  * The entries of a plain-format dump, in its order; the preamble (SET lines, the versions) is one
- * entry of its own. (pgDump has dropped pg_dump's `\restrict` lines, whose keys are random.)
+ * entry of its own. pg_dump's `\restrict` lines (PostgreSQL 15.14 and later) hold a random key, so
+ * they are dropped (PGlite's pgDump drops them itself), and so is the closing comment.
  */
-export function dumpEntries(body: string): DumpEntry[] {
+export function dumpEntries(text: string): DumpEntry[] {
+  const body = text
+    .split('\n')
+    .filter((line) => !/^\\(un)?restrict\b/.test(line))
+    .join('\n')
+    // The closing comment, which would otherwise belong to whichever entry comes last.
+    .replace(/^--\n-- PostgreSQL database dump complete\n--$/m, '');
   const entries: DumpEntry[] = [];
   let header = '(preamble)';
   let from = 0;

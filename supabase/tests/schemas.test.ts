@@ -27,13 +27,19 @@ import { diffDumps, dumpSchema, type DumpEntry } from './schemaDump';
 
 const SUPABASE_DIR = path.resolve(import.meta.dirname, '..');
 
-/** What pg_dump leaves out and a migration can change: roles, memberships, per-role settings. */
+/**
+ * What pg_dump leaves out (pg_dumpall's part, and the database's own rights) and a migration can
+ * change: roles, memberships, per-role settings, the database's owner and grants.
+ */
 const CLUSTER_SQL = `
   select format('role %s %s', rolname, array[rolsuper, rolinherit, rolcreaterole, rolcreatedb, rolcanlogin,
                 rolreplication, rolbypassrls]::text) from pg_roles where rolname !~ '^pg_'
   union all
   select format('member %s of %s admin=%s inherit=%s set=%s', member::regrole, roleid::regrole, admin_option,
-                inherit_option, set_option) from pg_auth_members where roleid::regrole::text !~ '^pg_'
+                inherit_option, set_option) from pg_auth_members
+  union all
+  select format('database owner=%s acl=%s', pg_get_userbyid(datdba), (select array_agg(a::text order by a::text)
+                from unnest(datacl) a)) from pg_database where datname = current_database()
   union all
   select format('setting %s %s %s', setrole::regrole, setdatabase, c) from pg_db_role_setting, unnest(setconfig) c`;
 
@@ -345,6 +351,9 @@ it('names each change made on one side only, of every kind pg_dump shows', async
     );
   for (const m of mutations) await (m.side === 'migrations' ? migrated : declared).exec(m.sql);
   await migrated.exec(`alter role authenticator set statement_timeout = '1s'`);
+  await declared.exec(
+    `do $$ begin execute format('grant create on database %I to authenticated', current_database()); end $$`,
+  );
 
   const { differences, cluster } = await compare(migrated, declared);
   const expected = mutations
@@ -352,7 +361,15 @@ it('names each change made on one side only, of every kind pg_dump shows', async
     .sort((a, b) => (a.entry < b.entry ? -1 : 1));
   expect(differences).toEqual(expected);
   expect(cluster).toEqual({
-    onlyMigrations: ['setting authenticator 0 statement_timeout=1s'],
-    onlySchemas: ['setting authenticator 0 statement_timeout=8s'],
+    onlyMigrations: [
+      expect.not.stringMatching(/authenticated=/),
+      'setting authenticator 0 statement_timeout=1s',
+    ],
+    onlySchemas: [
+      expect.stringMatching(
+        /^database owner=hosted_postgres acl=\{.*"?authenticated=C\/hosted_postgres"?[,}]/,
+      ),
+      'setting authenticator 0 statement_timeout=8s',
+    ],
   });
 });

@@ -219,3 +219,15 @@ describe('the role migrations and the seed run as', () => {
     ]);
   });
 });
+
+describe("the database's owner", () => {
+  it("is the migrations' role, as hosted postgres owns its database: their grants on schema public take effect", async () => {
+    // 20241101001110_auth_hooks.sql grants it; a role without pg_database_owner's rights on public
+    // would have been told "no privileges were granted" and left the ACL without it.
+    const { rows } = await db.query<{ granted: boolean }>(
+      `select 'supabase_auth_admin=U/pg_database_owner' = any(nspacl::text[]) as granted
+         from pg_namespace where nspname = 'public'`,
+    );
+    expect(rows).toEqual([{ granted: true }]);
+  });
+});

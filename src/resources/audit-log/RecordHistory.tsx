@@ -64,7 +64,8 @@ export function RecordHistory({
   const translate = useTranslate();
   const [chosen, setChosen] = useState<number | null>(null);
   // Only an edit dialog has a form, and only writers open one: a read-only dialog (a contact
-  // message, a support operator's news view) lists the changes without versions.
+  // message) lists the changes without versions. A support operator's news view lists none: a
+  // versioned record's history is its restorers' alone (public.record_history_access).
   const editing = useFormContext() !== null;
   const { data, isPending, error, refetch } = useGetList<AuditEntry>('audit-log', {
     filter: { resource: table, record_id: String(id) },

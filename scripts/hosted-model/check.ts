@@ -395,6 +395,56 @@ async function ownerEmails(owner: pg.Client, authAdmin: pg.Client, authenticator
   );
 }
 
+/**
+ * Invitations bound to their address (supabase/migrations/20241101003600_invitation_bound_to_address.sql):
+ * the trigger the migration role created on auth.users voids a pending invitation and deactivates an
+ * accepted operator when Supabase Auth (supabase_auth_admin) changes the account's email. The demo
+ * app user is made a pending invitee for it; everything is put back afterwards.
+ */
+async function invitationEmails(owner: pg.Client, authAdmin: pg.Client) {
+  const before = (
+    await owner.query<{ email: string }>('select email from auth.users where id = $1', [USER_ID])
+  ).rows[0].email;
+  const row = async () =>
+    (
+      await owner.query<{ invited_email: string | null; is_active: boolean }>(
+        'select invited_email, is_active from public.admin_users where user_id = $1',
+        [USER_ID],
+      )
+    ).rows[0];
+  await owner.query(
+    `insert into public.admin_users (user_id, role, invited_at, accepted_at, invited_email)
+     values ($1, 'editor', now(), null, $2)`,
+    [USER_ID, before],
+  );
+  try {
+    await authAdmin.query('update auth.users set email = $1 where id = $2', [
+      'moved.invitee@example.in',
+      USER_ID,
+    ]);
+    const pending = await row();
+    await owner.query(
+      'update public.admin_users set accepted_at = now(), invited_email = $2 where user_id = $1',
+      [USER_ID, 'moved.invitee@example.in'],
+    );
+    await authAdmin.query('update auth.users set email = $1 where id = $2', [before, USER_ID]);
+    const accepted = await row();
+    const got = { pending, accepted };
+    const want = {
+      pending: { invited_email: null, is_active: true },
+      accepted: { invited_email: 'moved.invitee@example.in', is_active: false },
+    };
+    check(
+      'invitations: an email changed by supabase_auth_admin voids a pending invitation, deactivates an operator',
+      JSON.stringify(got) === JSON.stringify(want),
+      JSON.stringify({ got, want }),
+    );
+  } finally {
+    await owner.query('delete from public.admin_users where user_id = $1', [USER_ID]);
+    await authAdmin.query('update auth.users set email = $1 where id = $2', [before, USER_ID]);
+  }
+}
+
 async function main() {
   if (!existsSync(path.join(PG_BIN, 'initdb'))) {
     const message = `hosted model skipped: PostgreSQL 15 not found in ${PG_BIN} (apt-get install postgresql-15, or set PG_BIN)`;
@@ -493,6 +543,7 @@ async function main() {
       clients.push(authAdmin);
       await authHooks(postgres, authAdmin, authenticator);
       await ownerEmails(postgres, authAdmin, authenticator);
+      await invitationEmails(postgres, authAdmin);
       await realtimePublication(postgres);
       await realtimeAuthorization(postgres);
       await openRecords(postgres, authenticator);

@@ -114,7 +114,7 @@ begin
   end if;
   update public.admin_users a set invited_email = null where a.user_id = new.id and a.accepted_at is null;
   update public.admin_users a set is_active = false
-   where a.user_id = new.id and a.is_active
+   where a.user_id = new.id and a.is_active and a.accepted_at is not null
      and (a.role <> 'owner' or exists (
        select 1 from public.admin_users o
          join auth.users u on u.id = o.user_id

@@ -4,7 +4,7 @@ import type { Queryable } from '../db';
 import { writeAuditLogEntry } from './auditLog';
 import { checkSendFrequency } from './emailLimits';
 import { referrerOf } from './redirects';
-import { renderTemplate, tokenHashOf, verifyUrl } from './recovery';
+import { renderTemplate, tokenHashOf, verifyUrl } from './linkMail';
 import { markSignedIn } from './sessionResponse';
 import { startSession, type SessionRow } from './sessions';
 import type { UserRow } from './users';

@@ -158,6 +158,7 @@ describe.each([true, false])('double_confirm_changes = %s', (secureEmailChange) 
     expect(await accept(recovered)).toBe(REFUSED);
     const real = await follow((await mailsTo(invitee))[0].token, secureEmailChange ? 'recovery' : 'invite');
     expect(await accept(real)).toBe(true);
+    expect((await real.rpc('admin_role')).data).toBe('owner');
     expect(await invitation(inviteeAccount)).toEqual({
       invited_email: invitee,
       accepted: true,

@@ -30,6 +30,8 @@ export const LAYERS = [
       'src/security/secondFactor.ts',
       'src/routes.ts',
       'src/lazyComponent.tsx',
+      'src/serviceWorker/newVersion.ts',
+      'src/serviceWorker/chunkLoad.ts',
     ],
   },
   {

@@ -1,7 +1,9 @@
 import { act, render, screen } from '@testing-library/react';
 import { Component, type ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+import { en } from './i18n/en';
 import { lazyComponent } from './lazyComponent';
+import { PageNotices } from './serviceWorker/PageNotices';
 
 function deferred<T>() {
   let resolve!: (value: T) => void;
@@ -97,5 +99,49 @@ describe('lazyComponent', () => {
     );
     expect(await screen.findByText('Hello Ravi')).toBeInTheDocument();
     expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('a chunk the host no longer has (after a deploy) shows the new-version notice, not the error boundary', async () => {
+    const LazyGreeting = lazyComponent<{ name: string }>(
+      () =>
+        Promise.reject(
+          new TypeError('Failed to fetch dynamically imported module: http://127.0.0.1/admin/assets/Gone-1a2b3c.js'),
+        ),
+      <p>Loading…</p>,
+    );
+    render(
+      <>
+        <PageNotices />
+        <Boundary>
+          <LazyGreeting name="Asha" />
+        </Boundary>
+      </>,
+    );
+    expect(await screen.findByText(en.labellens.page_notices.new_version)).toBeVisible();
+    expect(screen.getByRole('button', { name: en.labellens.page_notices.reload })).toBeVisible();
+    expect(screen.queryByText(/^Failed:/)).not.toBeInTheDocument();
+    expect(screen.getByText('Loading…')).toBeInTheDocument();
+  });
+
+  it('offline, a chunk that cannot be fetched is asked for again once back online', async () => {
+    const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const load = vi
+      .fn<() => Promise<{ default: typeof Greeting }>>()
+      .mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module: http://127.0.0.1/a.js'))
+      .mockResolvedValueOnce({ default: Greeting });
+    const LazyGreeting = lazyComponent(load, <p>Loading…</p>);
+    render(
+      <Boundary>
+        <LazyGreeting name="Ravi" />
+      </Boundary>,
+    );
+    await act(async () => undefined);
+    expect(screen.getByText('Loading…')).toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(1);
+    online.mockReturnValue(true);
+    act(() => void window.dispatchEvent(new Event('online')));
+    expect(await screen.findByText('Hello Ravi')).toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(2);
+    online.mockRestore();
   });
 });

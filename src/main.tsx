@@ -12,6 +12,7 @@ import { startSessionChecks } from './providers';
 import { newVersion } from './serviceWorker/newVersion';
 import { PageNotices } from './serviceWorker/PageNotices';
 import { registerServiceWorker } from './serviceWorker/register';
+import { watchChunkLoads } from './serviceWorker/chunkLoad';
 import {
   ADMIN_BASE,
   ADMIN_FORGOT_PASSWORD,
@@ -47,6 +48,7 @@ else {
 
 // Built pages only: the dev server's pages change with every edit (and it removes the worker).
 if (import.meta.env.PROD) registerServiceWorker(newVersion.found);
+watchChunkLoads();
 
 // Path URLs (/admin/login, /admin/dashboard, ...): react-admin's own router would use hash URLs.
 createRoot(document.getElementById('root')!).render(

@@ -8,9 +8,33 @@ import { supabaseClient } from '../providers/supabaseClient';
 const RENEW_MS = (SIGNED_URL_SECONDS - 60) * 1000;
 
 /**
- * A private object's signed URL (null while signing, or when the object is missing or the
- * operator may not read it). Inside a list, the whole page's paths are signed in ONE request,
- * which every row shares (the same query key); a record's own path is added when it is not on
+ * Signed URLs of private objects, all signed in ONE request and renewed before they lapse (the one
+ * signing hook: every screen that shows private photos uses it, directly or via useSignedUrl).
+ * Returns a path's URL, or null while signing, or when the object is missing or the operator may
+ * not read it. Screens that ask for the same paths share the same request (the query key).
+ */
+export function useSignedUrls(bucket: BucketId, paths: readonly string[]) {
+  const { data } = useQuery({
+    queryKey: ['storage', 'signed-urls', bucket, paths],
+    enabled: paths.length > 0,
+    staleTime: RENEW_MS,
+    refetchInterval: RENEW_MS,
+    // An open tab in the background still needs live URLs when the operator comes back to it.
+    refetchIntervalInBackground: true,
+    queryFn: async () => {
+      const { data, error } = await supabaseClient.storage
+        .from(bucket)
+        .createSignedUrls([...paths], SIGNED_URL_SECONDS);
+      if (error) throw error;
+      return new Map(data.map((signed) => [signed.path, signed.signedUrl]));
+    },
+  });
+  return (path: string | null | undefined) => (path ? (data?.get(path) ?? null) : null);
+}
+
+/**
+ * A private object's signed URL (see useSignedUrls). Inside a list, the whole page's paths are
+ * signed in one request, which every row shares; a record's own path is added when it is not on
  * the page (a details dialog opened from a link).
  */
 export function useSignedUrl(bucket: BucketId, pathField: string, path: string | null | undefined) {
@@ -19,18 +43,5 @@ export function useSignedUrl(bucket: BucketId, pathField: string, path: string |
     .map((row: RaRecord) => row[pathField] as unknown)
     .filter((p): p is string => typeof p === 'string' && p !== '');
   const paths = path && !pagePaths.includes(path) ? [...pagePaths, path] : pagePaths;
-  const { data } = useQuery({
-    queryKey: ['storage', 'signed-urls', bucket, paths],
-    enabled: paths.length > 0 && !!path,
-    staleTime: RENEW_MS,
-    refetchInterval: RENEW_MS,
-    queryFn: async () => {
-      const { data, error } = await supabaseClient.storage
-        .from(bucket)
-        .createSignedUrls(paths, SIGNED_URL_SECONDS);
-      if (error) throw error;
-      return new Map(data.map((signed) => [signed.path, signed.signedUrl]));
-    },
-  });
-  return path ? (data?.get(path) ?? null) : null;
+  return useSignedUrls(bucket, path ? paths : [])(path);
 }

@@ -29,8 +29,7 @@ import type { PaletteDataProvider, Person } from '../../providers/paletteMethods
 import { countParams, formatDateTime } from '../../domain/format';
 import { ScoreBadge } from '../../list/fields';
 import { Picture } from '../../storage/Picture';
-import { supabaseClient } from '../../providers/supabaseClient';
-import { SIGNED_URL_SECONDS } from '../../domain/storage';
+import { useSignedUrls } from '../../storage/signedUrls';
 import { PersonLink } from '../../list/PersonLink';
 import { AccountSections } from './UserShow';
 
@@ -129,25 +128,14 @@ function Row({
 }
 
 /**
- * The label photos of the scans shown, signed in one request (private objects in scan-images); an
- * external image_url is shown as it is.
+ * The label photos of the scans shown, signed in one request and renewed before they lapse
+ * (private objects in scan-images); an external image_url is shown as it is.
  */
 function useScanPhotos(person: Person | null | undefined) {
   const paths = (person?.scans?.rows ?? []).flatMap((scan) => (scan.image_path ? [scan.image_path] : []));
-  const { data } = useQuery({
-    queryKey: ['storage', 'signed-urls', 'scan-images', paths],
-    enabled: paths.length > 0,
-    staleTime: (SIGNED_URL_SECONDS - 60) * 1000,
-    queryFn: async () => {
-      const { data: signed, error } = await supabaseClient.storage
-        .from('scan-images')
-        .createSignedUrls(paths, SIGNED_URL_SECONDS);
-      if (error) throw error;
-      return new Map(signed.map((one) => [one.path, one.signedUrl]));
-    },
-  });
+  const signed = useSignedUrls('scan-images', paths);
   return (scan: { image_path: string | null; image_url: string | null }) =>
-    scan.image_path ? (data?.get(scan.image_path) ?? null) : scan.image_url;
+    scan.image_path ? signed(scan.image_path) : scan.image_url;
 }
 
 /**

@@ -306,8 +306,17 @@ begin
   end if;
   delete from auth.sessions s where s.user_id = auth.uid() and s.id <> session_id;
   delete from auth.mfa_factors f where f.user_id = auth.uid();
-  -- '' is Auth's "no password" (models.User.HasPassword); the page sets the invitee's next.
-  update auth.users u set encrypted_password = '', updated_at = now() where u.id = auth.uid();
+  -- '' is Auth's "no password" (models.User.HasPassword); the page sets the invitee's next. A change
+  -- of address asked for before the address was proven goes too, or its link could move the account
+  -- away later: Auth keeps its state on auth.users and, on hosted, its tokens in auth.one_time_tokens
+  -- (supabase/auth internal/models/one_time_token.go), which the local stand-in does not model.
+  update auth.users u
+     set encrypted_password = '', email_change = '', email_change_token_new = '',
+         email_change_token_current = '', email_change_confirm_status = 0, updated_at = now()
+   where u.id = auth.uid();
+  if to_regclass('auth.one_time_tokens') is not null then
+    execute 'delete from auth.one_time_tokens t where t.user_id = $1' using auth.uid();
+  end if;
   return true;
 end
 $$;

@@ -195,9 +195,19 @@ describe.each([true, false])('double_confirm_changes = %s', (secureEmailChange) 
     });
     expect(await accept(other)).toBe('42501 Open the link in your invitation email to accept it');
     expect(await invitation(inviteeId)).toEqual({ invited_email: invitee, accepted: false, email: invitee });
+    // A change of address the attacker asked for before the invitee accepts dies with the acceptance.
+    expect((await attacker.auth.updateUser({ email: `later.${tag}@evil.test` })).error).toBeNull();
+    const pendingChange = (await mailsTo(`later.${tag}@evil.test`))[0].token;
     // The real invitee still accepts from the reset link sent to their address.
-    const real = await follow((await mailsTo(invitee))[0].token, 'recovery');
+    const recoveryLink = (await mailsTo(invitee)).find(
+      (m) => m.subject === 'Reset your LabelLens Admin password',
+    )!;
+    const real = await follow(recoveryLink.token, 'recovery');
     expect(await accept(real)).toBe(true);
+    expect(
+      (await client().auth.verifyOtp({ token_hash: pendingChange, type: 'email_change' })).error,
+    ).toMatchObject({ status: 403, code: 'otp_expired' });
+    expect((await real.rpc('admin_role')).data).toBe('editor');
   });
 });
 

@@ -21,6 +21,8 @@ export const CALLERS: readonly Role[] = ['owner', 'editor', 'support', 'appUser'
 
 /** A seeded app user none of the callers is: the rows tried are someone else's. */
 const OTHER = `md5('labellens-user-9')::uuid`;
+/** The id of the row a sample trash entry holds (the entry's own id is the table's default). */
+const SAMPLE_TRASHED = 'f0000000-0000-4000-8000-000000000001';
 
 /**
  * One valid row of each resource's base table (`insert`) and a no-op assignment (`set`), so an
@@ -65,7 +67,7 @@ export const SAMPLES: Readonly<Record<string, { insert: string; set: string }>> 
     set: 'status = status',
   },
   trash: {
-    insert: `insert into public.trash (id, resource, record, restorers) values (gen_random_uuid(), 'news', '{}', '{owner}')`,
+    insert: `insert into public.trash (record_id, resource, record, restorers) values ('${SAMPLE_TRASHED}', 'news', '{"id": "${SAMPLE_TRASHED}"}', '{owner}')`,
     set: 'label = label',
   },
 };

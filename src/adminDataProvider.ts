@@ -9,13 +9,15 @@ import { supabaseAnonKey, supabaseClient, supabaseUrl } from './providers/supaba
 import { RESOURCE_DATA } from './resources';
 import type { DatabaseClient } from './domain/database';
 import { createTrashMethods } from './providers/trashMethods';
+import { withOfflineWording } from './providers/offlineErrors';
 
 /**
  * The admin's data provider: the resources' provider built from the registry's descriptors
- * (src/providers/dataProvider.ts), plus the typed custom methods each feature registers here.
+ * (src/providers/dataProvider.ts), plus the typed custom methods each feature registers here;
+ * offline, a failed request says so in the product's words (src/providers/offlineErrors.ts).
  */
 export function createDataProvider(client: DatabaseClient = supabaseClient) {
-  return {
+  return withOfflineWording({
     ...createResourceProvider({
       client,
       url: supabaseUrl,
@@ -28,5 +30,5 @@ export function createDataProvider(client: DatabaseClient = supabaseClient) {
     ...createVersionMethods(client),
     ...createTrashMethods(client, RESOURCE_DATA),
     ...createPaletteMethods(client),
-  } satisfies DataProvider;
+  } satisfies DataProvider);
 }

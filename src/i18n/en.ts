@@ -12,6 +12,7 @@ export const en = {
       reload: 'Reload',
       dismiss: 'Dismiss',
       offline: 'You are offline. What you see may be out of date, and nothing can be saved until the connection is back.',
+      offline_request: 'You are offline: this needs the connection.',
     },
     titles: { sign_in: 'Sign in', not_found: 'Page not found' },
     not_found: {

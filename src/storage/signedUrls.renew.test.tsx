@@ -1,12 +1,13 @@
 import { screen, waitFor } from '@testing-library/react';
+import { SIGNED_URL_SECONDS } from '../domain/storage';
 import { renderAdmin } from '../test/renderAdmin';
 import { DEMO, setUpStandInServer, signIn } from '../test/standInServer';
 
+import { signedUrlLife } from './signedUrls';
+
 // URLs that last 62 s: renewed a minute before they lapse, every 2 s here.
-vi.mock('../domain/storage', async (importActual) => ({
-  ...(await importActual<typeof import('../domain/storage')>()),
-  SIGNED_URL_SECONDS: 62,
-}));
+beforeEach(() => void (signedUrlLife.seconds = 62));
+afterEach(() => void (signedUrlLife.seconds = SIGNED_URL_SECONDS));
 
 const server = setUpStandInServer();
 const WAIT = { timeout: 20_000 };

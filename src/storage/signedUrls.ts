@@ -4,8 +4,12 @@ import { ListContext, type RaRecord } from 'react-admin';
 import { SIGNED_URL_SECONDS, type BucketId } from '../domain/storage';
 import { supabaseClient } from '../providers/supabaseClient';
 
-/** Renewed a minute before they lapse, so a shown image never points at an expired URL. */
-const RENEW_MS = (SIGNED_URL_SECONDS - 60) * 1000;
+/**
+ * How long a signed URL lasts; renewed a minute before it lapses, so a shown image never points at
+ * an expired URL. An object so that a test can shorten it (the tests share their modules).
+ */
+export const signedUrlLife = { seconds: SIGNED_URL_SECONDS };
+const renewMs = () => (signedUrlLife.seconds - 60) * 1000;
 
 /**
  * Signed URLs of private objects, all signed in ONE request and renewed before they lapse (the one
@@ -17,14 +21,14 @@ export function useSignedUrls(bucket: BucketId, paths: readonly string[]) {
   const { data } = useQuery({
     queryKey: ['storage', 'signed-urls', bucket, paths],
     enabled: paths.length > 0,
-    staleTime: RENEW_MS,
-    refetchInterval: RENEW_MS,
+    staleTime: renewMs(),
+    refetchInterval: renewMs(),
     // An open tab in the background still needs live URLs when the operator comes back to it.
     refetchIntervalInBackground: true,
     queryFn: async () => {
       const { data, error } = await supabaseClient.storage
         .from(bucket)
-        .createSignedUrls([...paths], SIGNED_URL_SECONDS);
+        .createSignedUrls([...paths], signedUrlLife.seconds);
       if (error) throw error;
       return new Map(data.map((signed) => [signed.path, signed.signedUrl]));
     },

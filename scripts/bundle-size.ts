@@ -40,10 +40,12 @@ const ROUTES: Route[] = [
     // 392.0 KB before, 396.6 KB once the trash, the command palette and the person links joined the
     // app's shell and the list kit (a lazy palette saved 0.7 KB for 4 more requests: not taken);
     // 395.5 KB with the chunks named by content (scripts/adminChunks.ts); 396.2 KB with the early
-    // first read (src/providers/earlyReads.ts, about 0.5 KB), which saves the phone a round trip.
+    // first read (src/providers/earlyReads.ts, about 0.5 KB), which saves the phone a round trip;
+    // 397.6 KB with each delete toast's own Undo, live bars that skip this tab's creates, the offline
+    // wording of failed requests and the notice for a chunk a deploy removed (about 0.9 KB).
     // A lazy person filter saved 14 KB but mounted empty on a list opened with a person picked
     // (react-admin's filter form hands values only to the inputs mounted when its filters change).
-    budgetBytes: 397 * 1000,
+    budgetBytes: 398 * 1000,
     targetBytes: 300 * 1000,
     signedIn: true,
     ready: (page) => page.locator('table tbody tr').first().waitFor(),

@@ -68,7 +68,14 @@ describe('a view-backed resource with a trash', () => {
         return { data: { restored: ['entry-1'], refused: [], id_taken: [] }, error: null, status: 200 };
       },
     } as unknown as DatabaseClient;
-    const trash = createTrashMethods(client, [{ name: 'scans', table: 'admin_scans', trash: true }]);
+    const trash = createTrashMethods(client, [
+      {
+        name: 'scans',
+        table: 'admin_scans',
+        trash: true,
+        defaultSort: [{ field: 'created_at', ascending: false }],
+      },
+    ]);
     expect(trash.trashKinds()).toEqual([{ name: 'scans', table: 'scans' }]);
     await trash.undoDelete('scans', ['row-1']);
     expect(asked).toEqual([

@@ -77,9 +77,10 @@ export const resolveChunkUrl: NonNullable<NonNullable<UserConfig['experimental']
 /**
  * Where the admin's build leaves, for scripts/screenPages.ts, each lazy chunk's module (relative to
  * the project) and the files a page showing it preloads: the chunk and what it imports, less the
- * entry and the app, which every signed-in page preloads already. Outside dist/: it is not deployed.
+ * entry and the app, which every signed-in page preloads already. Outside dist/: it is not deployed;
+ * in the worktree's own git-ignored .cache/, not a node_modules/ another worktree may share.
  */
-export const SCREEN_CHUNKS_FILE = 'node_modules/.cache/labellens/screen-chunks.json';
+export const SCREEN_CHUNKS_FILE = '.cache/labellens/screen-chunks.json';
 export type ScreenChunks = Record<string, string[]>;
 
 /**

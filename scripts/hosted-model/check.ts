@@ -626,7 +626,7 @@ async function realtimeAuthorization(postgres: pg.Client) {
   };
   const answers: Record<string, string> = {};
   for (const [name, identity] of Object.entries(who)) {
-    const context = { topic, role: identity.role, claims: identity.claims };
+    const context = { topic, role: identity.role, claims: identity.claims, headers: {} };
     const read = await authorizeRead(db, context, ['broadcast', 'presence'], emptyPolicies());
     const write = await authorizeWrite(db, context, ['broadcast', 'presence'], read);
     answers[name] =

@@ -44,3 +44,46 @@ describe('deleting forever many files', () => {
     ]);
   });
 });
+
+/**
+ * A trash entry's `resource` is the base table its trigger ran on (TG_TABLE_NAME), so a kind read
+ * through a view (`admin_scans`) is still found by its table's name.
+ */
+describe('a view-backed resource with a trash', () => {
+  it('names its kind by the base table and its Undo looks entries up under it', async () => {
+    const asked: unknown[][] = [];
+    const query = {
+      select: (...a: unknown[]) => (asked.push(['select', ...a]), query),
+      eq: (...a: unknown[]) => (asked.push(['eq', ...a]), query),
+      in: (...a: unknown[]) => (asked.push(['in', ...a]), query),
+      order: () => query,
+      then: (resolve: (v: unknown) => void) =>
+        resolve({ data: [{ id: 'entry-1', record_id: 'row-1' }], error: null, status: 200 }),
+    };
+    const rpcs: unknown[] = [];
+    const client = {
+      from: (relation: string) => (asked.push(['from', relation]), query),
+      rpc: async (name: string, args: unknown) => {
+        rpcs.push([name, args]);
+        return { data: { restored: ['entry-1'], refused: [], id_taken: [] }, error: null, status: 200 };
+      },
+    } as unknown as DatabaseClient;
+    const trash = createTrashMethods(client, [
+      {
+        name: 'scans',
+        table: 'admin_scans',
+        trash: true,
+        defaultSort: [{ field: 'created_at', ascending: false }],
+      },
+    ]);
+    expect(trash.trashKinds()).toEqual([{ name: 'scans', table: 'scans' }]);
+    await trash.undoDelete('scans', ['row-1']);
+    expect(asked).toEqual([
+      ['from', 'trash'],
+      ['select', 'id, record_id'],
+      ['eq', 'resource', 'scans'],
+      ['in', 'record_id', ['row-1']],
+    ]);
+    expect(rpcs).toEqual([['admin_restore_trashed', { ids: ['entry-1'] }]]);
+  });
+});

@@ -1,7 +1,7 @@
 import { HttpError, type DataProvider } from 'react-admin';
 import type { DatabaseClient } from '../domain/database';
 import { storageBatches } from '../domain/storage';
-import { readRelation, type ResourceData } from './resourceData';
+import { baseTable, type ResourceData } from './resourceData';
 
 /** What a restore did, by entry id: those back in their tables, and those left in the trash. */
 export interface RestoreOutcome {
@@ -29,9 +29,10 @@ interface StoredObject {
  * keeps the row in public.trash, which the Trash screen lists as the `trash` resource.
  */
 export function createTrashMethods(client: DatabaseClient, resources: readonly ResourceData[]) {
+  // An entry's `resource` is the table its trash trigger ran on, never the view a list reads.
   const kinds: TrashKind[] = resources
     .filter((r) => r.trash)
-    .map((r) => ({ name: r.name, table: readRelation(r) }));
+    .map((r) => ({ name: r.name, table: baseTable(r) }));
   const trashed = new Set(kinds.map((k) => k.name));
   /** An RPC's answer, or the HttpError react-admin's checkError reads (a session that lost access signs out). */
   const answer = <T>({

@@ -7,7 +7,7 @@ import { seedBuckets } from '../storage/seed';
 import { runMigrationLikeTheCli, runSeedLikeTheCli } from './cliSql';
 import type { Database } from './types';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 export const PLATFORM_SQL = path.join(repoRoot, 'mocks/supabase/sql/platform.sql');
 export const MIGRATION_ROLE_SQL = path.join(repoRoot, 'mocks/supabase/sql/migration-role.sql');
 export const MIGRATIONS_DIR = path.join(repoRoot, 'supabase/migrations');

@@ -27,6 +27,22 @@ export interface AuthorizationContext {
   topic: string;
   role: string;
   claims: Record<string, unknown>;
+  /** The upgrade request's `x-` headers (Phoenix's x_headers connect info), names lower-case. */
+  headers: Record<string, string>;
+}
+
+/**
+ * What Realtime keeps of the upgrade request's headers: Phoenix's `x_headers` (every header whose
+ * lower-case name starts with `x-`, as pairs) made a map by set_conn_config (`Map.new`, so a
+ * repeated name keeps its last value). `raw` is Node's rawHeaders: name, value, name, value...
+ */
+export function xHeaders(raw: readonly string[]): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (let i = 0; i + 1 < raw.length; i += 2) {
+    const name = raw[i].toLowerCase();
+    if (name.startsWith('x-')) headers[name] = raw[i + 1];
+  }
+  return headers;
 }
 
 export const emptyPolicies = (): Policies => ({ broadcast: {}, presence: {} });
@@ -53,14 +69,36 @@ async function rolledBack<T>(db: Transactor, fn: (tx: Queryable) => Promise<T>):
   throw new Error('unreachable');
 }
 
-/** authorization.ex set_conn_config: every setting local to the transaction, bound parameters. */
+/**
+ * JSON as Jason encodes an Elixir map: an Erlang map of up to 32 keys iterates in key order, so
+ * the text has its keys sorted (what a policy reading the setting as text sees).
+ */
+function elixirJson(value: unknown): string {
+  const sorted = (v: unknown): unknown =>
+    Array.isArray(v)
+      ? v.map(sorted)
+      : v !== null && typeof v === 'object'
+        ? Object.fromEntries(
+            Object.keys(v)
+              .sort()
+              .map((k) => [k, sorted((v as Record<string, unknown>)[k])]),
+          )
+        : v;
+  return JSON.stringify(sorted(value));
+}
+
+/**
+ * authorization.ex set_conn_config, setting for setting: role, realtime.topic, request.jwt.claims,
+ * request.jwt.claim.sub (the claims' `sub`, NULL without one), request.jwt.claim.role and
+ * request.headers (the x- headers as a JSON object), all local to the transaction.
+ */
 function setConnConfig(tx: Queryable, context: AuthorizationContext) {
-  const sub = typeof context.claims.sub === 'string' ? context.claims.sub : '';
+  const sub = typeof context.claims.sub === 'string' ? context.claims.sub : null;
   return tx.query(
     `select set_config('role', $1, true), set_config('realtime.topic', $2, true),
             set_config('request.jwt.claims', $3, true), set_config('request.jwt.claim.sub', $4, true),
-            set_config('request.jwt.claim.role', $1, true), set_config('request.headers', '{}', true)`,
-    [context.role, context.topic, JSON.stringify(context.claims), sub],
+            set_config('request.jwt.claim.role', $5, true), set_config('request.headers', $6, true)`,
+    [context.role, context.topic, elixirJson(context.claims), sub, context.role, elixirJson(context.headers)],
   );
 }
 

@@ -28,6 +28,7 @@ import { LOCAL_JWT_SECRET } from '../keys';
 import {
   authorizeRead,
   authorizeWrite,
+  xHeaders,
   emptyPolicies,
   type AuthorizationContext,
   type Extension,
@@ -208,6 +209,8 @@ class Connection {
     readonly vsn: '1.0.0' | '2.0.0',
     readonly apikey: string,
     readonly address: string,
+    /** The upgrade request's x- headers, what Realtime Authorization sets as request.headers. */
+    readonly headers: Record<string, string>,
   ) {}
 
   send(message: Message, maxBufferedBytes: number) {
@@ -292,7 +295,9 @@ export class RealtimeServer {
       // The connection cap is applied here, when the socket opens, so sockets that never join
       // count too (hosted counts a socket once it joins a channel).
       if (!this.admit(address)) return refuseUpgrade(socket, '429 Too Many Requests', TOO_MANY_USERS);
-      this.wss.handleUpgrade(req, socket, head, (ws) => this.accept(ws, vsn, apikey, address));
+      this.wss.handleUpgrade(req, socket, head, (ws) =>
+        this.accept(ws, vsn, apikey, address, xHeaders(req.rawHeaders)),
+      );
     });
     return true;
   }
@@ -341,7 +346,13 @@ export class RealtimeServer {
     await new Promise<void>((resolve) => this.wss.close(() => resolve()));
   }
 
-  private accept(ws: WebSocket, vsn: '1.0.0' | '2.0.0', apikey: string, address: string) {
+  private accept(
+    ws: WebSocket,
+    vsn: '1.0.0' | '2.0.0',
+    apikey: string,
+    address: string,
+    headers: Record<string, string>,
+  ) {
     const connection = this.connect(
       {
         get isOpen() {
@@ -354,7 +365,7 @@ export class RealtimeServer {
         close: (code, reason) => ws.close(code, reason),
         terminate: () => ws.terminate(),
       },
-      { apikey, vsn, address },
+      { apikey, vsn, address, headers },
     );
     // Binary frames carry Broadcast's user messages (serializer 2.0.0).
     ws.on('message', (data: RawData, isBinary: boolean) =>
@@ -370,9 +381,14 @@ export class RealtimeServer {
    */
   connect(
     socket: RealtimeSocket,
-    { apikey, vsn, address = 'local' }: { apikey: string; vsn: '1.0.0' | '2.0.0'; address?: string },
+    {
+      apikey,
+      vsn,
+      address = 'local',
+      headers = {},
+    }: { apikey: string; vsn: '1.0.0' | '2.0.0'; address?: string; headers?: Record<string, string> },
   ) {
-    const connection = new Connection(socket, vsn, apikey, address);
+    const connection = new Connection(socket, vsn, apikey, address, headers);
     this.connections.add(connection);
     return {
       message: (data: string | Buffer) => {
@@ -497,7 +513,8 @@ export class RealtimeServer {
       typeof message.payload.access_token === 'string' ? message.payload.access_token : connection.apikey;
     const check = await this.checkToken(token);
     if (!check.ok) return this.reply(connection, message, 'error', { reason: check.reason });
-    const policies = config.private === true ? await this.authorizeJoin(message.topic, check, config) : null;
+    const policies =
+      config.private === true ? await this.authorizeJoin(connection, message.topic, check, config) : null;
     if (config.private === true && !policies?.broadcast.read && !policies?.presence.read)
       return this.reply(connection, message, 'error', { reason: unauthorizedRead(message.topic) });
     const requested = Array.isArray(config.postgres_changes) ? config.postgres_changes : [];
@@ -517,12 +534,20 @@ export class RealtimeServer {
    * (realtime_channel.ex maybe_assign_policies; presence is asked about when enabled at join).
    * Null when the check failed (a policy that raised is a refusal).
    */
-  private authorizeJoin(topic: string, check: TokenCheck & { ok: true }, config: JoinConfig) {
+  private authorizeJoin(
+    connection: Connection,
+    topic: string,
+    check: TokenCheck & { ok: true },
+    config: JoinConfig,
+  ) {
     const extensions: Extension[] =
       config.presence?.enabled === true ? ['broadcast', 'presence'] : ['broadcast'];
-    return authorizeRead(this.db, authorizationContext(topic, check), extensions, emptyPolicies()).catch(
-      () => null,
-    );
+    return authorizeRead(
+      this.db,
+      authorizationContext(topic, check, connection),
+      extensions,
+      emptyPolicies(),
+    ).catch(() => null);
   }
 
   /** The join's postgres_changes, each checked against the catalogue and the publication. */
@@ -691,7 +716,7 @@ export class RealtimeServer {
       const asked = (['broadcast', 'presence'] as const).filter((e) => previous[e].read !== undefined);
       const policies = await authorizeRead(
         this.db,
-        authorizationContext(channel.topic, check),
+        authorizationContext(channel.topic, check, connection),
         asked,
         emptyPolicies(),
       ).catch(() => null);
@@ -740,7 +765,7 @@ export class RealtimeServer {
       try {
         policies = await authorizeWrite(
           this.db,
-          authorizationContext(channel.topic, channel),
+          authorizationContext(channel.topic, channel, connection),
           ['broadcast', 'presence'],
           channel.policies ?? emptyPolicies(),
         );
@@ -817,7 +842,7 @@ export class RealtimeServer {
     if (event === 'track' && (typeof tracked !== 'object' || Array.isArray(tracked)))
       return this.reply(connection, message, 'error', { reason: 'Presence track payload must be a map' });
     if (event === 'track' && channel.private && channel.policies?.presence.write === undefined) {
-      const context = authorizationContext(channel.topic, channel);
+      const context = authorizationContext(channel.topic, channel, connection);
       let policies: Policies | null = channel.policies ?? emptyPolicies();
       try {
         if (policies.presence.read === undefined)
@@ -1083,8 +1108,14 @@ const TOO_MANY_JOINS = 'ClientJoinRateLimitReached: Too many joins per second';
 function authorizationContext(
   topic: string,
   identity: { role: string; claims: Record<string, unknown> },
+  connection: Connection,
 ): AuthorizationContext {
-  return { topic: subTopic(topic), role: identity.role, claims: identity.claims };
+  return {
+    topic: subTopic(topic),
+    role: identity.role,
+    claims: identity.claims,
+    headers: connection.headers,
+  };
 }
 
 /** A refused upgrade: an HTTP answer with Realtime's JSON `message`, then the socket closes. */

@@ -27,10 +27,10 @@ let refs = 0;
 export function openRawSocket(
   baseUrl: string,
   apikey: string,
-  { localAddress = '127.0.0.1' }: { localAddress?: string } = {},
+  { localAddress = '127.0.0.1', headers }: { localAddress?: string; headers?: Record<string, string> } = {},
 ): Promise<RawSocket> {
   const url = `${baseUrl.replace('http', 'ws')}/realtime/v1/websocket?apikey=${apikey}&vsn=2.0.0`;
-  const ws = new WebSocket(url, { localAddress });
+  const ws = new WebSocket(url, { localAddress, headers });
   const frames: Frame[] = [];
   const waiters = new Set<() => void>();
   let received = 0;

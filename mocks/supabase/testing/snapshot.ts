@@ -7,14 +7,21 @@ import type { PGlite } from '@electric-sql/pglite';
 import { openDatabase, prepareDatabase, type Database } from '../db';
 import { createPglite } from '../db/pglite';
 import { isAlive } from '../localDatabase';
-import { MIGRATION_ROLE_SQL, MIGRATIONS_DIR, PLATFORM_SQL, SEED_SQL } from '../db/prepare';
+import { MIGRATION_ROLE_SQL, MIGRATIONS_DIR, PLATFORM_SQL, repoRoot, SEED_SQL } from '../db/prepare';
 import { BLOB_STORE_SQL } from '../storage/objects';
 import { seedBucketSources } from '../storage/seed';
 import { readDataDirTar, SnapshotFs, type DataDirEntry } from './snapshotFs';
 
-const CACHE_DIR = path.resolve('node_modules/.cache/labellens');
+/**
+ * In the worktree itself (git-ignored), not node_modules/: worktrees that share one node_modules
+ * would otherwise evict each other's snapshots.
+ */
+const CACHE_DIR = path.join(repoRoot, '.cache/labellens');
 
-/** Hash of everything that shapes a fresh seeded database, so a stale snapshot is never reused. */
+/**
+ * Hash of everything that shapes a fresh seeded database, so a stale snapshot is never reused. Files
+ * are named by their path in the repository, so two checkouts of one commit agree.
+ */
 async function schemaHash(): Promise<string> {
   const hash = createHash('sha256');
   const files = [
@@ -26,7 +33,8 @@ async function schemaHash(): Promise<string> {
     ...(await seedBucketSources()),
   ];
   hash.update(BLOB_STORE_SQL);
-  for (const file of files) if (existsSync(file)) hash.update(file).update(await readFile(file));
+  for (const file of files)
+    if (existsSync(file)) hash.update(path.relative(repoRoot, file)).update(await readFile(file));
   return hash.digest('hex').slice(0, 16);
 }
 

@@ -623,7 +623,11 @@ describe('each entry is its own: no delete changes another entry', () => {
       const [first] = await entriesOfRow(tx, newsId);
       const taken = await restore(tx, 'editor', [first.id]);
       const stays = await entriesOfRow(tx, newsId);
-      // That article deleted too: a second entry, the first unchanged.
+      // That article deleted too, later (this test's one transaction would give both deletes the
+      // same now()): a second entry, the first unchanged.
+      await tx.query(`update public.trash set deleted_at = deleted_at - interval '1 minute' where id = $1`, [
+        first.id,
+      ]);
       await assumeIdentity(tx, WHO.editor);
       await tx.query(`delete from public.news where id = $1`, [newsId]);
       await asSuperuser(tx);

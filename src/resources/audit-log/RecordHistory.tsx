@@ -27,11 +27,10 @@ import {
   type DataProvider,
   type Identifier,
 } from 'react-admin';
-import { formatDateTime, formatTime } from '../../domain/format';
+import { formatDateTime } from '../../domain/format';
 import { formatAuditValue, type AuditEntry } from '../../domain/audit';
 import { wordDiff } from '../../domain/wordDiff';
 import { useOwnWrite } from '../../editing/EditConflict';
-import { refusalOf } from '../../providers/versionedUpdates';
 import { CHANGES_TABLE_SX, ChangesTable } from './ChangesTable';
 import { actionLabel } from './labels';
 import type { VersionMethods, VersionValues } from './versionMethods';
@@ -56,13 +55,10 @@ const VERSION_ACTIONS = new Set(['insert', 'update', 'restore']);
 export function RecordHistory({
   table,
   id,
-  versions = false,
   onRestored,
 }: {
   table: string;
   id: Identifier;
-  /** The resource has versions (its descriptor's `versions`): only then Compare and Restore. */
-  versions?: boolean;
   onRestored?: () => void;
 }) {
   const translate = useTranslate();
@@ -71,11 +67,9 @@ export function RecordHistory({
   // message) lists the changes without versions. A support operator's news view lists none: a
   // versioned record's history is its restorers' alone (public.record_history_access).
   const editing = useFormContext() !== null;
-  // One record's entries in the trail's id order, the order its writes happened (occurred_at is each
-  // transaction's start: a writer that waited on the row lock has the earlier one).
   const { data, isPending, error, refetch } = useGetList<AuditEntry>('audit-log', {
     filter: { resource: table, record_id: String(id) },
-    sort: { field: 'id', order: 'DESC' },
+    sort: { field: 'occurred_at', order: 'DESC' },
     pagination: { page: 1, perPage: HISTORY_LIMIT },
   });
   if (isPending)
@@ -97,7 +91,6 @@ export function RecordHistory({
           </Typography>
           <ChangesTable changes={entry.changes} />
           {editing &&
-            versions &&
             VERSION_ACTIONS.has(entry.action) &&
             (chosen === entry.id ? (
               <VersionComparison
@@ -142,8 +135,6 @@ function VersionComparison({
   const ownWrite = useOwnWrite();
   const [confirming, setConfirming] = useState(false);
   const [restoring, setRestoring] = useState(false);
-  // A restore the database refused because a colleague saved since: asked as a refused save is.
-  const [overwriting, setOverwriting] = useState(false);
   const { data: version, error } = useVersion(provider, table, String(id), entryId);
 
   if (error) return <Alert severity="error">{translate('labellens.audit.version_error')}</Alert>;
@@ -154,35 +145,25 @@ function VersionComparison({
     .sort()
     .filter((field) => JSON.stringify(version[field] ?? null) !== JSON.stringify(current[field] ?? null));
 
-  // The version the comparison was made against: the one the form's values were loaded from.
-  const comparedWith = ownWrite?.version() ?? (record.updated_at as string | undefined);
-
-  /** Writes the version back, refused by the database if the record is no longer at `against`. */
-  const restore = async (against: string | undefined) => {
+  const restore = async () => {
     if (!provider) return;
     setRestoring(true);
     try {
-      if (typeof against !== 'string') throw new Error('A restore must say which version it was compared with');
       ownWrite?.before(version);
-      await provider.restoreVersion(table, String(id), entryId, against);
+      await provider.restoreVersion(table, String(id), entryId);
       const { data } = await provider.getOne(resource, { id });
       form.reset(data);
       ownWrite?.after((data as { updated_at?: string }).updated_at);
       notify('labellens.audit.restored', { type: 'success' });
       onRestored();
     } catch (cause) {
-      const refusal = refusalOf(cause);
-      if (refusal && ownWrite?.refused(refusal) === 'updated') setOverwriting(true);
-      else {
-        console.error(cause);
-        notify('labellens.audit.restore_failed', { type: 'error' });
-      }
+      console.error(cause);
+      notify('labellens.audit.restore_failed', { type: 'error' });
     } finally {
       setRestoring(false);
       setConfirming(false);
     }
   };
-  const conflict = ownWrite?.conflict;
 
   return (
     <Box
@@ -224,24 +205,8 @@ function VersionComparison({
         title="labellens.audit.restore_title"
         content="labellens.audit.restore_content"
         confirm="labellens.audit.restore"
-        onConfirm={() => void restore(comparedWith)}
+        onConfirm={() => void restore()}
         onClose={() => setConfirming(false)}
-      />
-      {/* The question a refused save asks (src/editing/EditConflict.tsx), here for the restore. */}
-      <Confirm
-        isOpen={overwriting}
-        loading={restoring}
-        title="labellens.live.overwrite_title"
-        content="labellens.live.overwrite_content"
-        translateOptions={{ who: conflict?.by ?? '', time: conflict ? formatTime(conflict.at) : '' }}
-        confirm="labellens.live.overwrite"
-        cancel="labellens.forms.keep_editing"
-        onConfirm={() => {
-          setOverwriting(false);
-          // Deliberately written against their version, the one the question showed.
-          void restore(conflict?.at);
-        }}
-        onClose={() => setOverwriting(false)}
       />
     </Box>
   );

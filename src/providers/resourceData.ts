@@ -66,7 +66,7 @@ export interface ResourceData<R extends RaRecord = RaRecord> {
   csv?: CsvExport<R>;
   /**
    * The base table's changes make this resource live (it is in the supabase_realtime publication,
-   * supabase/schemas/80_realtime.sql): lists show new rows, dialogs warn of newer versions.
+   * the supabase_realtime publication in its schema file): lists show new rows, dialogs warn of newer versions.
    */
   live?: boolean;
   /**

@@ -2406,3 +2406,23 @@ GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.user_devices TO authenticated;
 
 
 CREATE TRIGGER sync_user_email AFTER INSERT OR UPDATE OF email ON auth.users FOR EACH ROW EXECUTE FUNCTION private.sync_user_email();
+
+
+-- The app users' images: scan pictures and avatars, each user's own folder (buckets in config.toml).
+
+CREATE POLICY "Users add images to their folder" ON storage.objects AS PERMISSIVE FOR INSERT TO authenticated
+  WITH CHECK (((bucket_id = ANY (ARRAY['scan-images'::text, 'avatars'::text])) AND ((storage.foldername(name))[1] = (( SELECT auth.uid() AS uid))::text)));
+
+CREATE POLICY "Users read their own images" ON storage.objects AS PERMISSIVE FOR SELECT TO authenticated
+  USING (((bucket_id = ANY (ARRAY['scan-images'::text, 'avatars'::text])) AND (((storage.foldername(name))[1] = (( SELECT auth.uid() AS uid))::text) OR ( SELECT public.has_admin_role(VARIADIC ARRAY['owner'::text, 'support'::text]) AS has_admin_role))));
+
+CREATE POLICY "Users remove images from their folder" ON storage.objects AS PERMISSIVE FOR DELETE TO authenticated
+  USING (((bucket_id = ANY (ARRAY['scan-images'::text, 'avatars'::text])) AND ((storage.foldername(name))[1] = (( SELECT auth.uid() AS uid))::text)));
+
+CREATE POLICY "Users replace images in their folder" ON storage.objects AS PERMISSIVE FOR UPDATE TO authenticated
+  USING (((bucket_id = ANY (ARRAY['scan-images'::text, 'avatars'::text])) AND ((storage.foldername(name))[1] = (( SELECT auth.uid() AS uid))::text)))
+  WITH CHECK (((bucket_id = ANY (ARRAY['scan-images'::text, 'avatars'::text])) AND ((storage.foldername(name))[1] = (( SELECT auth.uid() AS uid))::text)));
+
+ALTER PUBLICATION supabase_realtime ADD TABLE public.chats;
+ALTER PUBLICATION supabase_realtime ADD TABLE public.profiles;
+ALTER PUBLICATION supabase_realtime ADD TABLE public.scans;

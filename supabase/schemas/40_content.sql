@@ -383,3 +383,43 @@ GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.news TO authenticated;
 REVOKE ALL ON TABLE public.tags FROM anon, authenticated, service_role;
 GRANT ALL ON TABLE public.tags TO service_role;
 GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.tags TO authenticated;
+
+
+--
+-- Name: health_tips health_tips_to_trash; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER health_tips_to_trash AFTER DELETE ON public.health_tips REFERENCING OLD TABLE AS gone FOR EACH STATEMENT EXECUTE FUNCTION private.move_to_trash('tip', 'owner,editor');
+
+
+--
+-- Name: news news_to_trash; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER news_to_trash AFTER DELETE ON public.news REFERENCING OLD TABLE AS gone FOR EACH STATEMENT EXECUTE FUNCTION private.move_to_trash('title', 'owner,editor');
+
+
+--
+-- Name: tags tags_to_trash; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER tags_to_trash AFTER DELETE ON public.tags REFERENCING OLD TABLE AS gone FOR EACH STATEMENT EXECUTE FUNCTION private.move_to_trash('label', 'owner,editor');
+
+-- The news screenshots bucket (config.toml [storage.buckets.news-screenshots]).
+
+CREATE POLICY "News writers add screenshots" ON storage.objects AS PERMISSIVE FOR INSERT TO authenticated
+  WITH CHECK (((bucket_id = 'news-screenshots'::text) AND ( SELECT public.has_admin_role(VARIADIC ARRAY['owner'::text, 'editor'::text]) AS has_admin_role)));
+
+CREATE POLICY "News writers read screenshots" ON storage.objects AS PERMISSIVE FOR SELECT TO authenticated
+  USING (((bucket_id = 'news-screenshots'::text) AND ( SELECT public.has_admin_role(VARIADIC ARRAY['owner'::text, 'editor'::text]) AS has_admin_role)));
+
+CREATE POLICY "News writers remove screenshots" ON storage.objects AS PERMISSIVE FOR DELETE TO authenticated
+  USING (((bucket_id = 'news-screenshots'::text) AND ( SELECT public.has_admin_role(VARIADIC ARRAY['owner'::text, 'editor'::text]) AS has_admin_role)));
+
+CREATE POLICY "News writers replace screenshots" ON storage.objects AS PERMISSIVE FOR UPDATE TO authenticated
+  USING (((bucket_id = 'news-screenshots'::text) AND ( SELECT public.has_admin_role(VARIADIC ARRAY['owner'::text, 'editor'::text]) AS has_admin_role)))
+  WITH CHECK (((bucket_id = 'news-screenshots'::text) AND ( SELECT public.has_admin_role(VARIADIC ARRAY['owner'::text, 'editor'::text]) AS has_admin_role)));
+
+ALTER PUBLICATION supabase_realtime ADD TABLE public.health_tips;
+ALTER PUBLICATION supabase_realtime ADD TABLE public.news;
+ALTER PUBLICATION supabase_realtime ADD TABLE public.tags;

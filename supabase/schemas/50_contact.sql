@@ -272,3 +272,12 @@ GRANT INSERT(message) ON TABLE public.contact_messages TO authenticated;
 --
 
 GRANT UPDATE(status) ON TABLE public.contact_messages TO authenticated;
+
+
+--
+-- Name: contact_messages contact_messages_to_trash; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER contact_messages_to_trash AFTER DELETE ON public.contact_messages REFERENCING OLD TABLE AS gone FOR EACH STATEMENT EXECUTE FUNCTION private.move_to_trash('email', 'owner,support');
+
+ALTER PUBLICATION supabase_realtime ADD TABLE public.contact_messages;

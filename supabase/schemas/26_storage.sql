@@ -1,5 +1,5 @@
--- Storage: the buckets' policies on storage.objects, the per-user quota and the declared-type
--- check. The buckets themselves are rows (supabase/config.toml [storage.buckets] and the storage
+-- Storage: the per-user quota and the declared-type check on storage.objects. Each bucket's
+-- policies live in the file of the resource that owns it. The buckets themselves are rows (supabase/config.toml [storage.buckets] and the storage
 -- migration), and so are the quotas' rows: data, which schema files do not hold.
 --
 -- The current definition (docs/architecture.md, "The schema in one place"): edit here, then write
@@ -158,32 +158,6 @@ REVOKE ALL ON FUNCTION private.enforce_declared_type() FROM PUBLIC;
 REVOKE ALL ON FUNCTION private.enforce_storage_quota() FROM anon, authenticated, service_role;
 REVOKE ALL ON FUNCTION private.enforce_storage_quota() FROM PUBLIC;
 
-
-CREATE POLICY "News writers add screenshots" ON storage.objects AS PERMISSIVE FOR INSERT TO authenticated
-  WITH CHECK (((bucket_id = 'news-screenshots'::text) AND ( SELECT public.has_admin_role(VARIADIC ARRAY['owner'::text, 'editor'::text]) AS has_admin_role)));
-
-CREATE POLICY "News writers read screenshots" ON storage.objects AS PERMISSIVE FOR SELECT TO authenticated
-  USING (((bucket_id = 'news-screenshots'::text) AND ( SELECT public.has_admin_role(VARIADIC ARRAY['owner'::text, 'editor'::text]) AS has_admin_role)));
-
-CREATE POLICY "News writers remove screenshots" ON storage.objects AS PERMISSIVE FOR DELETE TO authenticated
-  USING (((bucket_id = 'news-screenshots'::text) AND ( SELECT public.has_admin_role(VARIADIC ARRAY['owner'::text, 'editor'::text]) AS has_admin_role)));
-
-CREATE POLICY "News writers replace screenshots" ON storage.objects AS PERMISSIVE FOR UPDATE TO authenticated
-  USING (((bucket_id = 'news-screenshots'::text) AND ( SELECT public.has_admin_role(VARIADIC ARRAY['owner'::text, 'editor'::text]) AS has_admin_role)))
-  WITH CHECK (((bucket_id = 'news-screenshots'::text) AND ( SELECT public.has_admin_role(VARIADIC ARRAY['owner'::text, 'editor'::text]) AS has_admin_role)));
-
-CREATE POLICY "Users add images to their folder" ON storage.objects AS PERMISSIVE FOR INSERT TO authenticated
-  WITH CHECK (((bucket_id = ANY (ARRAY['scan-images'::text, 'avatars'::text])) AND ((storage.foldername(name))[1] = (( SELECT auth.uid() AS uid))::text)));
-
-CREATE POLICY "Users read their own images" ON storage.objects AS PERMISSIVE FOR SELECT TO authenticated
-  USING (((bucket_id = ANY (ARRAY['scan-images'::text, 'avatars'::text])) AND (((storage.foldername(name))[1] = (( SELECT auth.uid() AS uid))::text) OR ( SELECT public.has_admin_role(VARIADIC ARRAY['owner'::text, 'support'::text]) AS has_admin_role))));
-
-CREATE POLICY "Users remove images from their folder" ON storage.objects AS PERMISSIVE FOR DELETE TO authenticated
-  USING (((bucket_id = ANY (ARRAY['scan-images'::text, 'avatars'::text])) AND ((storage.foldername(name))[1] = (( SELECT auth.uid() AS uid))::text)));
-
-CREATE POLICY "Users replace images in their folder" ON storage.objects AS PERMISSIVE FOR UPDATE TO authenticated
-  USING (((bucket_id = ANY (ARRAY['scan-images'::text, 'avatars'::text])) AND ((storage.foldername(name))[1] = (( SELECT auth.uid() AS uid))::text)))
-  WITH CHECK (((bucket_id = ANY (ARRAY['scan-images'::text, 'avatars'::text])) AND ((storage.foldername(name))[1] = (( SELECT auth.uid() AS uid))::text)));
 
 CREATE TRIGGER enforce_declared_type BEFORE INSERT OR UPDATE OF metadata, bucket_id ON storage.objects FOR EACH ROW EXECUTE FUNCTION private.enforce_declared_type();
 CREATE TRIGGER enforce_storage_quota BEFORE INSERT OR UPDATE ON storage.objects FOR EACH ROW EXECUTE FUNCTION private.enforce_storage_quota();

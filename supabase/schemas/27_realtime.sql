@@ -1,6 +1,7 @@
--- Realtime: the tables in the supabase_realtime publication, presence on private channels
+-- Realtime: presence on private channels
 -- (Realtime Authorization's policies on realtime.messages), and who has a record open
 -- (public.open_records: "Also open by" names only operators whose own session wrote a row there).
+-- Each live resource's file adds its table to the supabase_realtime publication.
 --
 -- The current definition (docs/architecture.md, "The schema in one place"): edit here, then write
 -- the migration that makes the same change; supabase/tests/schemas.test.ts proves the two agree.
@@ -238,14 +239,7 @@ GRANT ALL ON TABLE public.open_records TO service_role;
 GRANT SELECT, INSERT, UPDATE, DELETE ON TABLE public.open_records TO authenticated;
 
 
-ALTER PUBLICATION supabase_realtime ADD TABLE public.audit_log,
-  public.chats,
-  public.contact_messages,
-  public.health_tips,
-  public.news,
-  public.profiles,
-  public.scans,
-  public.tags;
+ALTER PUBLICATION supabase_realtime ADD TABLE public.audit_log;
 
 CREATE POLICY "Editors of a record see who else edits it" ON realtime.messages AS PERMISSIVE FOR SELECT TO authenticated
   USING (((extension = 'presence'::text) AND ( SELECT public.may_share_presence(( SELECT realtime.topic() AS topic)) AS may_share_presence)));

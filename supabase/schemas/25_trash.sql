@@ -1,5 +1,5 @@
 -- The trash: deleted rows of tables with a move_to_trash trigger, restore, delete forever, the
--- retention purge and the orphan-object check.
+-- retention purge and the orphan-object check. Each resource's file adds its own move_to_trash trigger.
 --
 -- The current definition (docs/architecture.md, "The schema in one place"): edit here, then write
 -- the migration that makes the same change; supabase/tests/schemas.test.ts proves the two agree.
@@ -274,8 +274,6 @@ end
 $$;
 
 
-
-
 --
 -- Name: trash; Type: TABLE; Schema: public; Owner: -
 --
@@ -336,34 +334,6 @@ CREATE INDEX trash_resource_idx ON public.trash USING btree (resource, deleted_a
 --
 
 CREATE TRIGGER trash_resource_known BEFORE INSERT OR UPDATE OF resource ON public.trash FOR EACH ROW EXECUTE FUNCTION private.trash_resource_known();
-
-
---
--- Name: contact_messages contact_messages_to_trash; Type: TRIGGER; Schema: public; Owner: -
---
-
-CREATE TRIGGER contact_messages_to_trash AFTER DELETE ON public.contact_messages REFERENCING OLD TABLE AS gone FOR EACH STATEMENT EXECUTE FUNCTION private.move_to_trash('email', 'owner,support');
-
-
---
--- Name: health_tips health_tips_to_trash; Type: TRIGGER; Schema: public; Owner: -
---
-
-CREATE TRIGGER health_tips_to_trash AFTER DELETE ON public.health_tips REFERENCING OLD TABLE AS gone FOR EACH STATEMENT EXECUTE FUNCTION private.move_to_trash('tip', 'owner,editor');
-
-
---
--- Name: news news_to_trash; Type: TRIGGER; Schema: public; Owner: -
---
-
-CREATE TRIGGER news_to_trash AFTER DELETE ON public.news REFERENCING OLD TABLE AS gone FOR EACH STATEMENT EXECUTE FUNCTION private.move_to_trash('title', 'owner,editor');
-
-
---
--- Name: tags tags_to_trash; Type: TRIGGER; Schema: public; Owner: -
---
-
-CREATE TRIGGER tags_to_trash AFTER DELETE ON public.tags REFERENCING OLD TABLE AS gone FOR EACH STATEMENT EXECUTE FUNCTION private.move_to_trash('label', 'owner,editor');
 
 
 --

@@ -1,17 +1,10 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { readSupabaseConfig } from '../../mocks/supabase/config';
-import { runMigrationLikeTheCli } from '../../mocks/supabase/db/cliSql';
-import {
-  MIGRATION_HISTORY_SQL,
-  MIGRATION_ROLE,
-  MIGRATION_ROLE_SQL,
-  PLATFORM_SQL,
-} from '../../mocks/supabase/db/prepare';
-import { BLOB_STORE_SQL } from '../../mocks/supabase/storage/objects';
-import { openNewClusterPglite, openSnapshotPglite } from '../../mocks/supabase/testing/snapshot';
+import { MIGRATION_ROLE } from '../../mocks/supabase/db/prepare';
+import { openSnapshotPglite } from '../../mocks/supabase/testing/snapshot';
+import { buildFromSchemas, schemaPaths, SUPABASE_DIR } from './declaredSchema';
 import { diffDumps, dumpSchema, type DumpEntry } from './schemaDump';
 
 /**
@@ -24,8 +17,6 @@ import { diffDumps, dumpSchema, type DumpEntry } from './schemaDump';
  * adds there counts too), and so are what pg_dump leaves to pg_dumpall: roles, their memberships
  * and settings. A change made in one and not the other fails here, named by its entry.
  */
-
-const SUPABASE_DIR = path.resolve(import.meta.dirname, '..');
 
 /**
  * What pg_dump leaves out (pg_dumpall's part, and the database's own rights) and a migration can
@@ -48,31 +39,6 @@ async function clusterLines(pg: PGlite): Promise<string[]> {
     `select line from (${CLUSTER_SQL}) s(line) order by line collate "C"`,
   );
   return rows.map((r) => r.line);
-}
-
-/**
- * A database built as `supabase db diff` builds its shadow: the platform (and the stand-in's own
- * objects, which the migrated database has too), then each schema file in order, as the CLI runs it.
- */
-async function fromSchemas(): Promise<PGlite> {
-  // A new cluster (loaded from the dump the test snapshot keeps of one: initdb costs seconds).
-  const pg = await openNewClusterPglite();
-  const paths = readSupabaseConfig().db?.migrations?.schema_paths ?? [];
-  await pg.transaction(async (tx) => {
-    for (const file of [PLATFORM_SQL, MIGRATION_ROLE_SQL]) await tx.exec(await readFile(file, 'utf8'));
-    await tx.exec(BLOB_STORE_SQL);
-    await tx.exec(MIGRATION_HISTORY_SQL);
-    for (const file of paths) {
-      await tx.exec(`set local role ${MIGRATION_ROLE}`);
-      const sql = await readFile(path.join(SUPABASE_DIR, file), 'utf8');
-      await runMigrationLikeTheCli(
-        { query: (q, params) => tx.query(q, params), exec: async (q) => void (await tx.exec(q)) },
-        sql,
-      );
-      await tx.exec('reset role');
-    }
-  });
-  return pg;
 }
 
 /** Where the two differ, entry by entry; and the cluster-wide lines found on one side only. */
@@ -100,7 +66,7 @@ async function compare(migrated: PGlite, declared: PGlite) {
 let migrated: PGlite;
 let declared: PGlite;
 beforeAll(async () => {
-  [migrated, declared] = await Promise.all([openSnapshotPglite(), fromSchemas()]);
+  [migrated, declared] = await Promise.all([openSnapshotPglite(), buildFromSchemas()]);
 });
 afterAll(async () => {
   await migrated?.close();
@@ -109,11 +75,30 @@ afterAll(async () => {
 
 it('config.toml lists every file of supabase/schemas/', async () => {
   const files = (await readdir(path.join(SUPABASE_DIR, 'schemas'))).filter((f) => f.endsWith('.sql')).sort();
-  expect(readSupabaseConfig().db?.migrations?.schema_paths).toEqual(files.map((f) => `./schemas/${f}`));
+  expect(schemaPaths()).toEqual(files.map((f) => `./schemas/${f}`));
+});
+
+it('a schema file listed before what it needs fails naming the file, the missing object and where it is', async () => {
+  // A resource's file right after the audit file, before the trash file its trash trigger needs.
+  const paths = schemaPaths().filter((f) => !f.endsWith('/50_contact.sql'));
+  paths.splice(paths.indexOf('./schemas/20_audit.sql') + 1, 0, './schemas/50_contact.sql');
+  await expect(buildFromSchemas(paths)).rejects.toThrow(
+    'supabase/schemas/50_contact.sql: function private.move_to_trash() does not exist; it is defined in ' +
+      "supabase/schemas/25_trash.sql, which config.toml's schema_paths lists later: list " +
+      'supabase/schemas/50_contact.sql after it (infrastructure is 00-29, resources 30-99)',
+  );
 });
 
 it('supabase/schemas/ and supabase/migrations/ define the same database', async () => {
   const { dump, differences, cluster } = await compare(migrated, declared);
+  // Written as a sentence so CI's log says what to do, then as values so it shows where.
+  if (differences.length || cluster.onlyMigrations.length || cluster.onlySchemas.length)
+    expect
+      .soft(
+        differences.map((d) => d.entry),
+        'supabase/migrations/ and supabase/schemas/ disagree: run npm run db:diff -- <name> to write the migration from the schema (docs/schema-first.md)',
+      )
+      .toEqual([]);
   expect(differences).toEqual([]);
   expect(cluster).toEqual({ onlyMigrations: [], onlySchemas: [] });
   // The dump is the project's (not an empty or failed one).

@@ -7,6 +7,7 @@ import { baseTable } from '../../src/providers/resourceData';
 import { OPERATOR_ACCESS, PALETTE_KINDS, RESOURCE_DATA, RESOURCES } from '../../src/resources';
 import { attempt, ROLES, type Role } from './fixtures';
 import { CALLERS, SAMPLES, tabled, writeMismatches } from './registryAccess';
+import { schemaFileOf } from './sqlLists';
 
 /**
  * The registry (src/resources/: each resource's `access`, `writes` and `publicWrites`) and the
@@ -172,6 +173,9 @@ async function personSections(tx: Queryable, who: Role, person: string) {
 }
 
 /** Every caller whose answers differ from the registry's, named. */
+/** Where a kind the registry searches and admin_search lacks (or the reverse) is fixed. */
+const SEARCH_HINT = `; a kind missing for every role needs its branch in public.admin_search (${schemaFileOf('public.admin_search')})`;
+
 async function kindMismatches(tx: Queryable, access: AccessTable) {
   const person = await recordsOfEveryKind(tx);
   const kinds = [...PALETTE_KINDS.keys()].sort();
@@ -183,7 +187,7 @@ async function kindMismatches(tx: Queryable, access: AccessTable) {
     const searched = await searchedKinds(tx, who);
     if (JSON.stringify(searched) !== JSON.stringify(expectedSearch))
       found.push(
-        `admin_search as ${who}: ${JSON.stringify(searched)}, the registry ${JSON.stringify(expectedSearch)}`,
+        `admin_search as ${who}: ${JSON.stringify(searched)}, the registry ${JSON.stringify(expectedSearch)}${SEARCH_HINT}`,
       );
     const page = listed(access, who, ['users'])?.length
       ? sections.filter((section) => listed(access, who, [SECTION_SCREENS[section]])!.length > 0)
@@ -233,7 +237,7 @@ describe("reads: the palette's kinds and a person's sections are the registry's 
       return kindMismatches(tx, OPERATOR_ACCESS);
     });
     expect(found).toEqual([
-      'admin_search as support: ["chats","contact-messages","health-tips","news","profiles","tags","users"], the registry ["chats","contact-messages","health-tips","news","profiles","scans","tags","users"]',
+      'admin_search as support: ["chats","contact-messages","health-tips","news","profiles","tags","users"], the registry ["chats","contact-messages","health-tips","news","profiles","scans","tags","users"]; a kind missing for every role needs its branch in public.admin_search (supabase/schemas/30_app_data.sql)',
       'admin_person as support: ["audit","chats","contact_messages","devices","notifications","profiles","user"], the registry ["audit","chats","contact_messages","devices","notifications","profiles","scans","user"]',
     ]);
   });
@@ -241,7 +245,7 @@ describe("reads: the palette's kinds and a person's sections are the registry's 
   it('fail when the registry takes a kind away and the database still hands it out', async () => {
     const access: AccessTable = { ...OPERATOR_ACCESS, chats: { owner: '*' } };
     expect(await rolledBack((tx) => kindMismatches(tx, access))).toEqual([
-      'admin_search as support: ["chats","contact-messages","health-tips","news","profiles","scans","tags","users"], the registry ["contact-messages","health-tips","news","profiles","scans","tags","users"]',
+      'admin_search as support: ["chats","contact-messages","health-tips","news","profiles","scans","tags","users"], the registry ["contact-messages","health-tips","news","profiles","scans","tags","users"]; a kind missing for every role needs its branch in public.admin_search (supabase/schemas/30_app_data.sql)',
       'admin_person as support: ["audit","chats","contact_messages","devices","notifications","profiles","scans","user"], the registry ["audit","contact_messages","devices","notifications","profiles","scans","user"]',
     ]);
   });

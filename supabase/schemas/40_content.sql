@@ -407,6 +407,8 @@ CREATE TRIGGER tags_to_trash AFTER DELETE ON public.tags REFERENCING OLD TABLE A
 
 -- The news screenshots bucket (config.toml [storage.buckets.news-screenshots]).
 
+COMMENT ON COLUMN public.news.source_url_screenshot IS 'upload: news-screenshots. The public URL of the screenshot the admin uploaded (src/storage/uploads.ts), or any other address; private.upload_fields reads this declaration for the trash''s file clean-up and the orphan check.';
+
 CREATE POLICY "News writers add screenshots" ON storage.objects AS PERMISSIVE FOR INSERT TO authenticated
   WITH CHECK (((bucket_id = 'news-screenshots'::text) AND ( SELECT public.has_admin_role(VARIADIC ARRAY['owner'::text, 'editor'::text]) AS has_admin_role)));
 

@@ -14,7 +14,8 @@ import { ROLES } from './fixtures';
  *   a History            private.versions() (restorable_columns) and private.record_version's CASE
  *                        (versioned, with an edit dialog: the dialog's History restores versions)
  *   an edit dialog       public.may_edit_record (presence on the dialog's channel)
- *   upload               private.named_objects and public.orphan_objects' bucket list
+ *   upload               private.upload_fields(), read from a comment `upload: <bucket>` on the
+ *                        URL column (private.named_objects, owned_objects and orphan_objects follow)
  *
  * admin_search's kinds are checked per role against the registry by registryAccess.test.ts.
  */
@@ -71,11 +72,11 @@ export async function sqlListMismatches(tx: Queryable, resources: readonly SqlLi
   );
   const source = async (fn: string) =>
     (await tx.query<{ src: string }>('select pg_get_functiondef($1::regprocedure) as src', [fn])).rows[0].src;
-  const orphanBuckets = [
-    ...(/bucket_id in \(([^)]*)\)/.exec(await source('public.orphan_objects(interval)'))?.[1] ?? '').matchAll(
-      /'([^']+)'/g,
-    ),
-  ].map((m) => m[1]);
+  const declaredUploads = (
+    await tx.query<{ field: string }>(
+      `select resource || '.' || url_field || ' in ' || bucket_id as field from private.upload_fields()`,
+    )
+  ).rows.map((r) => r.field);
 
   for (const { data, editDialog } of resources) {
     const table = baseTable(data);
@@ -134,18 +135,19 @@ export async function sqlListMismatches(tx: Queryable, resources: readonly SqlLi
       });
       if (named !== true)
         found.push(
-          `${data.name}: private.named_objects does not read ${table}.${data.upload.urlField} in bucket ${bucket}; ${edit('private.named_objects')}`,
+          `${data.name}: private.named_objects does not read ${table}.${data.upload.urlField} in bucket ${bucket}: declare it in the resource's schema file with COMMENT ON COLUMN public.${table}.${data.upload.urlField} IS 'upload: ${bucket}. …' (private.upload_fields reads it), then run npm run db:diff -- <name>`,
         );
     }
-    if (bucket && !orphanBuckets.includes(bucket))
-      found.push(
-        `${data.name}: public.orphan_objects' bucket list has no '${bucket}'; ${edit('public.orphan_objects')}`,
-      );
   }
-  const buckets = new Set(resources.flatMap((r) => (r.data.upload ? [r.data.upload.bucket as string] : [])));
-  for (const bucket of orphanBuckets.filter((b) => !buckets.has(b)))
+  // The upload declarations no registry resource makes (a comment on a column: its schema file).
+  const uploads = new Set(
+    resources.flatMap(({ data }) =>
+      data.upload ? [`${baseTable(data)}.${data.upload.urlField} in ${data.upload.bucket}`] : [],
+    ),
+  );
+  for (const field of declaredUploads.filter((f) => !uploads.has(f)))
     found.push(
-      `public.orphan_objects lists bucket '${bucket}', which no registry resource uploads to; ${edit('public.orphan_objects')}`,
+      `private.upload_fields() declares ${field}, which no registry resource uploads: remove the column's \`upload:\` comment from its schema file, then run npm run db:diff -- <name>`,
     );
   return found;
 }

@@ -70,8 +70,6 @@ export async function sqlListMismatches(tx: Queryable, resources: readonly SqlLi
       (r) => r.resource,
     ),
   );
-  const source = async (fn: string) =>
-    (await tx.query<{ src: string }>('select pg_get_functiondef($1::regprocedure) as src', [fn])).rows[0].src;
   const declaredUploads = (
     await tx.query<{ field: string }>(
       `select resource || '.' || url_field || ' in ' || bucket_id as field from private.upload_fields()`,

@@ -95,6 +95,20 @@ function useEditConflict(id: Identifier, writtenRef: RefObject<Record<string, un
       void whoDid('updated', updatedAt);
   });
 
+  /** Records the conflict a refused write found (who and when); answers its kind. */
+  const noted = (refusal: VersionRefusal): Conflict['kind'] | null => {
+    const current = refusal.refused[0]?.current?.updated_at;
+    if (refusal.reason === 'deleted') {
+      void whoDid('deleted', new Date().toISOString());
+      return 'deleted';
+    }
+    if (refusal.reason === 'conflict' && typeof current === 'string') {
+      void whoDid('updated', current);
+      return 'updated';
+    }
+    return null;
+  };
+
   return {
     conflict,
     kept,
@@ -105,13 +119,10 @@ function useEditConflict(id: Identifier, writtenRef: RefObject<Record<string, un
     version: () => (overwriteAllowed && conflict?.kind === 'updated' ? conflict.at : baseline.current),
     /** The database refused the save: the record changed since (ask) or is gone (say so). */
     refused(refusal: VersionRefusal) {
-      const current = refusal.refused[0]?.current?.updated_at;
-      if (refusal.reason === 'deleted') void whoDid('deleted', new Date().toISOString());
-      else if (refusal.reason === 'conflict' && typeof current === 'string') {
-        void whoDid('updated', current);
-        setAsking(true);
-      }
+      if (noted(refusal) === 'updated') setAsking(true);
     },
+    /** The database refused another write (a restore): the conflict is shown, its writer asks. */
+    noted,
     /** The operator took the newer version: it becomes the baseline. */
     accept(updatedAt: string | undefined) {
       baseline.current = updatedAt;
@@ -270,12 +281,21 @@ function ConflictBanner({
 /**
  * For a write an edit dialog makes besides Save (History's "Restore this version"): `before` with
  * the values it writes (so its Realtime event is not taken for a colleague's save), `after` with the
- * version it made, which becomes the one the dialog started from. Null outside an edit dialog.
+ * version it made, which becomes the one the dialog started from; `version` and `refused` make it a
+ * versioned write as Save is. Null outside an edit dialog.
  */
 export function useOwnWrite() {
   const scope = useContext(ConflictContext);
   if (!scope) return null;
-  return { before: scope.expectOwnWrite, after: scope.accept };
+  return {
+    before: scope.expectOwnWrite,
+    after: scope.accept,
+    /** The version the dialog's values were loaded from (what a write names). */
+    version: scope.version,
+    /** The write was refused as stale: the conflict it found, for the writer's own question. */
+    refused: scope.noted,
+    conflict: scope.conflict,
+  };
 }
 
 /** Reloads the newest version into the form (what the operator typed is replaced). */

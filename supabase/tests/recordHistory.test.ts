@@ -7,7 +7,8 @@ import { LOCAL_ANON_KEY } from '../../mocks/supabase/keys';
 import { createStandIn, type StandIn } from '../../mocks/supabase/standIn';
 import { openTestDatabase } from '../../mocks/supabase/testing/snapshot';
 import { OPERATOR_ROLES, operatorCan, type OperatorRole } from '../../src/domain/operatorRoles';
-import { OPERATOR_ACCESS } from '../../src/resources';
+import { baseTable } from '../../src/providers/resourceData';
+import { OPERATOR_ACCESS, RESOURCE_DATA } from '../../src/resources';
 import { ADMIN_ID, attempt, EDITOR_ID, ROLES, SUPPORT_ID, type Role } from './fixtures';
 
 /**
@@ -109,12 +110,15 @@ describe("an editor and another operator's edit of a news item", () => {
   });
 });
 
-/** The versioned resources, their restorers as the registry says (settings: the owners' alone). */
+/**
+ * The versioned resources as the registry declares them (`versions`: History compares and restores),
+ * their restorers the roles it lets edit them; the settings page's row is the owners' alone.
+ */
 const VERSIONED: Record<string, readonly OperatorRole[]> = {
   ...Object.fromEntries(
-    ['news', 'health_tips', 'tags'].map((table) => [
-      table,
-      OPERATOR_ROLES.filter((role) => operatorCan(OPERATOR_ACCESS, role, table.replaceAll('_', '-'), 'edit')),
+    RESOURCE_DATA.filter((data) => data.versions).map((data) => [
+      baseTable(data),
+      OPERATOR_ROLES.filter((role) => operatorCan(OPERATOR_ACCESS, role, data.name, 'edit')),
     ]),
   ),
   admin_settings: ['owner'],
@@ -128,6 +132,14 @@ const FIRST_ID: Record<string, string> = {
 };
 
 describe('the one rule, role by role', () => {
+  it('admin_record_version answers an owner "This resource has no versions" for a resource without them', async () => {
+    const outcome = await attempt(db, 'superuser', async (tx) => {
+      await assumeIdentity(tx, ROLES.owner);
+      return tx.query(`select public.admin_record_version('contact_messages', '1', 1)`);
+    });
+    expect(outcome).toMatchObject({ ok: false, code: '22023', message: 'This resource has no versions' });
+  });
+
   it('private.versions() names the registry’s restorers', async () => {
     const { rows } = await db.query<{ resource: string; restorers: string[] }>(
       'select resource, restorers from private.versions() order by resource',
@@ -168,7 +180,10 @@ describe('the one rule, role by role', () => {
           );
           if (read !== undefined) versions.push(entry);
           const restored = await savepointed(tx, () =>
-            tx.query('select public.admin_restore_version($1, $2, $3)', [table, id, entry]),
+            tx.query(
+              `select public.admin_restore_version($1, $2, $3, (select t.updated_at from public.${table} t where t.id::text = $2))`,
+              [table, id, entry],
+            ),
           );
           if (restored !== undefined) restores.push(entry);
         }

@@ -12,6 +12,7 @@ import { useFormContext } from 'react-hook-form';
 import {
   Confirm,
   DataProviderContext,
+  EditContext,
   SaveButton,
   useSaveContext,
   useDataProvider,
@@ -54,11 +55,15 @@ function useEditConflict(id: Identifier, writtenRef: RefObject<Record<string, un
   const [overwriteAllowed, setOverwriteAllowed] = useState(false);
   // The "overwrite their version?" question, opened by Save or by a refused save.
   const [asking, setAsking] = useState(false);
-  // The version the operator started from (react-admin refreshes the record below the form).
+  // The version the operator started from (react-admin refreshes the record below the form). Not
+  // the copy react-admin shows while it reads the record again: an edit's cached getOne is not
+  // updated by a save (useUpdate keys it with the save's meta, the version), so a dialog reopened
+  // after a save first shows the version before it, and taking that would refuse the next write.
+  const fetching = useContext(EditContext)?.isFetching ?? false;
   const baseline = useRef<string | undefined>(undefined);
   useEffect(() => {
-    baseline.current ??= record?.updated_at;
-  }, [record?.updated_at]);
+    if (!fetching) baseline.current ??= record?.updated_at;
+  }, [record?.updated_at, fetching]);
 
   const whoDid = async (kind: Conflict['kind'], at: string) => {
     setConflict({ kind, at, by: null });
@@ -281,8 +286,8 @@ function ConflictBanner({
 /**
  * For a write an edit dialog makes besides Save (History's "Restore this version"): `before` with
  * the values it writes (so its Realtime event is not taken for a colleague's save), `after` with the
- * version it made, which becomes the one the dialog started from; `version` and `refused` make it a
- * versioned write as Save is. Null outside an edit dialog.
+ * version it made, which becomes the one the dialog started from; `refused` and `conflict` ask about a
+ * refused write as Save does. Null outside an edit dialog.
  */
 export function useOwnWrite() {
   const scope = useContext(ConflictContext);
@@ -290,8 +295,6 @@ export function useOwnWrite() {
   return {
     before: scope.expectOwnWrite,
     after: scope.accept,
-    /** The version the dialog's values were loaded from (what a write names). */
-    version: scope.version,
     /** The write was refused as stale: the conflict it found, for the writer's own question. */
     refused: scope.noted,
     conflict: scope.conflict,

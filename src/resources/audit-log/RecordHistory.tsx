@@ -19,6 +19,7 @@ import { useFormContext } from 'react-hook-form';
 import {
   Confirm,
   DataProviderContext,
+  EditContext,
   useGetList,
   useNotify,
   useRecordContext,
@@ -140,7 +141,9 @@ function VersionComparison({
   const record = useRecordContext<Record<string, unknown>>();
   const form = useFormContext();
   const ownWrite = useOwnWrite();
-  const [confirming, setConfirming] = useState(false);
+  const edit = useContext(EditContext);
+  // The version "now" was when the operator asked to restore (the record's updated_at): what is sent.
+  const [confirming, setConfirming] = useState<{ comparedWith: unknown } | null>(null);
   const [restoring, setRestoring] = useState(false);
   // A restore the database refused because a colleague saved since: asked as a refused save is.
   const [overwriting, setOverwriting] = useState(false);
@@ -154,18 +157,23 @@ function VersionComparison({
     .sort()
     .filter((field) => JSON.stringify(version[field] ?? null) !== JSON.stringify(current[field] ?? null));
 
-  // The version the comparison was made against: the one the form's values were loaded from.
-  const comparedWith = ownWrite?.version() ?? (record.updated_at as string | undefined);
-
-  /** Writes the version back, refused by the database if the record is no longer at `against`. */
-  const restore = async (against: string | undefined) => {
+  /**
+   * Writes the version back, refused by the database unless the record is still at `against`: the
+   * version the comparison the operator confirmed was made with (the record below the form, the one
+   * "now" showed), or a colleague's newer one the operator chose to write over.
+   */
+  const restore = async (against: unknown) => {
     if (!provider) return;
     setRestoring(true);
     try {
-      if (typeof against !== 'string') throw new Error('A restore must say which version it was compared with');
+      if (typeof against !== 'string')
+        throw new Error('A restore must say which version it was compared with');
       ownWrite?.before(version);
       await provider.restoreVersion(table, String(id), entryId, against);
-      const { data } = await provider.getOne(resource, { id });
+      // The record below the form is read again (the next comparison and restore are made with it),
+      // and the form shows it, what was typed included.
+      const reread = await edit?.refetch();
+      const data = reread?.data ?? (await provider.getOne(resource, { id })).data;
       form.reset(data);
       ownWrite?.after((data as { updated_at?: string }).updated_at);
       notify('labellens.audit.restored', { type: 'success' });
@@ -179,7 +187,7 @@ function VersionComparison({
       }
     } finally {
       setRestoring(false);
-      setConfirming(false);
+      setConfirming(null);
     }
   };
   const conflict = ownWrite?.conflict;
@@ -213,19 +221,24 @@ function VersionComparison({
       )}
       {differing.length > 0 && (
         <Stack direction="row" sx={{ mt: 1 }}>
-          <Button variant="outlined" size="small" onClick={() => setConfirming(true)} disabled={restoring}>
+          <Button
+            variant="outlined"
+            size="small"
+            onClick={() => setConfirming({ comparedWith: record.updated_at })}
+            disabled={restoring}
+          >
             {translate('labellens.audit.restore')}
           </Button>
         </Stack>
       )}
       <Confirm
-        isOpen={confirming}
+        isOpen={confirming !== null}
         loading={restoring}
         title="labellens.audit.restore_title"
         content="labellens.audit.restore_content"
         confirm="labellens.audit.restore"
-        onConfirm={() => void restore(comparedWith)}
-        onClose={() => setConfirming(false)}
+        onConfirm={() => void restore(confirming?.comparedWith)}
+        onClose={() => setConfirming(null)}
       />
       {/* The question a refused save asks (src/editing/EditConflict.tsx), here for the restore. */}
       <Confirm

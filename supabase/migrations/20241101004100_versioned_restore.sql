@@ -138,6 +138,9 @@ begin
   if not resource = any ((public.record_history_access()).readable) then
     raise exception 'Admin privileges required' using errcode = '42501';
   end if;
+  -- Rebuilt before the lock (a wrong entry is told as such, whatever the row's version): a save
+  -- committed since makes updated_at differ below, as it never comes back to an earlier value.
+  restored := private.record_version(resource, record_id, entry_id);
   -- The row, locked: a save committed since the comparison refuses the restore, and none can land
   -- between this check and the write.
   execute pg_catalog.format('select t.updated_at from public.%I t where t.id::text = $1 for update', resource)
@@ -148,8 +151,6 @@ begin
       message = 'This record changed since the version was compared',
       detail = coalesce('Its version now is ' || current_version::text, 'It is gone');
   end if;
-  -- Rebuilt after the lock: from the row the check saw, and no entry can follow it meanwhile.
-  restored := private.record_version(resource, record_id, entry_id);
   -- Read by private.audit_row_change(); transaction-local, cleared again below.
   perform pg_catalog.set_config('labellens.audit_action', 'restore', true);
   perform pg_catalog.set_config('labellens.restored_from', entry_id::text, true);

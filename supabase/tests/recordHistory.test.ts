@@ -9,7 +9,7 @@ import { openTestDatabase } from '../../mocks/supabase/testing/snapshot';
 import { OPERATOR_ROLES, operatorCan, type OperatorRole } from '../../src/domain/operatorRoles';
 import { baseTable } from '../../src/providers/resourceData';
 import { OPERATOR_ACCESS, RESOURCE_DATA } from '../../src/resources';
-import { ADMIN_ID, attempt, EDITOR_ID, ROLES, SUPPORT_ID, type Role } from './fixtures';
+import { ADMIN_ID, attempt, EDITOR_ID, ROLES, SUPPORT_ID, USER_ID, type Role } from './fixtures';
 
 /**
  * One rule for who sees a record's history (supabase/migrations/20241101003900_record_history_rule.sql):
@@ -132,13 +132,38 @@ const FIRST_ID: Record<string, string> = {
 };
 
 describe('the one rule, role by role', () => {
-  it('admin_record_version answers an owner "This resource has no versions" for a resource without them', async () => {
-    const outcome = await attempt(db, 'superuser', async (tx) => {
-      await assumeIdentity(tx, ROLES.owner);
-      return tx.query(`select public.admin_record_version('contact_messages', '1', 1)`);
-    });
-    expect(outcome).toMatchObject({ ok: false, code: '22023', message: 'This resource has no versions' });
-  });
+  // Before asking who the caller is: Compare must not answer 42501 for a resource without versions,
+  // and the answer names nothing else (the same for a table that is not there).
+  it.each(
+    (['owner', 'support', 'appUser'] as const).flatMap((who) =>
+      ['contact_messages', 'no_such_table', 'audit_log'].map((resource) => [who, resource] as const),
+    ),
+  )(
+    'rpc/admin_record_version as %s for %s: 400 "This resource has no versions" (22023)',
+    async (who, resource) => {
+      const sub = { owner: ADMIN_ID, support: SUPPORT_ID, appUser: USER_ID }[who];
+      const { error, status } = await (
+        await clientOf(sub)
+      ).rpc('admin_record_version', {
+        resource,
+        record_id: '1',
+        entry_id: 1,
+      });
+      expect({
+        status,
+        code: error?.code,
+        message: error?.message,
+        details: error?.details,
+        hint: error?.hint,
+      }).toEqual({
+        status: 400,
+        code: '22023',
+        message: 'This resource has no versions',
+        details: null,
+        hint: null,
+      });
+    },
+  );
 
   it('private.versions() names the registry’s restorers', async () => {
     const { rows } = await db.query<{ resource: string; restorers: string[] }>(

@@ -12,6 +12,7 @@ import { useFormContext } from 'react-hook-form';
 import {
   Confirm,
   DataProviderContext,
+  EditContext,
   SaveButton,
   useSaveContext,
   useDataProvider,
@@ -54,11 +55,15 @@ function useEditConflict(id: Identifier, writtenRef: RefObject<Record<string, un
   const [overwriteAllowed, setOverwriteAllowed] = useState(false);
   // The "overwrite their version?" question, opened by Save or by a refused save.
   const [asking, setAsking] = useState(false);
-  // The version the operator started from (react-admin refreshes the record below the form).
+  // The version the operator started from (react-admin refreshes the record below the form). Not
+  // the copy react-admin shows while it reads the record again: an edit's cached getOne is not
+  // updated by a save (useUpdate keys it with the save's meta, the version), so a dialog reopened
+  // after a save first shows the version before it, and taking that would refuse the next write.
+  const fetching = useContext(EditContext)?.isFetching ?? false;
   const baseline = useRef<string | undefined>(undefined);
   useEffect(() => {
-    baseline.current ??= record?.updated_at;
-  }, [record?.updated_at]);
+    if (!fetching) baseline.current ??= record?.updated_at;
+  }, [record?.updated_at, fetching]);
 
   const whoDid = async (kind: Conflict['kind'], at: string) => {
     setConflict({ kind, at, by: null });
@@ -95,6 +100,20 @@ function useEditConflict(id: Identifier, writtenRef: RefObject<Record<string, un
       void whoDid('updated', updatedAt);
   });
 
+  /** Records the conflict a refused write found (who and when); answers its kind. */
+  const noted = (refusal: VersionRefusal): Conflict['kind'] | null => {
+    const current = refusal.refused[0]?.current?.updated_at;
+    if (refusal.reason === 'deleted') {
+      void whoDid('deleted', new Date().toISOString());
+      return 'deleted';
+    }
+    if (refusal.reason === 'conflict' && typeof current === 'string') {
+      void whoDid('updated', current);
+      return 'updated';
+    }
+    return null;
+  };
+
   return {
     conflict,
     kept,
@@ -105,13 +124,10 @@ function useEditConflict(id: Identifier, writtenRef: RefObject<Record<string, un
     version: () => (overwriteAllowed && conflict?.kind === 'updated' ? conflict.at : baseline.current),
     /** The database refused the save: the record changed since (ask) or is gone (say so). */
     refused(refusal: VersionRefusal) {
-      const current = refusal.refused[0]?.current?.updated_at;
-      if (refusal.reason === 'deleted') void whoDid('deleted', new Date().toISOString());
-      else if (refusal.reason === 'conflict' && typeof current === 'string') {
-        void whoDid('updated', current);
-        setAsking(true);
-      }
+      if (noted(refusal) === 'updated') setAsking(true);
     },
+    /** The database refused another write (a restore): the conflict is shown, its writer asks. */
+    noted,
     /** The operator took the newer version: it becomes the baseline. */
     accept(updatedAt: string | undefined) {
       baseline.current = updatedAt;
@@ -270,12 +286,19 @@ function ConflictBanner({
 /**
  * For a write an edit dialog makes besides Save (History's "Restore this version"): `before` with
  * the values it writes (so its Realtime event is not taken for a colleague's save), `after` with the
- * version it made, which becomes the one the dialog started from. Null outside an edit dialog.
+ * version it made, which becomes the one the dialog started from; `refused` and `conflict` ask about a
+ * refused write as Save does. Null outside an edit dialog.
  */
 export function useOwnWrite() {
   const scope = useContext(ConflictContext);
   if (!scope) return null;
-  return { before: scope.expectOwnWrite, after: scope.accept };
+  return {
+    before: scope.expectOwnWrite,
+    after: scope.accept,
+    /** The write was refused as stale: the conflict it found, for the writer's own question. */
+    refused: scope.noted,
+    conflict: scope.conflict,
+  };
 }
 
 /** Reloads the newest version into the form (what the operator typed is replaced). */

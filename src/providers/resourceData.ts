@@ -80,6 +80,12 @@ export interface ResourceData<R extends RaRecord = RaRecord> {
    */
   versioned?: boolean;
   /**
+   * Its records have versions: the History tab offers "Compare with now" and "Restore this version"
+   * (admin_record_version, admin_restore_version). The database's private.versions() lists exactly
+   * these base tables (supabase/tests/recordHistory.test.ts checks they agree).
+   */
+  versions?: boolean;
+  /**
    * Deleting moves the row to the trash (the table has a `move_to_trash` trigger,
    * supabase/migrations/*_trash.sql): the delete toast offers Undo, the Trash screen lists it until
    * it is restored, deleted forever or purged, and its uploaded file stays until then.

@@ -16,7 +16,7 @@ export function contentDialogs({
   defaultValues,
   inputs,
 }: {
-  resource: Pick<ResourceData, 'name'>;
+  resource: Pick<ResourceData, 'name' | 'versions'>;
   schema: FormDialogProps['schema'];
   defaultValues: Record<string, unknown>;
   inputs: ReactNode;
@@ -36,7 +36,7 @@ export function contentDialogs({
   function Edit({ id, onClose }: { id: Identifier; onClose: () => void }) {
     return (
       <FormDialog id={id} title={`resources.${resource.name}.edit_title`} schema={schema} onClose={onClose}>
-        <RecordTabs table={baseTable(resource)} id={id}>
+        <RecordTabs table={baseTable(resource)} id={id} versions={resource.versions === true}>
           {inputs}
         </RecordTabs>
       </FormDialog>

@@ -183,7 +183,9 @@ CREATE FUNCTION public.set_updated_at() RETURNS trigger
     SET search_path TO ''
     AS $$
 begin
-  new.updated_at := now();
+  -- clock_timestamp(), not now() (the transaction's start: a writer that waited on the row lock would
+  -- stamp a time before the version it followed), and never at or before the version it replaces.
+  new.updated_at := greatest(pg_catalog.clock_timestamp(), old.updated_at + interval '1 microsecond');
   return new;
 end
 $$;

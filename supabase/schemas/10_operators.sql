@@ -192,6 +192,24 @@ $$;
 
 
 --
+-- Name: session_id(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.session_id() RETURNS uuid
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $_$
+  -- The token's session (auth.sessions' id), or null: a session_id that is not a uuid (a hand-made
+  -- token) names no session, rather than failing the request at a cast. A CASE, since SQL may
+  -- evaluate AND's operands in any order.
+  select case
+           when (auth.jwt() ->> 'session_id') ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
+           then (auth.jwt() ->> 'session_id')::uuid
+         end
+$_$;
+
+
+--
 -- Name: session_may_operate(uuid); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -205,10 +223,7 @@ begin
         or nullif(auth.jwt() ->> 'session_id', '') is null
         or exists (
              select 1 from auth.sessions s
-              where s.id = case
-                      when (auth.jwt() ->> 'session_id') ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
-                      then (auth.jwt() ->> 'session_id')::uuid
-                    end
+              where s.id = private.session_id()
                 and s.user_id = uid
                 and s.created_at >= a.accepted_at
            )
@@ -284,7 +299,7 @@ CREATE FUNCTION public.admin_accept_invitation() RETURNS boolean
     SET search_path TO ''
     AS $$
 declare
-  session_id uuid := nullif(auth.jwt() ->> 'session_id', '')::uuid;
+  session_id uuid := private.session_id();
   started timestamptz;
 begin
   if auth.uid() is null or session_id is null or not private.session_came_from_email() then
@@ -775,6 +790,14 @@ REVOKE ALL ON FUNCTION private.require_aal2_for_protected_owner(operator uuid) F
 
 REVOKE ALL ON FUNCTION private.session_came_from_email() FROM anon, authenticated, service_role;
 REVOKE ALL ON FUNCTION private.session_came_from_email() FROM PUBLIC;
+
+
+--
+-- Name: FUNCTION session_id(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.session_id() FROM anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION private.session_id() FROM PUBLIC;
 
 
 --

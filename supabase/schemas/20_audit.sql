@@ -168,14 +168,15 @@ begin
     raise exception 'No such record' using errcode = 'P0002';
   end if;
   foreach col in array columns loop
-    -- The (resource, record_id, occurred_at, id) index serves this range.
+    -- One row's entries in id order: the order their writes took the row lock and committed
+    -- (occurred_at is each transaction's start). The (resource, record_id, id) index serves this range.
     select a.changes -> col -> 'old' into earlier
       from public.audit_log a
      where a.resource = record_version.resource
        and a.record_id = record_version.record_id
-       and (a.occurred_at, a.id) > (target.occurred_at, target.id)
+       and a.id > target.id
        and jsonb_typeof(a.changes -> col) = 'object'
-     order by a.occurred_at, a.id
+     order by a.id
      limit 1;
     version := version || jsonb_build_object(col, case when found then earlier else row_now -> col end);
   end loop;
@@ -236,6 +237,9 @@ CREATE FUNCTION public.admin_record_version(resource text, record_id text, entry
     SET search_path TO ''
     AS $$
 begin
+  if private.restorable_columns(resource) is null then
+    raise exception 'This resource has no versions' using errcode = '22023';
+  end if;
   if not resource = any ((public.record_history_access()).readable) then
     raise exception 'Admin privileges required' using errcode = '42501';
   end if;
@@ -245,28 +249,44 @@ $$;
 
 
 --
--- Name: admin_restore_version(text, text, bigint); Type: FUNCTION; Schema: public; Owner: -
+-- Name: admin_restore_version(text, text, bigint, timestamp with time zone); Type: FUNCTION; Schema: public; Owner: -
 --
 
-CREATE FUNCTION public.admin_restore_version(resource text, record_id text, entry_id bigint) RETURNS jsonb
+CREATE FUNCTION public.admin_restore_version(resource text, record_id text, entry_id bigint, version timestamp with time zone) RETURNS jsonb
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $_$
 declare
-  version jsonb;
+  restored jsonb;
   columns text[] := private.restorable_columns(resource);
+  current_version timestamptz;
   result jsonb;
 begin
+  if columns is null then
+    raise exception 'This resource has no versions' using errcode = '22023';
+  end if;
   if not resource = any ((public.record_history_access()).readable) then
     raise exception 'Admin privileges required' using errcode = '42501';
   end if;
-  version := private.record_version(resource, record_id, entry_id);
+  -- Rebuilt before the lock (a wrong entry is told as such, whatever the row's version): a save
+  -- committed since makes updated_at differ below, as it never comes back to an earlier value.
+  restored := private.record_version(resource, record_id, entry_id);
+  -- The row, locked: a save committed since the comparison refuses the restore, and none can land
+  -- between this check and the write.
+  execute pg_catalog.format('select t.updated_at from public.%I t where t.id::text = $1 for update', resource)
+    into current_version
+    using record_id;
+  if current_version is distinct from version then
+    raise sqlstate 'PT409' using
+      message = 'This record changed since the version was compared',
+      detail = coalesce('Its version now is ' || current_version::text, 'It is gone');
+  end if;
   -- Read by private.audit_row_change(); transaction-local, cleared again below.
   perform pg_catalog.set_config('labellens.audit_action', 'restore', true);
   perform pg_catalog.set_config('labellens.restored_from', entry_id::text, true);
   if resource = 'admin_settings' then
-    perform private.update_admin_settings((version ->> 'mfa_required')::boolean,
-                                          (version ->> 'audit_retention_days')::integer);
+    perform private.update_admin_settings((restored ->> 'mfa_required')::boolean,
+                                          (restored ->> 'audit_retention_days')::integer);
     select to_jsonb(s) into result from public.admin_settings s where s.id = 1;
   else
     -- The table and columns are the allow-list's literals, quoted; the values are a bound parameter
@@ -278,7 +298,7 @@ begin
       (select pg_catalog.string_agg(pg_catalog.format('%I', c), ', ') from unnest(columns) c),
       (select pg_catalog.string_agg(pg_catalog.format('r.%I', c), ', ') from unnest(columns) c))
       into result
-      using version, record_id;
+      using restored, record_id;
   end if;
   perform pg_catalog.set_config('labellens.audit_action', '', true);
   perform pg_catalog.set_config('labellens.restored_from', '', true);
@@ -462,6 +482,13 @@ CREATE INDEX audit_log_record_idx ON public.audit_log USING btree (resource, rec
 
 
 --
+-- Name: audit_log_record_history_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX audit_log_record_history_idx ON public.audit_log USING btree (resource, record_id, id);
+
+
+--
 -- Name: audit_log_resource_idx; Type: INDEX; Schema: public; Owner: -
 --
 
@@ -602,13 +629,13 @@ GRANT ALL ON FUNCTION public.record_history_access(OUT readable text[], OUT hidd
 
 
 --
--- Name: FUNCTION admin_restore_version(resource text, record_id text, entry_id bigint); Type: ACL; Schema: public; Owner: -
+-- Name: FUNCTION admin_restore_version(resource text, record_id text, entry_id bigint, version timestamp with time zone); Type: ACL; Schema: public; Owner: -
 --
 
-REVOKE ALL ON FUNCTION public.admin_restore_version(resource text, record_id text, entry_id bigint) FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.admin_restore_version(resource text, record_id text, entry_id bigint) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.admin_restore_version(resource text, record_id text, entry_id bigint) TO authenticated;
-GRANT ALL ON FUNCTION public.admin_restore_version(resource text, record_id text, entry_id bigint) TO service_role;
+REVOKE ALL ON FUNCTION public.admin_restore_version(resource text, record_id text, entry_id bigint, version timestamp with time zone) FROM anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION public.admin_restore_version(resource text, record_id text, entry_id bigint, version timestamp with time zone) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.admin_restore_version(resource text, record_id text, entry_id bigint, version timestamp with time zone) TO authenticated;
+GRANT ALL ON FUNCTION public.admin_restore_version(resource text, record_id text, entry_id bigint, version timestamp with time zone) TO service_role;
 
 
 --

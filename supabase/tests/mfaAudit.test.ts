@@ -144,7 +144,7 @@ const CALLS: Record<string, string> = {
   'function admin_reset_operator_factors': `select public.admin_reset_operator_factors('${INACTIVE_ADMIN_ID}') = 0 as ok`,
   // Versions (20241101002800_restore_version.sql): a seeded tag's first entry, read and restored.
   'function admin_record_version': `select public.admin_record_version('tags', ${FIRST_TAG_ENTRY}) ->> 'key' is not null as ok`,
-  'function admin_restore_version': `select public.admin_restore_version('tags', ${FIRST_TAG_ENTRY}) ->> 'key' is not null as ok`,
+  'function admin_restore_version': `select public.admin_restore_version('tags', ${FIRST_TAG_ENTRY}, (select t.updated_at from public.tags t where t.id::text = (select a.record_id from public.audit_log a where a.resource = 'tags' order by a.id limit 1))) ->> 'key' is not null as ok`,
   // The command palette and a person's page (20241101003000_palette.sql).
   'function admin_search': `select count(*) > 0 as ok from public.admin_search('labellens.dev', 5)`,
   'function admin_person': `select public.admin_person('00000000-0000-4000-8000-000000000002', 5) is not null as ok`,

@@ -7,8 +7,9 @@ import { LOCAL_ANON_KEY } from '../../mocks/supabase/keys';
 import { createStandIn, type StandIn } from '../../mocks/supabase/standIn';
 import { openTestDatabase } from '../../mocks/supabase/testing/snapshot';
 import { OPERATOR_ROLES, operatorCan, type OperatorRole } from '../../src/domain/operatorRoles';
-import { OPERATOR_ACCESS } from '../../src/resources';
-import { ADMIN_ID, attempt, EDITOR_ID, ROLES, SUPPORT_ID, type Role } from './fixtures';
+import { baseTable } from '../../src/providers/resourceData';
+import { OPERATOR_ACCESS, RESOURCE_DATA } from '../../src/resources';
+import { ADMIN_ID, attempt, EDITOR_ID, ROLES, SUPPORT_ID, USER_ID, type Role } from './fixtures';
 
 /**
  * One rule for who sees a record's history (supabase/migrations/20241101003900_record_history_rule.sql):
@@ -109,12 +110,15 @@ describe("an editor and another operator's edit of a news item", () => {
   });
 });
 
-/** The versioned resources, their restorers as the registry says (settings: the owners' alone). */
+/**
+ * The versioned resources as the registry declares them (`versions`: History compares and restores),
+ * their restorers the roles it lets edit them; the settings page's row is the owners' alone.
+ */
 const VERSIONED: Record<string, readonly OperatorRole[]> = {
   ...Object.fromEntries(
-    ['news', 'health_tips', 'tags'].map((table) => [
-      table,
-      OPERATOR_ROLES.filter((role) => operatorCan(OPERATOR_ACCESS, role, table.replaceAll('_', '-'), 'edit')),
+    RESOURCE_DATA.filter((data) => data.versions).map((data) => [
+      baseTable(data),
+      OPERATOR_ROLES.filter((role) => operatorCan(OPERATOR_ACCESS, role, data.name, 'edit')),
     ]),
   ),
   admin_settings: ['owner'],
@@ -128,6 +132,39 @@ const FIRST_ID: Record<string, string> = {
 };
 
 describe('the one rule, role by role', () => {
+  // Before asking who the caller is: Compare must not answer 42501 for a resource without versions,
+  // and the answer names nothing else (the same for a table that is not there).
+  it.each(
+    (['owner', 'support', 'appUser'] as const).flatMap((who) =>
+      ['contact_messages', 'no_such_table', 'audit_log'].map((resource) => [who, resource] as const),
+    ),
+  )(
+    'rpc/admin_record_version as %s for %s: 400 "This resource has no versions" (22023)',
+    async (who, resource) => {
+      const sub = { owner: ADMIN_ID, support: SUPPORT_ID, appUser: USER_ID }[who];
+      const { error, status } = await (
+        await clientOf(sub)
+      ).rpc('admin_record_version', {
+        resource,
+        record_id: '1',
+        entry_id: 1,
+      });
+      expect({
+        status,
+        code: error?.code,
+        message: error?.message,
+        details: error?.details,
+        hint: error?.hint,
+      }).toEqual({
+        status: 400,
+        code: '22023',
+        message: 'This resource has no versions',
+        details: null,
+        hint: null,
+      });
+    },
+  );
+
   it('private.versions() names the registry’s restorers', async () => {
     const { rows } = await db.query<{ resource: string; restorers: string[] }>(
       'select resource, restorers from private.versions() order by resource',
@@ -168,7 +205,10 @@ describe('the one rule, role by role', () => {
           );
           if (read !== undefined) versions.push(entry);
           const restored = await savepointed(tx, () =>
-            tx.query('select public.admin_restore_version($1, $2, $3)', [table, id, entry]),
+            tx.query(
+              `select public.admin_restore_version($1, $2, $3, (select t.updated_at from public.${table} t where t.id::text = $2))`,
+              [table, id, entry],
+            ),
           );
           if (restored !== undefined) restores.push(entry);
         }

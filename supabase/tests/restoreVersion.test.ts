@@ -56,7 +56,7 @@ const lastEntry = async (tx: Queryable, table: string, id: string) =>
 const restore = async (tx: Queryable, table: string, id: string, entry: number) =>
   (
     await tx.query<{ row: Record<string, unknown> }>(
-      `select public.admin_restore_version($1, $2, $3) - 'updated_at' as row`,
+      `select public.admin_restore_version($1, $2, $3, (select t.updated_at from public.${table} t where t.id::text = $2)) - 'updated_at' as row`,
       [table, id, entry],
     )
   ).rows[0].row;
@@ -151,6 +151,107 @@ describe('restoring a version of news, health tips and tags', () => {
     },
   );
 
+  it('refuses a restore after a colleague’s save (PT409), leaving the colleague’s text', async () => {
+    const outcome = await attempt(db, 'superuser', async (tx) => {
+      await addOperators(tx);
+      const id = (await tx.query<{ id: string }>(FIRST_ID.health_tips)).rows[0].id;
+      await assumeIdentity(tx, signedIn(EDITOR_ID));
+      const versions = await writeVersions(tx, 'health_tips', id);
+      // The editor compares with now: the version the comparison was made against.
+      const compared = (
+        await tx.query<{ v: string }>(`select updated_at::text as v from public.health_tips where id = $1`, [id])
+      ).rows[0].v;
+      // The owner saves meanwhile.
+      await assumeIdentity(tx, signedIn(ADMIN_ID));
+      await tx.query(`update public.health_tips set tip = 'The owner’s newer text.' where id = $1`, [id]);
+      await assumeIdentity(tx, signedIn(EDITOR_ID));
+      await tx.query('savepoint s');
+      let refused: unknown = null;
+      try {
+        await tx.query(`select public.admin_restore_version('health_tips', $1, $2, $3::timestamptz)`, [
+          id,
+          versions[0].entry,
+          compared,
+        ]);
+      } catch (error) {
+        refused = { code: (error as { code: string }).code, message: (error as Error).message };
+        await tx.query('rollback to savepoint s');
+      }
+      const tip = (await tx.query<{ tip: string }>(`select tip from public.health_tips where id = $1`, [id])).rows[0]
+        .tip;
+      return { refused, tip };
+    });
+    expect(outcome).toEqual({
+      ok: true,
+      value: {
+        refused: { code: 'PT409', message: 'This record changed since the version was compared' },
+        tip: 'The owner’s newer text.',
+      },
+    });
+  });
+
+  it('rebuilds a version in the trail’s id order: a writer that waited on the row lock follows, whatever its start', async () => {
+    // Two writers, interleaved as on PostgreSQL: B starts first (its now() is earlier) but waits on
+    // the row lock A holds, so A's entry comes first by id and B's second; PGlite has one connection,
+    // so the entries' occurred_at are set as the two transactions' starts would have set them.
+    const outcome = await attempt(db, 'superuser', async (tx) => {
+      const id = (await tx.query<{ id: string }>(FIRST_ID.health_tips)).rows[0].id;
+      await assumeIdentity(tx, signedIn(ADMIN_ID));
+      await tx.query(`update public.health_tips set tip = 'A wrote this first.' where id = $1`, [id]);
+      const a = (await lastEntry(tx, 'health_tips', id)).id;
+      await tx.query(`update public.health_tips set tip = 'B wrote this after waiting.' where id = $1`, [id]);
+      const b = (await lastEntry(tx, 'health_tips', id)).id;
+      // The trail is append-only (a trigger refuses updates): it is bypassed for this test's rewrite.
+      await tx.query(`reset role`);
+      await tx.query(`set local session_replication_role = replica`);
+      await tx.query(`update public.audit_log set occurred_at = now() + interval '1 second' where id = $1`, [a]);
+      await tx.query(`update public.audit_log set occurred_at = now() where id = $1`, [b]);
+      await tx.query(`set local session_replication_role = origin`);
+      await assumeIdentity(tx, signedIn(ADMIN_ID));
+      const after = async (entry: number) =>
+        (
+          await tx.query<{ v: { tip: string } }>(
+            `select public.admin_record_version('health_tips', $1, $2) as v`,
+            [id, entry],
+          )
+        ).rows[0].v.tip;
+      return { a: await after(a), b: await after(b) };
+    });
+    expect(outcome).toEqual({
+      ok: true,
+      value: { a: 'A wrote this first.', b: 'B wrote this after waiting.' },
+    });
+  });
+
+  it('updated_at strictly increases within a row: two saves in one transaction, and after a version stamped ahead of the clock', async () => {
+    const outcome = await attempt(db, 'superuser', async (tx) => {
+      const id = (await tx.query<{ id: string }>(FIRST_ID.health_tips)).rows[0].id;
+      const stamp = async () =>
+        (await tx.query<{ v: string }>(`select updated_at::text as v from public.health_tips where id = $1`, [id]))
+          .rows[0].v;
+      await tx.query(`update public.health_tips set tip = 'First of two saves.' where id = $1`, [id]);
+      const first = await stamp();
+      await tx.query(`update public.health_tips set tip = 'Second of two saves.' where id = $1`, [id]);
+      const second = await stamp();
+      // A version stamped ahead of this clock (another server's, or a transaction's): the next is later still.
+      await tx.query(`alter table public.health_tips disable trigger health_tips_set_updated_at`);
+      await tx.query(
+        `update public.health_tips set updated_at = '2999-01-01 00:00:00+00', tip = 'A save stamped far ahead of the clock.' where id = $1`,
+        [id],
+      );
+      await tx.query(`alter table public.health_tips enable trigger health_tips_set_updated_at`);
+      await tx.query(`update public.health_tips set tip = 'After the one ahead.' where id = $1`, [id]);
+      const afterAhead = (
+        await tx.query<{ v: string }>(
+          `select to_char(updated_at at time zone 'UTC', 'YYYY-MM-DD HH24:MI:SS.US') as v from public.health_tips where id = $1`,
+          [id],
+        )
+      ).rows[0].v;
+      return { increases: Date.parse(second) > Date.parse(first) || second > first, afterAhead };
+    });
+    expect(outcome).toEqual({ ok: true, value: { increases: true, afterAhead: '2999-01-01 00:00:00.000001' } });
+  });
+
   it('restores the version in the middle, and a version made by a restore', async () => {
     const outcome = await attempt(db, 'superuser', async (tx) => {
       const id = (await tx.query<{ id: string }>(FIRST_ID.health_tips)).rows[0].id;
@@ -183,11 +284,11 @@ describe('restoring a version of news, health tips and tags', () => {
       const entryOfA = (await lastEntry(tx, 'tags', a.id)).id;
       const tries: Record<string, string> = {};
       for (const [name, sql, params] of [
-        ['other record', `select public.admin_restore_version('tags', $1, $2)`, [b.id, entryOfA]],
-        ['unknown resource', `select public.admin_restore_version('admin_users', $1, $2)`, [a.id, entryOfA]],
+        ['other record', `select public.admin_restore_version('tags', $1, $2, now())`, [b.id, entryOfA]],
+        ['unknown resource', `select public.admin_restore_version('admin_users', $1, $2, now())`, [a.id, entryOfA]],
         [
           'table name as text',
-          `select public.admin_restore_version('tags; drop table public.tags', $1, $2)`,
+          `select public.admin_restore_version('tags; drop table public.tags', $1, $2, now())`,
           [a.id, entryOfA],
         ],
       ] as const) {
@@ -204,7 +305,7 @@ describe('restoring a version of news, health tips and tags', () => {
     });
     expect(outcome).toEqual({
       ok: true,
-      value: { 'other record': 'P0002', 'unknown resource': '42501', 'table name as text': '42501' },
+      value: { 'other record': 'P0002', 'unknown resource': '22023', 'table name as text': '22023' },
     });
   });
 
@@ -218,7 +319,7 @@ describe('restoring a version of news, health tips and tags', () => {
       ).rows[0];
       await tx.query(`delete from public.health_tips where id = $1`, [id]);
       const entry = await lastEntry(tx, 'health_tips', id);
-      await tx.query(`select public.admin_restore_version('health_tips', $1, $2)`, [id, entry.id]);
+      await tx.query(`select public.admin_restore_version('health_tips', $1, $2, now())`, [id, entry.id]);
     });
     expect(outcome).toMatchObject({ ok: false, code: 'P0002' });
   });
@@ -304,7 +405,7 @@ describe('who may restore', () => {
 
   it.each(['admin_restore_version', 'admin_record_version'])('anon may not call %s', async (fn) => {
     const outcome = await attempt(db, IDENTITIES.anon, async (tx) => {
-      await tx.query(`select public.${fn}('tags', '1', 1)`);
+      await tx.query(`select public.${fn}('tags', '1', 1${fn === 'admin_restore_version' ? ', now()' : ''})`);
     });
     expect(outcome).toMatchObject({ ok: false, code: '42501' });
   });

@@ -36,8 +36,8 @@ it('every SQL list of resources serves exactly the registry’s resources', asyn
 });
 
 it('names the function and the file to edit when the registry declares what the SQL does not serve', async () => {
-  // Tags given an upload to a new bucket, an edit dialog taken from health tips, news no longer
-  // versioned and its upload forgotten.
+  // Tags given an upload to a new bucket, an edit dialog taken from health tips, news without
+  // versions and its upload forgotten.
   const changed = REGISTRY.map((r): SqlListResource => {
     if (r.data.name === 'tags')
       return {
@@ -48,13 +48,12 @@ it('names the function and the file to edit when the registry declares what the 
         },
       };
     if (r.data.name === 'health-tips') return { ...r, editDialog: false };
-    if (r.data.name === 'news') return { ...r, data: { ...r.data, versioned: false, upload: undefined } };
+    if (r.data.name === 'news') return { ...r, data: { ...r.data, versions: false, upload: undefined } };
     return r;
   });
   const then = ', then run npm run db:diff -- <name>';
   expect(await mismatches(changed)).toEqual([
-    `news: the registry does not give it a History (versioned, with an edit dialog), private.versions() lists news; edit private.versions in supabase/schemas/20_audit.sql${then}`,
-    `health-tips: the registry does not give it a History (versioned, with an edit dialog), private.versions() lists health_tips; edit private.versions in supabase/schemas/20_audit.sql${then}`,
+    `news: the registry does not give it versions (versions: true), private.versions() lists news; edit private.versions in supabase/schemas/20_audit.sql${then}`,
     `health-tips: the registry has no edit dialog, public.may_edit_record answers an owner true for its record; edit public.may_edit_record in supabase/schemas/27_realtime.sql${then}`,
     "tags: private.named_objects does not read tags.icon in bucket tag-icons: declare it in the resource's schema file " +
       "with COMMENT ON COLUMN public.tags.icon IS 'upload: tag-icons. …' (private.upload_fields reads it), then run npm run db:diff -- <name>",
@@ -63,7 +62,7 @@ it('names the function and the file to edit when the registry declares what the 
   ]);
 });
 
-it('names private.record_version when its CASE has no branch for a resource with a History', async () => {
+it('names private.record_version when its CASE has no branch for a resource with versions', async () => {
   // As record_version answers a resource its CASE forgets: no row found.
   const forgetsTags = `create or replace function private.record_version(resource text, record_id text, entry_id bigint)
     returns jsonb language plpgsql set search_path = '' as $$

@@ -11,8 +11,8 @@ import { ROLES } from './fixtures';
  * file to edit. Used by sqlLists.test.ts; a new resource's lines in these functions are part of its
  * schema change (docs/adding-a-resource.md).
  *
- *   a History            private.versions() (restorable_columns) and private.record_version's CASE
- *                        (versioned, with an edit dialog: the dialog's History restores versions)
+ *   versions             private.versions() (restorable_columns) and private.record_version's CASE
+ *                        (`versions: true`: the History compares and restores versions)
  *   an edit dialog       public.may_edit_record (presence on the dialog's channel)
  *   upload               private.upload_fields(), read from a comment `upload: <bucket>` on the
  *                        URL column (private.named_objects, owned_objects and orphan_objects follow)
@@ -80,10 +80,10 @@ export async function sqlListMismatches(tx: Queryable, resources: readonly SqlLi
     const table = baseTable(data);
     const id = await first(table);
 
-    const history = Boolean(data.versioned) && editDialog;
+    const history = Boolean(data.versions);
     if (history !== versioned.has(table))
       found.push(
-        `${data.name}: the registry ${history ? 'gives' : 'does not give'} it a History (versioned, with an edit dialog), private.versions() ${versioned.has(table) ? 'lists' : 'does not list'} ${table}; ${edit('private.versions')}`,
+        `${data.name}: the registry ${history ? 'gives' : 'does not give'} it versions (versions: true), private.versions() ${versioned.has(table) ? 'lists' : 'does not list'} ${table}; ${edit('private.versions')}`,
       );
     if (history && versioned.has(table) && id) {
       const answer = await probe(tx, async () => {

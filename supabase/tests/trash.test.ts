@@ -643,6 +643,51 @@ describe('each entry is its own: no delete changes another entry', () => {
     expect(v.together).toEqual({ restored: [v.second.id], refused: [v.first.id], id_taken: [v.first.id] });
     expect(v.now?.title).toBe('Same id');
   });
+  it('two deletes of one id in one transaction: the later entry is the newer one, however their random ids fall', async () => {
+    const outcome = await attempt(db, 'superuser', async (tx) => {
+      const [id] = await firstIds(tx, 'health_tips');
+      await assumeIdentity(tx, WHO.editor);
+      await tx.query(`delete from public.health_tips where id = $1`, [id]);
+      await asSuperuser(tx);
+      // The id taken again by a new tip (POST /rest/v1/health_tips {"id": ...}), deleted too.
+      await assumeIdentity(tx, WHO.editor);
+      await tx.query(
+        `insert into public.health_tips (id, tip) values ($1, 'Changed between the two deletes.')`,
+        [id],
+      );
+      await tx.query(`delete from public.health_tips where id = $1`, [id]);
+      await asSuperuser(tx);
+      const { rows } = await tx.query<{ tip: string; later: boolean }>(
+        `select record ->> 'tip' as tip, deleted_at > lead(deleted_at) over (order by deleted_at desc, id desc) as later
+           from public.trash where resource = 'health_tips' and record_id = $1 order by deleted_at desc, id desc`,
+        [id],
+      );
+      // Undo's choice (admin_restore_trashed: the newest deletion of the row) brings the later one back.
+      const both = rows.length;
+      const undo = await restore(
+        tx,
+        'editor',
+        (
+          await tx.query<{ id: string }>(`select id::text from public.trash where record_id = $1`, [id])
+        ).rows.map((r) => r.id),
+      );
+      const tip = (await tx.query<{ tip: string }>(`select tip from public.health_tips where id = $1`, [id]))
+        .rows[0].tip;
+      return { rows, both, restored: undo.restored.length, tip };
+    });
+    expect(outcome).toEqual({
+      ok: true,
+      value: {
+        rows: [
+          { tip: 'Changed between the two deletes.', later: true },
+          { tip: expect.any(String), later: null },
+        ],
+        both: 2,
+        restored: 1,
+        tip: 'Changed between the two deletes.',
+      },
+    });
+  });
 });
 
 describe('files follow only their own records', () => {

@@ -1,7 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Form, RecordContextProvider, ResourceContextProvider } from 'react-admin';
 import { renderAdmin } from '../../test/renderAdmin';
+import { renderPage } from '../../test/renderPage';
 import { DEMO, setUpStandInServer, signIn } from '../../test/standInServer';
+import { RecordHistory } from './RecordHistory';
 
 const server = setUpStandInServer();
 const WAIT = { timeout: 20_000 };
@@ -72,5 +75,65 @@ describe('a record’s History tab', { timeout: 90_000 }, () => {
     // Its own restore is not taken for a colleague's save.
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(within(dialog).queryByText(/saved a newer version/)).toBeNull();
+  });
+
+  it('refuses a restore after a colleague’s save with the question a refused save asks, and restores over it once told to', async () => {
+    const db = server.db();
+    const { rows } = await db.query<{ id: string }>(
+      `insert into public.health_tips (tip) values ($1) returning id`,
+      [FIRST],
+    );
+    const id = rows[0].id;
+    await db.query(`update public.health_tips set tip = $2 where id = $1`, [id, SECOND]);
+
+    await signIn(DEMO.admin);
+    renderAdmin(`/admin/health-tips/${id}`);
+    const dialog = await screen.findByRole('dialog', undefined, WAIT);
+    await within(dialog).findByDisplayValue(SECOND, undefined, WAIT);
+    await userEvent.click(within(dialog).getByRole('tab', { name: 'History' }));
+    const history = await within(dialog).findByRole('list', { name: 'History' }, WAIT);
+    await userEvent.click(within(history).getAllByRole('button', { name: 'Compare with now' })[1]);
+    const comparison = await within(dialog).findByRole(
+      'region',
+      { name: 'This version compared with now' },
+      WAIT,
+    );
+    await within(comparison).findByText('tip', undefined, WAIT);
+    // A colleague saves between the comparison and the confirmation.
+    await db.query(`update public.health_tips set tip = $2 where id = $1`, [id, THIRD]);
+    await userEvent.click(within(comparison).getByRole('button', { name: 'Restore this version' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Restore this version?' }, WAIT);
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Restore this version' }));
+
+    const question = await screen.findByRole('dialog', { name: 'Save over a newer version?' }, WAIT);
+    expect(
+      (await db.query<{ tip: string }>('select tip from public.health_tips where id = $1', [id])).rows[0].tip,
+    ).toBe(THIRD);
+    await userEvent.click(within(question).getByRole('button', { name: 'Save mine' }));
+    expect(await within(dialog).findByDisplayValue(FIRST, undefined, WAIT)).toBeVisible();
+    expect(
+      (await db.query<{ tip: string }>('select tip from public.health_tips where id = $1', [id])).rows[0].tip,
+    ).toBe(FIRST);
+  });
+
+  it('offers no Compare with now on a resource without versions (a contact message), even in a form', async () => {
+    const db = server.db();
+    await db.query(
+      `insert into public.audit_log (action, resource, record_id, changes)
+       values ('update', 'contact_messages', 'cm-history-1', '{"status": {"old": "new", "new": "read"}}')`,
+    );
+    await signIn(DEMO.admin);
+    renderPage(
+      <ResourceContextProvider value="contact-messages">
+        <RecordContextProvider value={{ id: 'cm-history-1', status: 'read' }}>
+          <Form>
+            <RecordHistory table="contact_messages" id="cm-history-1" />
+          </Form>
+        </RecordContextProvider>
+      </ResourceContextProvider>,
+    );
+    const history = await screen.findByRole('list', { name: 'History' }, WAIT);
+    expect(within(history).getAllByRole('listitem')).toHaveLength(1);
+    expect(within(history).queryByRole('button', { name: 'Compare with now' })).toBeNull();
   });
 });

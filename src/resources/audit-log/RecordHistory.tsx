@@ -19,6 +19,7 @@ import { useFormContext } from 'react-hook-form';
 import {
   Confirm,
   DataProviderContext,
+  EditContext,
   useGetList,
   useNotify,
   useRecordContext,
@@ -27,10 +28,11 @@ import {
   type DataProvider,
   type Identifier,
 } from 'react-admin';
-import { formatDateTime } from '../../domain/format';
+import { formatDateTime, formatTime } from '../../domain/format';
 import { formatAuditValue, type AuditEntry } from '../../domain/audit';
 import { wordDiff } from '../../domain/wordDiff';
 import { useOwnWrite } from '../../editing/EditConflict';
+import { refusalOf } from '../../providers/versionedUpdates';
 import { CHANGES_TABLE_SX, ChangesTable } from './ChangesTable';
 import { actionLabel } from './labels';
 import type { VersionMethods, VersionValues } from './versionMethods';
@@ -55,10 +57,13 @@ const VERSION_ACTIONS = new Set(['insert', 'update', 'restore']);
 export function RecordHistory({
   table,
   id,
+  versions = false,
   onRestored,
 }: {
   table: string;
   id: Identifier;
+  /** The resource has versions (its descriptor's `versions`): only then Compare and Restore. */
+  versions?: boolean;
   onRestored?: () => void;
 }) {
   const translate = useTranslate();
@@ -67,9 +72,11 @@ export function RecordHistory({
   // message) lists the changes without versions. A support operator's news view lists none: a
   // versioned record's history is its restorers' alone (public.record_history_access).
   const editing = useFormContext() !== null;
+  // One record's entries in the trail's id order, the order its writes happened (occurred_at is each
+  // transaction's start: a writer that waited on the row lock has the earlier one).
   const { data, isPending, error, refetch } = useGetList<AuditEntry>('audit-log', {
     filter: { resource: table, record_id: String(id) },
-    sort: { field: 'occurred_at', order: 'DESC' },
+    sort: { field: 'id', order: 'DESC' },
     pagination: { page: 1, perPage: HISTORY_LIMIT },
   });
   if (isPending)
@@ -91,6 +98,7 @@ export function RecordHistory({
           </Typography>
           <ChangesTable changes={entry.changes} />
           {editing &&
+            versions &&
             VERSION_ACTIONS.has(entry.action) &&
             (chosen === entry.id ? (
               <VersionComparison
@@ -133,8 +141,12 @@ function VersionComparison({
   const record = useRecordContext<Record<string, unknown>>();
   const form = useFormContext();
   const ownWrite = useOwnWrite();
-  const [confirming, setConfirming] = useState(false);
+  const edit = useContext(EditContext);
+  // The version "now" was when the operator asked to restore (the record's updated_at): what is sent.
+  const [confirming, setConfirming] = useState<{ comparedWith: unknown } | null>(null);
   const [restoring, setRestoring] = useState(false);
+  // A restore the database refused because a colleague saved since: asked as a refused save is.
+  const [overwriting, setOverwriting] = useState(false);
   const { data: version, error } = useVersion(provider, table, String(id), entryId);
 
   if (error) return <Alert severity="error">{translate('labellens.audit.version_error')}</Alert>;
@@ -145,25 +157,40 @@ function VersionComparison({
     .sort()
     .filter((field) => JSON.stringify(version[field] ?? null) !== JSON.stringify(current[field] ?? null));
 
-  const restore = async () => {
+  /**
+   * Writes the version back, refused by the database unless the record is still at `against`: the
+   * version the comparison the operator confirmed was made with (the record below the form, the one
+   * "now" showed), or a colleague's newer one the operator chose to write over.
+   */
+  const restore = async (against: unknown) => {
     if (!provider) return;
     setRestoring(true);
     try {
+      if (typeof against !== 'string')
+        throw new Error('A restore must say which version it was compared with');
       ownWrite?.before(version);
-      await provider.restoreVersion(table, String(id), entryId);
-      const { data } = await provider.getOne(resource, { id });
+      await provider.restoreVersion(table, String(id), entryId, against);
+      // The record below the form is read again (the next comparison and restore are made with it),
+      // and the form shows it, what was typed included.
+      const reread = await edit?.refetch();
+      const data = reread?.data ?? (await provider.getOne(resource, { id })).data;
       form.reset(data);
       ownWrite?.after((data as { updated_at?: string }).updated_at);
       notify('labellens.audit.restored', { type: 'success' });
       onRestored();
     } catch (cause) {
-      console.error(cause);
-      notify('labellens.audit.restore_failed', { type: 'error' });
+      const refusal = refusalOf(cause);
+      if (refusal && ownWrite?.refused(refusal) === 'updated') setOverwriting(true);
+      else {
+        console.error(cause);
+        notify('labellens.audit.restore_failed', { type: 'error' });
+      }
     } finally {
       setRestoring(false);
-      setConfirming(false);
+      setConfirming(null);
     }
   };
+  const conflict = ownWrite?.conflict;
 
   return (
     <Box
@@ -194,19 +221,40 @@ function VersionComparison({
       )}
       {differing.length > 0 && (
         <Stack direction="row" sx={{ mt: 1 }}>
-          <Button variant="outlined" size="small" onClick={() => setConfirming(true)} disabled={restoring}>
+          <Button
+            variant="outlined"
+            size="small"
+            onClick={() => setConfirming({ comparedWith: record.updated_at })}
+            disabled={restoring}
+          >
             {translate('labellens.audit.restore')}
           </Button>
         </Stack>
       )}
       <Confirm
-        isOpen={confirming}
+        isOpen={confirming !== null}
         loading={restoring}
         title="labellens.audit.restore_title"
         content="labellens.audit.restore_content"
         confirm="labellens.audit.restore"
-        onConfirm={() => void restore()}
-        onClose={() => setConfirming(false)}
+        onConfirm={() => void restore(confirming?.comparedWith)}
+        onClose={() => setConfirming(null)}
+      />
+      {/* The question a refused save asks (src/editing/EditConflict.tsx), here for the restore. */}
+      <Confirm
+        isOpen={overwriting}
+        loading={restoring}
+        title="labellens.live.overwrite_title"
+        content="labellens.live.overwrite_content"
+        translateOptions={{ who: conflict?.by ?? '', time: conflict ? formatTime(conflict.at) : '' }}
+        confirm="labellens.live.overwrite"
+        cancel="labellens.forms.keep_editing"
+        onConfirm={() => {
+          setOverwriting(false);
+          // Deliberately written against their version, the one the question showed.
+          void restore(conflict?.at);
+        }}
+        onClose={() => setOverwriting(false)}
       />
     </Box>
   );

@@ -7,7 +7,18 @@ import { RecordHistory } from './RecordHistory';
  * A dialog's Details and History tabs. The details stay mounted while History shows (a form keeps
  * what was typed); History loads when first opened.
  */
-export function RecordTabs({ table, id, children }: { table: string; id: Identifier; children: ReactNode }) {
+export function RecordTabs({
+  table,
+  id,
+  versions = false,
+  children,
+}: {
+  table: string;
+  id: Identifier;
+  /** The resource declares `versions` (src/providers/resourceData.ts): History may compare and restore. */
+  versions?: boolean;
+  children: ReactNode;
+}) {
   const translate = useTranslate();
   const base = useId();
   const [tab, setTab] = useState<'details' | 'history'>('details');
@@ -38,7 +49,9 @@ export function RecordTabs({ table, id, children }: { table: string; id: Identif
         aria-labelledby={`${base}-history-tab`}
         hidden={tab !== 'history'}
       >
-        {tab === 'history' && <RecordHistory table={table} id={id} onRestored={() => setTab('details')} />}
+        {tab === 'history' && (
+          <RecordHistory table={table} id={id} versions={versions} onRestored={() => setTab('details')} />
+        )}
       </Box>
     </>
   );

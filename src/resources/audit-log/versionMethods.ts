@@ -1,5 +1,6 @@
 import { HttpError } from 'react-admin';
 import type { DatabaseClient } from '../../domain/database';
+import { VersionRefusedError } from '../../providers/versionedUpdates';
 
 /** A version's editable fields by name (supabase/migrations/20241101002800_restore_version.sql). */
 export type VersionValues = Record<string, unknown>;
@@ -9,28 +10,50 @@ export type VersionValues = Record<string, unknown>;
  * (public.audit_log.resource), `entryId` the entry after which the version stood.
  */
 export function createVersionMethods(client: DatabaseClient) {
-  const call = async (
-    fn: 'admin_record_version' | 'admin_restore_version',
-    table: string,
-    id: string,
-    entryId: number,
-  ) => {
-    const { data, error, status } = await client.rpc(fn, {
-      resource: table,
-      record_id: id,
-      entry_id: entryId,
-    });
-    // An HttpError with the status lets react-admin's checkError sign out a session that lost access.
-    if (error) throw new HttpError(error.message, status, error);
-    return data as VersionValues;
-  };
   return {
     /** The record's editable fields as they stood after that entry. */
-    getRecordVersion: (table: string, id: string, entryId: number) =>
-      call('admin_record_version', table, id, entryId),
-    /** Writes that version back as a new change (audited as a restore); answers the row now. */
-    restoreVersion: (table: string, id: string, entryId: number) =>
-      call('admin_restore_version', table, id, entryId),
+    async getRecordVersion(table: string, id: string, entryId: number) {
+      const { data, error, status } = await client.rpc('admin_record_version', {
+        resource: table,
+        record_id: id,
+        entry_id: entryId,
+      });
+      // An HttpError with the status lets react-admin's checkError sign out a session that lost access.
+      if (error) throw new HttpError(error.message, status, error);
+      return data as VersionValues;
+    },
+    /**
+     * Writes that version back as a new change (audited as a restore); answers the row now. A
+     * versioned write: `version` is the record's updated_at the comparison was made against, and a
+     * record changed since (or gone) refuses it (PT409) with the refusal a stale save throws
+     * (src/providers/versionedUpdates.ts), read again to name the newer version.
+     */
+    async restoreVersion(table: string, id: string, entryId: number, version: string) {
+      const { data, error, status } = await client.rpc('admin_restore_version', {
+        resource: table,
+        record_id: id,
+        entry_id: entryId,
+        version,
+      });
+      if (error?.code === 'PT409') {
+        // `table` is one of private.versions()'s (the rpc just named it); only its version is read.
+        const now = await client
+          .from(table as 'news')
+          .select('id, updated_at')
+          .eq('id', id)
+          .maybeSingle();
+        if (now.error) throw new HttpError(now.error.message, now.status, now.error);
+        const current = now.data as ({ id: string; updated_at?: string } & Record<string, unknown>) | null;
+        const reason = current ? 'conflict' : 'deleted';
+        throw new VersionRefusedError({
+          reason,
+          refused: [current ? { id, reason, current } : { id, reason }],
+          saved: [],
+        });
+      }
+      if (error) throw new HttpError(error.message, status, error);
+      return data as VersionValues;
+    },
   };
 }
 

@@ -10,6 +10,7 @@ export const healthTipsData = defineResourceData<HealthTip>({
   audit: { label: 'tip', maxChars: 120 },
   live: true,
   versioned: true,
+  versions: true,
   trash: true,
   writes: ['insert', 'update', 'delete'],
   seek: ['owner', 'editor', 'support'],

@@ -10,6 +10,7 @@ export const newsData = defineResourceData<News>({
   audit: { label: 'title' },
   live: true,
   versioned: true,
+  versions: true,
   trash: true,
   writes: ['insert', 'update', 'delete'],
   upload: { fileField: 'screenshot_file', urlField: 'source_url_screenshot', bucket: 'news-screenshots' },

@@ -10,6 +10,7 @@ export const tagsData = defineResourceData<Tag>({
   audit: { label: 'label' },
   live: true,
   versioned: true,
+  versions: true,
   trash: true,
   writes: ['insert', 'update', 'delete'],
   seek: ['owner', 'editor', 'support'],

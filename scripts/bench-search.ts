@@ -37,6 +37,8 @@ await db.exec(
   'alter index public.news_title_trgm_idx set (fastupdate = on); alter index public.news_content_trgm_idx set (fastupdate = on)',
 );
 faker.seed(49);
+// Loaded as a bulk import would be: no audit entry or row count per article.
+await db.exec('alter table public.news disable trigger user');
 for (let start = 0; start < ARTICLES; start += 5000) {
   const rows = Array.from({ length: Math.min(5000, ARTICLES - start) }, (_, k) => {
     const i = start + k;
@@ -54,7 +56,7 @@ for (let start = 0; start < ARTICLES; start += 5000) {
     [0, 1, 2, 3].map((column) => rows.map((row) => row[column])),
   );
 }
-await db.exec('analyze public.news');
+await db.exec('alter table public.news enable trigger user; analyze public.news');
 process.stdout.write(' done\n');
 
 const api = standInMiddleware(standIn);
@@ -79,16 +81,25 @@ const search = (q: string) =>
     filter: { q },
   });
 
+/** A search's time, or Infinity when it ran past the role's statement_timeout (57014). */
+async function timed(q: string): Promise<number> {
+  const start = performance.now();
+  try {
+    await search(q);
+  } catch (error) {
+    if ((error as { body?: { code?: string } }).body?.code !== '57014') throw error;
+    return Infinity;
+  }
+  return performance.now() - start;
+}
+const shown = (ms: number) => (Number.isFinite(ms) ? ms.toFixed(1) : 'timeout');
+
 async function measure(): Promise<Record<string, number>> {
   const result: Record<string, number> = {};
   for (const q of SEARCHES) {
-    await search(q); // warm-up
+    await timed(q); // warm-up
     const times: number[] = [];
-    for (let i = 0; i < RUNS; i++) {
-      const start = performance.now();
-      await search(q);
-      times.push(performance.now() - start);
-    }
+    for (let i = 0; i < RUNS; i++) times.push(await timed(q));
     result[q] = median(times);
   }
   return result;
@@ -135,8 +146,8 @@ console.log(
 for (const q of SEARCHES) {
   console.log(
     `"${q}"`.padEnd(10),
-    before[q].toFixed(1).padStart(13),
-    after[q].toFixed(1).padStart(12),
+    shown(before[q]).padStart(13),
+    shown(after[q]).padStart(12),
     ` ${await estimates(q)}`,
   );
   if (after[q] > BUDGET_MS) process.exitCode = 1;

@@ -546,6 +546,36 @@ export type Database = {
         };
         Relationships: [];
       };
+      trash_purge_runs: {
+        Row: {
+          files_removed: number;
+          id: number;
+          orphans_removed: number;
+          purged: number;
+          ran_at: string;
+          reason: string | null;
+          succeeded: boolean;
+        };
+        Insert: {
+          files_removed?: number;
+          id?: never;
+          orphans_removed?: number;
+          purged?: number;
+          ran_at?: string;
+          reason?: string | null;
+          succeeded: boolean;
+        };
+        Update: {
+          files_removed?: number;
+          id?: never;
+          orphans_removed?: number;
+          purged?: number;
+          ran_at?: string;
+          reason?: string | null;
+          succeeded?: boolean;
+        };
+        Relationships: [];
+      };
       user_devices: {
         Row: {
           created_at: string;
@@ -917,6 +947,16 @@ export type Database = {
       pre_request: { Args: Record<PropertyKey, never>; Returns: undefined };
       purge_trash: { Args: Record<PropertyKey, never>; Returns: Json };
       record_history_access: { Args: Record<PropertyKey, never>; Returns: Record<string, unknown> };
+      record_purge_run: {
+        Args: {
+          files_removed?: number;
+          orphans_removed?: number;
+          purged?: number;
+          reason?: string;
+          succeeded: boolean;
+        };
+        Returns: undefined;
+      };
       update_admin_settings: {
         Args: { audit_retention_days?: number; mfa_required?: boolean; trash_retention_days?: number };
         Returns: {

@@ -172,6 +172,7 @@ export const en = {
       retention_saved:
         'Deleted items now stay for %{smart_count} day |||| Deleted items now stay for %{smart_count} days',
       retention_failed: 'Could not save the period. Try again.',
+      purge_failed: 'The last purge failed at %{time}: %{reason}. It will be retried.',
     },
     menu: {
       dashboard: 'Dashboard',

@@ -18,6 +18,12 @@ export interface TrashKind {
   table: string;
 }
 
+/** The retention purge's last run, when it failed: when, and why (public.trash_purge_runs). */
+export interface PurgeFailure {
+  ranAt: string;
+  reason: string;
+}
+
 interface StoredObject {
   bucket_id: string;
   name: string;
@@ -98,6 +104,18 @@ export function createTrashMethods(client: DatabaseClient, resources: readonly R
           if (error) console.error(`Files of deleted records left for the purge in ${bucket}:`, error);
         }
       return { deleted };
+    },
+    /** The purge's last run when it failed, or null (it succeeded, or none has run yet). */
+    async lastPurgeFailure(): Promise<PurgeFailure | null> {
+      const [last] = answer<{ ran_at: string; succeeded: boolean; reason: string | null }[]>(
+        await client
+          .from('trash_purge_runs')
+          .select('ran_at, succeeded, reason')
+          .order('ran_at', { ascending: false })
+          .order('id', { ascending: false })
+          .limit(1),
+      );
+      return last && !last.succeeded ? { ranAt: last.ran_at, reason: last.reason ?? '' } : null;
     },
     /** Days an entry waits before the purge deletes it forever (admin_settings.trash_retention_days). */
     trashRetentionDays: async () => answer<number>(await client.rpc('admin_trash_retention_days')),

@@ -66,6 +66,40 @@ describe('the Trash screen', { timeout: 90_000 }, () => {
     );
   });
 
+  it('says when the last purge failed and why, until a run succeeds', async () => {
+    const db = server.db();
+    const record = (ranAt: string, reason: string | null) =>
+      db.query(`insert into public.trash_purge_runs (ran_at, succeeded, reason) values ($1, $2, $3)`, [
+        ranAt,
+        reason === null,
+        reason,
+      ]);
+    const notice =
+      'The last purge failed at 24 Nov 2026, 14:05 IST: Could not remove objects from news-screenshots: object store unavailable. It will be retried.';
+    try {
+      await record('2026-11-23T08:35:00Z', null);
+      await record(
+        '2026-11-24T08:35:00Z',
+        'Could not remove objects from news-screenshots: object store unavailable',
+      );
+      await signIn(editor);
+      const first = inList('trash', <TrashList />, '/admin/trash');
+      expect(await screen.findByText(notice, undefined, WAIT)).toBeInTheDocument();
+      first.unmount();
+
+      await record('2026-11-25T08:35:00Z', null);
+      inList('trash', <TrashList />, '/admin/trash');
+      await screen.findByText(
+        'Deleted items stay here for 30 days, then are deleted forever.',
+        undefined,
+        WAIT,
+      );
+      expect(screen.queryByText(/The last purge failed/)).not.toBeInTheDocument();
+    } finally {
+      await db.query(`delete from public.trash_purge_runs`);
+    }
+  });
+
   it('a restore of a row whose id is in use again says so, and the entry stays', async () => {
     await signIn(editor);
     const id = await trashedTip('Trash screen: a tip whose id is taken again.');
@@ -205,9 +239,9 @@ describe('Undo in the delete toast', { timeout: 90_000 }, () => {
     expect(unload.defaultPrevented).toBe(false);
     // One toast at a time: A's, then B's once A's has closed.
     for (const tip of tips) {
-      const toast = (
-        await screen.findByText('Health tip deleted successfully', undefined, WAIT)
-      ).closest('[role="alert"]')! as HTMLElement;
+      const toast = (await screen.findByText('Health tip deleted successfully', undefined, WAIT)).closest(
+        '[role="alert"]',
+      )! as HTMLElement;
       await user.click(within(toast).getByRole('button', { name: 'Undo' }));
       await waitFor(async () => expect(await exists('health_tips', idOf(tip))).toBe(true), WAIT);
       await waitFor(() => expect(toast).not.toBeInTheDocument(), WAIT);

@@ -15,6 +15,7 @@ import { rescueFocus } from '../layout/focusMainHeading';
 import { AdminList, ListEmptyState, ListErrorState } from '../list';
 import { DateTimeField } from '../list/fields';
 import { trashData, type TrashEntry } from './data';
+import { PurgeFailureNotice } from './PurgeFailureNotice';
 import { RetentionSetting } from './RetentionSetting';
 import { TrashBulkActions, TrashRowActions, useTrashAccess } from './TrashActions';
 
@@ -138,6 +139,7 @@ function TrashHeading() {
       <Typography variant="body2" color="text.secondary">
         <RetentionSetting />
       </Typography>
+      <PurgeFailureNotice />
     </Box>
   );
 }

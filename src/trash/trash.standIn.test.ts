@@ -255,6 +255,52 @@ describe('the trash through the data provider', { timeout: 60_000 }, () => {
     expect((await objects()).filter((name) => name.startsWith('stray-'))).toEqual([]);
   });
 
+  it("a run that Storage refuses is recorded as failed, the Trash's data says so, and the next run removes the files and succeeds", async () => {
+    const db = server.db();
+    await db.query(
+      `insert into storage.objects (bucket_id, name, created_at, metadata)
+       values ('news-screenshots', 'refused-1.png', now() - interval '2 days', '{"size": 3}')`,
+    );
+    // Storage's delete fails in the database, as when the object store refuses it.
+    await db.exec(`
+      create function public.test_refuse_delete() returns trigger language plpgsql as $$
+      begin raise exception 'object store unavailable'; end $$;
+      create trigger test_refuse_delete before delete on storage.objects
+        for each row when (old.name like 'refused-%') execute function public.test_refuse_delete();`);
+    try {
+      const refused = await purge(LOCAL_SERVICE_ROLE_KEY);
+      expect(refused.status).toBe(502);
+    } finally {
+      await db.exec(
+        `drop trigger test_refuse_delete on storage.objects; drop function public.test_refuse_delete()`,
+      );
+    }
+    await signIn(support);
+    const failure = await provider.lastPurgeFailure();
+    expect(failure).toEqual({
+      ranAt: expect.any(String),
+      reason: expect.stringMatching(/^Could not remove objects from news-screenshots: /),
+    });
+    expect((await objects()).filter((name) => name.startsWith('refused-'))).toEqual(['refused-1.png']);
+
+    expect(await (await purge(LOCAL_SERVICE_ROLE_KEY)).json()).toEqual({
+      purged: 0,
+      filesRemoved: 0,
+      orphansRemoved: 1,
+    });
+    expect(await provider.lastPurgeFailure()).toBeNull();
+    expect((await objects()).filter((name) => name.startsWith('refused-'))).toEqual([]);
+    const runs = (
+      await db.query<{ succeeded: boolean; orphans_removed: number }>(
+        `select succeeded, orphans_removed from public.trash_purge_runs order by id desc limit 2`,
+      )
+    ).rows;
+    expect(runs).toEqual([
+      { succeeded: true, orphans_removed: 1 },
+      { succeeded: false, orphans_removed: 0 },
+    ]);
+  });
+
   it('every operator reads the retention; owners change it within its range', async () => {
     await signIn(editor);
     expect(await provider.trashRetentionDays()).toBe(30);

@@ -113,7 +113,7 @@ CREATE INDEX health_tips_tip_trgm_idx ON public.health_tips USING gin (tip exten
 -- Name: news_content_trgm_idx; Type: INDEX; Schema: public; Owner: -
 --
 
-CREATE INDEX news_content_trgm_idx ON public.news USING gin (content extensions.gin_trgm_ops);
+CREATE INDEX news_content_trgm_idx ON public.news USING gin (content extensions.gin_trgm_ops) WITH (fastupdate=off);
 
 
 --
@@ -127,7 +127,7 @@ CREATE INDEX news_created_at_idx ON public.news USING btree (created_at DESC);
 -- Name: news_title_trgm_idx; Type: INDEX; Schema: public; Owner: -
 --
 
-CREATE INDEX news_title_trgm_idx ON public.news USING gin (title extensions.gin_trgm_ops);
+CREATE INDEX news_title_trgm_idx ON public.news USING gin (title extensions.gin_trgm_ops) WITH (fastupdate=off);
 
 
 --

@@ -159,6 +159,13 @@ const TABLES: TableCase[] = [
     expected: readOnly(NONE, ALL),
   },
   {
+    // Written only by the purge, through record_purge_run() (supabase/tests/trash.test.ts); read by operators.
+    table: 'trash_purge_runs',
+    insert: `insert into public.trash_purge_runs (succeeded) values (true)`,
+    set: 'reason = reason',
+    expected: readOnly(NONE, ALL),
+  },
+  {
     // Who has a record open (supabase/tests/openRecords.test.ts): written by the operator's own session.
     table: 'open_records',
     insert: `insert into public.open_records (resource, record_id, tab) select 'news', id::text, gen_random_uuid() from public.news limit 1`,

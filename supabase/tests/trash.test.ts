@@ -356,6 +356,61 @@ describe('the retention purge', () => {
       });
   });
 
+  it("each purge run's outcome is kept: every operator reads it, only the service role records it", async () => {
+    const outcome = await attempt(db, 'superuser', async (tx) => {
+      await assumeIdentity(tx, { role: 'service_role', claims: { role: 'service_role' } });
+      await tx.query(
+        `select public.record_purge_run(false, 'Could not remove objects from news-screenshots: refused')`,
+      );
+      await tx.query(`select public.record_purge_run(true, null, 2, 3, 4)`);
+      await asSuperuser(tx);
+      const read = async (who: Who) => {
+        await assumeIdentity(tx, WHO[who]);
+        const rows = (
+          await tx.query(
+            `select succeeded, reason, purged, files_removed, orphans_removed from public.trash_purge_runs order by id`,
+          )
+        ).rows;
+        await asSuperuser(tx);
+        return rows;
+      };
+      return {
+        owner: await read('owner'),
+        editor: await read('editor'),
+        support: await read('support'),
+        appUser: await read('appUser'),
+      };
+    });
+    if (!outcome.ok) throw new Error(outcome.message);
+    const runs = [
+      {
+        succeeded: false,
+        reason: 'Could not remove objects from news-screenshots: refused',
+        purged: 0,
+        files_removed: 0,
+        orphans_removed: 0,
+      },
+      { succeeded: true, reason: null, purged: 2, files_removed: 3, orphans_removed: 4 },
+    ];
+    expect(outcome.value).toEqual({ owner: runs, editor: runs, support: runs, appUser: [] });
+    expect(
+      await attempt(db, WHO.anon, (tx) => tx.query(`select 1 from public.trash_purge_runs`)),
+    ).toMatchObject({
+      ok: false,
+      code: '42501',
+    });
+    for (const who of ['owner', 'editor', 'support', 'appUser', 'anon'] as const) {
+      expect(
+        await attempt(db, WHO[who], (tx) => tx.query(`select public.record_purge_run(false, 'forged')`)),
+      ).toMatchObject({ ok: false, code: '42501' });
+      expect(
+        await attempt(db, WHO[who], (tx) =>
+          tx.query(`insert into public.trash_purge_runs (succeeded, reason) values (false, 'forged')`),
+        ),
+      ).toMatchObject({ ok: false, code: '42501' });
+    }
+  });
+
   it(`owners set the retention between ${TRASH_RETENTION_DAYS.min} and ${TRASH_RETENTION_DAYS.max} days; editors may not`, async () => {
     const set = (who: Who, days: number) =>
       attempt(

@@ -14,6 +14,11 @@ export interface PurgeOutcome {
   orphansRemoved: number;
 }
 
+/** public.record_purge_run's arguments: a failed run says why. */
+type RunRecord =
+  | { succeeded: true; purged: number; files_removed: number; orphans_removed: number }
+  | { succeeded: false; reason: string };
+
 /** The most pages of orphan objects one run removes (a bound on its time, whatever Storage answers). */
 const ORPHAN_PAGES = 100;
 
@@ -48,8 +53,18 @@ export function createPurgeTrashHandler(env: FunctionEnv): (req: Request) => Pro
       realtime: env.realtime,
     });
 
+    /** Every run leaves its outcome (public.trash_purge_runs), which the Trash screen shows when it failed. */
+    const record = async (outcome: RunRecord) => {
+      const { error } = await service.rpc('record_purge_run', outcome);
+      if (error) console.error(`Could not record the purge's outcome: ${error.message}`);
+    };
+    const failed = async (status: number, reason: string) => {
+      await record({ succeeded: false, reason });
+      return failure(status, reason);
+    };
+
     const { data: purge, error: purgeError } = await service.rpc('purge_trash');
-    if (purgeError) return failure(500, `Could not purge the trash: ${purgeError.message}`);
+    if (purgeError) return failed(500, `Could not purge the trash: ${purgeError.message}`);
     const { purged, files } = purge as { purged: number; files: StoredObject[] };
     const remove = async (objects: StoredObject[]) => {
       const byBucket = new Map<string, StoredObject[]>();
@@ -71,15 +86,16 @@ export function createPurgeTrashHandler(env: FunctionEnv): (req: Request) => Pro
       let orphansRemoved = 0;
       for (let page = 0; page < ORPHAN_PAGES; page++) {
         const { data: orphans, error } = await service.rpc('orphan_objects');
-        if (error) return failure(500, `Could not list orphan objects: ${error.message}`);
+        if (error) return failed(500, `Could not list orphan objects: ${error.message}`);
         const removed = orphans.length ? await remove(orphans) : 0;
         orphansRemoved += removed;
         if (removed === 0 || removed < orphans.length) break;
       }
+      await record({ succeeded: true, purged, files_removed: filesRemoved, orphans_removed: orphansRemoved });
       return reply(200, { purged, filesRemoved, orphansRemoved } satisfies PurgeOutcome);
     } catch (error) {
       // The entries are gone; their objects are orphans now, which the next run removes.
-      return failure(502, (error as Error).message);
+      return failed(502, (error as Error).message);
     }
   };
 }

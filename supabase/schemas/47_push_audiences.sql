@@ -76,6 +76,19 @@ CREATE FUNCTION private.push_release_at(due timestamp with time zone, zone text,
 $$;
 
 --
+-- Name: push_clock(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.push_clock() RETURNS timestamp with time zone
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  -- The worker's "now": the transaction's time, or labellens.push_clock where the caller (the service
+  -- role: the worker RPCs are its alone) sets it, so the database tests can stand at 23:00 IST.
+  select coalesce(nullif(current_setting('labellens.push_clock', true), '')::timestamptz, now())
+$$;
+
+--
 -- Name: push_audience_issue(jsonb); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -134,28 +147,28 @@ declare
   parts text[] := array['u.deleted_at is null'];
 begin
   if definition ? 'conditions' then
-    parts := parts || 'exists (select 1 from public.profiles p where p.user_id = u.id and p.health_conditions && array(select jsonb_array_elements_text($1 -> ''conditions'')))';
+    parts := parts || text 'exists (select 1 from public.profiles p where p.user_id = u.id and p.health_conditions && array(select jsonb_array_elements_text($1 -> ''conditions'')))';
   end if;
   if definition ? 'allergies' then
-    parts := parts || 'exists (select 1 from public.profiles p where p.user_id = u.id and p.allergies && array(select jsonb_array_elements_text($1 -> ''allergies'')))';
+    parts := parts || text 'exists (select 1 from public.profiles p where p.user_id = u.id and p.allergies && array(select jsonb_array_elements_text($1 -> ''allergies'')))';
   end if;
   if definition ? 'signed_up_after' then
-    parts := parts || 'u.created_at >= (($1 ->> ''signed_up_after'')::date::timestamp at time zone ''Asia/Kolkata'')';
+    parts := parts || text 'u.created_at >= (($1 ->> ''signed_up_after'')::date::timestamp at time zone ''Asia/Kolkata'')';
   end if;
   if definition ? 'signed_up_before' then
-    parts := parts || 'u.created_at < (($1 ->> ''signed_up_before'')::date::timestamp at time zone ''Asia/Kolkata'')';
+    parts := parts || text 'u.created_at < (($1 ->> ''signed_up_before'')::date::timestamp at time zone ''Asia/Kolkata'')';
   end if;
   if definition ? 'scanned_within_days' then
-    parts := parts || 'exists (select 1 from public.scans s where s.user_id = u.id and s.created_at >= now() - make_interval(days => ($1 ->> ''scanned_within_days'')::integer))';
+    parts := parts || text 'exists (select 1 from public.scans s where s.user_id = u.id and s.created_at >= now() - make_interval(days => ($1 ->> ''scanned_within_days'')::integer))';
   end if;
   if definition ? 'not_scanned_within_days' then
-    parts := parts || 'not exists (select 1 from public.scans s where s.user_id = u.id and s.created_at >= now() - make_interval(days => ($1 ->> ''not_scanned_within_days'')::integer))';
+    parts := parts || text 'not exists (select 1 from public.scans s where s.user_id = u.id and s.created_at >= now() - make_interval(days => ($1 ->> ''not_scanned_within_days'')::integer))';
   end if;
   if definition ? 'locales' then
-    parts := parts || 'd.locale = any (array(select jsonb_array_elements_text($1 -> ''locales'')))';
+    parts := parts || text 'd.locale = any (array(select jsonb_array_elements_text($1 -> ''locales'')))';
   end if;
   if definition ? 'platforms' then
-    parts := parts || 'd.platform = any (array(select jsonb_array_elements_text($1 -> ''platforms'')))';
+    parts := parts || text 'd.platform = any (array(select jsonb_array_elements_text($1 -> ''platforms'')))';
   end if;
   return array_to_string(parts, ' and ');
 end
@@ -547,6 +560,7 @@ declare
   s public.push_sends;
   started integer := 0;
   n bigint;
+  clock timestamp with time zone := private.push_clock();
 begin
   -- The worker (service role) starts the sends whose time has come in some recipient's zone: one
   -- message per matching device, each visible at its own local time (quiet hours pushed to 08:00).
@@ -554,15 +568,15 @@ begin
     select * from public.push_sends p
      where p.status = 'scheduled'
        and (p.send_at_local is null
-            or exists (select 1 from private.push_time_zones() z where p.send_at_local <= (now() at time zone z)))
+            or exists (select 1 from private.push_time_zones() z where p.send_at_local <= (clock at time zone z)))
      order by p.created_at
      for update skip locked
   loop
     execute
       'with targets as (
          select d.id, greatest(0, ceil(extract(epoch from private.push_release_at(
-                  greatest(now(), coalesce($2 at time zone private.push_time_zone(d.locale), now())),
-                  private.push_time_zone(d.locale), $3) - now())))::integer as delay
+                  greatest($5, coalesce($2 at time zone private.push_time_zone(d.locale), $5)),
+                  private.push_time_zone(d.locale), $3) - $5)))::integer as delay
            from public.user_devices d join auth.users u on u.id = d.user_id
           where ' || private.push_audience_where(s.definition) || '),
        batches as (
@@ -570,7 +584,7 @@ begin
            from (select t.*, row_number() over (order by t.id) / 10000 as chunk from targets t) t
           group by t.delay, t.chunk)
        select count(*) from batches'
-      using s.definition, s.send_at_local, s.urgent, s.id
+      using s.definition, s.send_at_local, s.urgent, s.id, clock
       into n;
     update public.push_sends p
        set status = case when n = 0 then 'done' else 'sending' end, started_at = now(), queued = n,
@@ -599,6 +613,7 @@ declare
   release timestamp with time zone;
   today_pushes bigint;
   cap integer := (select p.daily_cap from public.push_settings p where p.id = 1);
+  clock timestamp with time zone := private.push_clock();
 begin
   -- The worker's read: up to qty messages, hidden from other readers for visibility_seconds. A
   -- message whose (send, device) already has an outcome is deleted unsent (a worker that died after
@@ -621,9 +636,9 @@ begin
       continue;
     end if;
     zone := private.push_time_zone(d.locale);
-    release := private.push_release_at(now(), zone, s.urgent);
-    if release > now() then
-      perform pgmq.set_vt('push', m.msg_id, ceil(extract(epoch from release - now()))::integer);
+    release := private.push_release_at(clock, zone, s.urgent);
+    if release > clock then
+      perform pgmq.set_vt('push', m.msg_id, ceil(extract(epoch from release - clock))::integer);
       continue;
     end if;
     -- One person's pushes of their local day, this send counted once whatever their devices.
@@ -631,19 +646,19 @@ begin
     select count(distinct x.send_id) into today_pushes
       from public.push_deliveries x
      where x.user_id = d.user_id and x.status in ('claimed', 'sent') and x.send_id <> s.id
-       and x.updated_at >= (date_trunc('day', now() at time zone zone) at time zone zone);
+       and x.updated_at >= (date_trunc('day', clock at time zone zone) at time zone zone);
     if today_pushes >= cap and not exists (
          select 1 from public.push_deliveries x where x.user_id = d.user_id and x.send_id = s.id and x.status in ('claimed', 'sent')) then
-      insert into public.push_deliveries (send_id, device_id, user_id, status, error)
-      values (s.id, d.id, d.user_id, 'capped', 'Daily cap of ' || cap || ' pushes reached');
+      insert into public.push_deliveries (send_id, device_id, user_id, status, error, updated_at)
+      values (s.id, d.id, d.user_id, 'capped', 'Daily cap of ' || cap || ' pushes reached', clock);
       perform pgmq.delete('push', m.msg_id);
       update public.push_sends p set skipped = p.skipped + 1 where p.id = s.id;
       perform private.push_finish(s.id);
       continue;
     end if;
-    insert into public.push_deliveries as x (send_id, device_id, user_id, status)
-    values (s.id, d.id, d.user_id, 'claimed')
-    on conflict (send_id, device_id) do update set attempts = x.attempts + 1, updated_at = now();
+    insert into public.push_deliveries as x (send_id, device_id, user_id, status, updated_at)
+    values (s.id, d.id, d.user_id, 'claimed', clock)
+    on conflict on constraint push_deliveries_pkey do update set attempts = x.attempts + 1, updated_at = clock;
     msg_id := m.msg_id;
     send_id := s.id;
     device_id := d.id;
@@ -732,8 +747,11 @@ REVOKE ALL ON FUNCTION private.push_time_zone(locale text) FROM PUBLIC, anon, au
 REVOKE ALL ON FUNCTION private.push_time_zones() FROM PUBLIC, anon, authenticated, service_role;
 REVOKE ALL ON FUNCTION private.push_release_at(due timestamp with time zone, zone text, urgent boolean) FROM PUBLIC, anon, authenticated, service_role;
 REVOKE ALL ON FUNCTION private.push_audience_issue(definition jsonb) FROM PUBLIC, anon, authenticated, service_role;
+-- The tables' checks call it as the writer.
+GRANT ALL ON FUNCTION private.push_audience_issue(definition jsonb) TO authenticated, service_role;
 REVOKE ALL ON FUNCTION private.push_audience_where(definition jsonb) FROM PUBLIC, anon, authenticated, service_role;
 REVOKE ALL ON FUNCTION private.push_audience_counts(definition jsonb, OUT people bigint, OUT devices bigint) FROM PUBLIC, anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION private.push_clock() FROM PUBLIC, anon, authenticated, service_role;
 REVOKE ALL ON FUNCTION private.push_finish(send uuid) FROM PUBLIC, anon, authenticated, service_role;
 REVOKE ALL ON FUNCTION private.push_require_role(VARIADIC roles text[]) FROM PUBLIC, anon, authenticated, service_role;
 REVOKE ALL ON FUNCTION public.push_audience_count(definition jsonb) FROM PUBLIC, anon, authenticated, service_role;

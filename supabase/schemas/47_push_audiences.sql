@@ -327,7 +327,7 @@ CREATE TABLE public.push_deliveries (
     message_id text,
     error text,
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
-    CONSTRAINT push_deliveries_status_known CHECK ((status = ANY (ARRAY['claimed'::text, 'sent'::text, 'failed'::text, 'removed'::text, 'capped'::text])))
+    CONSTRAINT push_deliveries_status_known CHECK ((status = ANY (ARRAY['claimed'::text, 'sending'::text, 'sent'::text, 'failed'::text, 'removed'::text, 'capped'::text])))
 );
 
 -- The idempotency record: one row per (send, device), whatever worker claims it and however often.
@@ -338,7 +338,7 @@ ALTER TABLE ONLY public.push_deliveries
     ADD CONSTRAINT push_deliveries_send_id_fkey FOREIGN KEY (send_id) REFERENCES public.push_sends(id) ON DELETE CASCADE;
 
 -- The daily cap counts a person's pushes of the day.
-CREATE INDEX push_deliveries_user_id_updated_at_idx ON public.push_deliveries USING btree (user_id, updated_at) WHERE (status = ANY (ARRAY['claimed'::text, 'sent'::text]));
+CREATE INDEX push_deliveries_user_id_updated_at_idx ON public.push_deliveries USING btree (user_id, updated_at) WHERE (status = ANY (ARRAY['claimed'::text, 'sending'::text, 'sent'::text]));
 
 CREATE INDEX push_deliveries_failures_idx ON public.push_deliveries USING btree (send_id, updated_at DESC) WHERE (status = ANY (ARRAY['failed'::text, 'removed'::text]));
 
@@ -617,8 +617,9 @@ declare
 begin
   -- The worker's read: up to qty messages, hidden from other readers for visibility_seconds. A
   -- message whose (send, device) already has an outcome is deleted unsent (a worker that died after
-  -- recording it, or a duplicate); one claimed before and never answered (its worker died) is sent
-  -- again. Quiet hours, a paused send and the daily cap are checked here, when sending.
+  -- recording it, or a duplicate). One claimed and never marked sending (its worker died first) goes
+  -- again; one marked sending and never answered may have reached FCM, so it is not sent twice: it
+  -- fails as unknown. Quiet hours, a paused send and the daily cap are checked here, when sending.
   for m in select r.msg_id, r.read_ct, r.message from pgmq.read('push', visibility_seconds, least(qty, 1000)) r loop
     select * into s from public.push_sends p where p.id = (m.message ->> 's')::uuid;
     select * into d from public.user_devices x where x.id = (m.message ->> 'd')::uuid;
@@ -635,6 +636,14 @@ begin
       perform pgmq.set_vt('push', m.msg_id, 30);
       continue;
     end if;
+    if prior.status = 'sending' then
+      update public.push_deliveries x set status = 'failed', error = 'The worker stopped while sending: delivery unknown', updated_at = clock
+       where x.send_id = s.id and x.device_id = d.id;
+      perform pgmq.delete('push', m.msg_id);
+      update public.push_sends p set failed = p.failed + 1 where p.id = s.id;
+      perform private.push_finish(s.id);
+      continue;
+    end if;
     zone := private.push_time_zone(d.locale);
     release := private.push_release_at(clock, zone, s.urgent);
     if release > clock then
@@ -645,10 +654,10 @@ begin
     perform pg_advisory_xact_lock(hashtext('push-cap'), hashtext(d.user_id::text));
     select count(distinct x.send_id) into today_pushes
       from public.push_deliveries x
-     where x.user_id = d.user_id and x.status in ('claimed', 'sent') and x.send_id <> s.id
+     where x.user_id = d.user_id and x.status in ('claimed', 'sending', 'sent') and x.send_id <> s.id
        and x.updated_at >= (date_trunc('day', clock at time zone zone) at time zone zone);
     if today_pushes >= cap and not exists (
-         select 1 from public.push_deliveries x where x.user_id = d.user_id and x.send_id = s.id and x.status in ('claimed', 'sent')) then
+         select 1 from public.push_deliveries x where x.user_id = d.user_id and x.send_id = s.id and x.status in ('claimed', 'sending', 'sent')) then
       insert into public.push_deliveries (send_id, device_id, user_id, status, error, updated_at)
       values (s.id, d.id, d.user_id, 'capped', 'Daily cap of ' || cap || ' pushes reached', clock);
       perform pgmq.delete('push', m.msg_id);
@@ -686,6 +695,22 @@ CREATE FUNCTION private.push_finish(send uuid) RETURNS void
 $$;
 
 --
+-- Name: push_mark_sending(jsonb); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.push_mark_sending(items jsonb) RETURNS TABLE(send_id uuid, device_id uuid)
+    LANGUAGE sql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  -- The worker's last word before it calls FCM: [{send_id, device_id}] claimed rows become sending,
+  -- and it sends only the rows answered here (another worker may have claimed a message since).
+  update public.push_deliveries x set status = 'sending', updated_at = now()
+    from jsonb_to_recordset(items) as i(send_id uuid, device_id uuid)
+   where x.send_id = i.send_id and x.device_id = i.device_id and x.status = 'claimed'
+  returning x.send_id, x.device_id
+$$;
+
+--
 -- Name: push_record(jsonb); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -700,16 +725,17 @@ declare
   attempts integer;
 begin
   -- The worker's answers: [{msg_id, send_id, device_id, outcome: sent|failed|removed|retry,
-  -- message_id, error, retry_after}]. An outcome is recorded once: a claimed row becomes final, and
-  -- the send's counters move with it; a repeated answer changes nothing.
+  -- message_id, error, retry_after}]. An outcome is recorded once: a row marked sending becomes
+  -- final, and the send's counters move with it; a repeated or late answer changes nothing.
   for r in select * from jsonb_to_recordset(results) as x(msg_id bigint, send_id uuid, device_id uuid, outcome text,
                                                           message_id text, error text, retry_after integer) loop
     if r.outcome = 'retry' then
       select x.attempts into attempts from public.push_deliveries x where x.send_id = r.send_id and x.device_id = r.device_id;
       if attempts < 5 then
-        update public.push_deliveries x set error = left(r.error, 500), updated_at = now()
-         where x.send_id = r.send_id and x.device_id = r.device_id and x.status = 'claimed';
-        perform pgmq.set_vt('push', r.msg_id, greatest(1, least(3600, coalesce(r.retry_after, (2 ^ attempts)::integer))));
+        -- Back to claimed: FCM refused it, so the next claim sends it again.
+        update public.push_deliveries x set status = 'claimed', error = left(r.error, 500), updated_at = now()
+         where x.send_id = r.send_id and x.device_id = r.device_id and x.status = 'sending';
+        perform pgmq.set_vt('push', r.msg_id, greatest(1, least(3600, coalesce(r.retry_after, (2 ^ (attempts - 1))::integer))));
         continue;
       end if;
       r.outcome := 'failed';
@@ -719,7 +745,7 @@ begin
     end if;
     update public.push_deliveries x
        set status = r.outcome, message_id = r.message_id, error = left(r.error, 500), updated_at = now()
-     where x.send_id = r.send_id and x.device_id = r.device_id and x.status = 'claimed';
+     where x.send_id = r.send_id and x.device_id = r.device_id and x.status = 'sending';
     get diagnostics changed = row_count;
     perform pgmq.delete('push', r.msg_id);
     if changed = 0 then continue; end if;
@@ -773,5 +799,7 @@ REVOKE ALL ON FUNCTION public.push_start_due() FROM PUBLIC, anon, authenticated,
 GRANT ALL ON FUNCTION public.push_start_due() TO service_role;
 REVOKE ALL ON FUNCTION public.push_claim(qty integer, visibility_seconds integer) FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.push_claim(qty integer, visibility_seconds integer) TO service_role;
+REVOKE ALL ON FUNCTION public.push_mark_sending(items jsonb) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.push_mark_sending(items jsonb) TO service_role;
 REVOKE ALL ON FUNCTION public.push_record(results jsonb) FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.push_record(results jsonb) TO service_role;

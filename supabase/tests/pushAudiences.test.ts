@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withIdentity, type Database, type Queryable, type RequestIdentity } from '../../mocks/supabase/db';
 import { openTestDatabase } from '../../mocks/supabase/testing/snapshot';
 import { PUSH_ROLES } from '../../src/domain/operatorRoles';
-import { ADMIN_ID, attempt, count, ROLES, SUPPORT_ID, USER_ID, type Role } from './fixtures';
+import { ADMIN_ID, attempt, count, ROLES, USER_ID, type Role } from './fixtures';
 
 /**
  * Push audiences and sends (supabase/schemas/47_push_audiences.sql): who may count, see, create and
@@ -264,7 +264,13 @@ describe('the queue', () => {
   };
   const claim = (qty: number, visibility: number, clock = IST_NOON) =>
     worker<Claimed>(`select * from public.push_claim($1, $2)`, [qty, visibility], clock);
-  const record = (results: object[]) => worker(`select public.push_record($1::jsonb)`, [json(results)]);
+  /** Marks the claimed rows sending (as the worker does before calling FCM), then records the answers. */
+  const record = async (results: { send_id: string; device_id: string }[]) => {
+    await worker(`select * from public.push_mark_sending($1::jsonb)`, [
+      json(results.map(({ send_id, device_id }) => ({ send_id, device_id }))),
+    ]);
+    return worker(`select public.push_record($1::jsonb)`, [json(results)]);
+  };
   const sent = (c: Claimed) => ({
     msg_id: c.msg_id,
     send_id: c.send_id,
@@ -325,7 +331,7 @@ describe('the queue', () => {
     await worker(`select public.push_start_due()`);
     const delivered: string[] = [];
     // Worker 1 claims all three with no time to live (its visibility runs out at once, as when it
-    // dies), sends one and records it, and dies before the other two.
+    // dies), sends one and records it, and dies before sending the other two.
     const first = await claim(100, 0);
     expect(first).toHaveLength(3);
     delivered.push(first[0].token);

@@ -31,13 +31,7 @@ export function createPushWorkerHandler(deps: PushWorkerDeps): (req: Request) =>
       realtime: deps.realtime,
     });
     const call = async <T>(name: string, args: Record<string, unknown> = {}): Promise<T> => {
-      // The worker's RPCs are not in the generated types' reach of supabase-js's overloads here.
-      const { data, error } = await (
-        service.rpc as (
-          n: string,
-          a: object,
-        ) => PromiseLike<{ data: unknown; error: { message: string } | null }>
-      )(name, args);
+      const { data, error } = await service.rpc(name, args);
       if (error) throw new Error(`${name}: ${error.message}`);
       return data as T;
     };

@@ -191,8 +191,10 @@ begin
       using definition into people, devices;
     return;
   end if;
-  execute 'select count(distinct d.user_id), count(*) from public.user_devices d join auth.users u on u.id = d.user_id where '
-    || private.push_audience_where(definition)
+  -- Grouped by person rather than count(distinct), which sorts every matching device.
+  execute 'select count(*), coalesce(sum(g.n), 0)::bigint from (select d.user_id, count(*) as n
+             from public.user_devices d join auth.users u on u.id = d.user_id where '
+    || private.push_audience_where(definition) || ' group by d.user_id) g'
     using definition into people, devices;
 end
 $$;

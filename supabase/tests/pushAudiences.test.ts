@@ -359,6 +359,37 @@ describe('the queue', () => {
     ).toBe(3);
   });
 
+  it('never sends twice a push whose worker died between marking it sending and recording the answer', async () => {
+    await db.exec(`delete from public.push_deliveries`); // no cap reached yet
+    const send = await create(ROLES.owner, { allergies: ['Sesame'] }, `, urgent => true`);
+    await worker(`select public.push_start_due()`);
+    const first = await claim(100, 0);
+    // Marked sending (FCM may have it), then the worker died.
+    await worker(`select * from public.push_mark_sending($1::jsonb)`, [
+      json([{ send_id: first[0].send_id, device_id: first[0].device_id }]),
+    ]);
+    const second = await claim(100, 60);
+    expect(second.map((c) => c.token).sort()).toEqual([first[1].token, first[2].token].sort());
+    await record(second.map(sent));
+    // The dead worker's late answer is ignored too.
+    expect(await record([sent(first[0])])).toEqual([{ push_record: 0 }]);
+    const [row] = await rpc(
+      ROLES.owner,
+      `select status, sent::int, failed::int from public.push_sends where id = $1`,
+      [send.id],
+    );
+    expect(row).toEqual({ status: 'done', sent: 2, failed: 1 });
+    const [unknown] = await rpc(
+      ROLES.owner,
+      `select status, error from public.push_deliveries where send_id = $1 and device_id = $2`,
+      [send.id, first[0].device_id],
+    );
+    expect(unknown).toEqual({
+      status: 'failed',
+      error: 'The worker stopped while sending: delivery unknown',
+    });
+  });
+
   it('drops a second message for a delivered (send, device) unsent', async () => {
     const send = await create(ROLES.owner, { allergies: ['Sesame'] }, `, urgent => true`);
     await worker(`select public.push_start_due()`);

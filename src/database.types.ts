@@ -411,6 +411,182 @@ export type Database = {
         };
         Relationships: [];
       };
+      push_audiences: {
+        Row: {
+          created_at: string;
+          created_by: string | null;
+          definition: NonNullable<Json>;
+          id: string;
+          name: string;
+          updated_at: string;
+        };
+        Insert: {
+          created_at?: string;
+          created_by?: string | null;
+          definition?: NonNullable<Json>;
+          id?: string;
+          name: string;
+          updated_at?: string;
+        };
+        Update: {
+          created_at?: string;
+          created_by?: string | null;
+          definition?: NonNullable<Json>;
+          id?: string;
+          name?: string;
+          updated_at?: string;
+        };
+        Relationships: [];
+      };
+      push_deliveries: {
+        Row: {
+          attempts: number;
+          device_id: string;
+          error: string | null;
+          message_id: string | null;
+          send_id: string;
+          status: string;
+          updated_at: string;
+          user_id: string;
+        };
+        Insert: {
+          attempts?: number;
+          device_id: string;
+          error?: string | null;
+          message_id?: string | null;
+          send_id: string;
+          status: string;
+          updated_at?: string;
+          user_id: string;
+        };
+        Update: {
+          attempts?: number;
+          device_id?: string;
+          error?: string | null;
+          message_id?: string | null;
+          send_id?: string;
+          status?: string;
+          updated_at?: string;
+          user_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'push_deliveries_send_id_fkey';
+            columns: ['send_id'];
+            referencedRelation: 'push_sends';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      push_sends: {
+        Row: {
+          approved_at: string | null;
+          approved_by: string | null;
+          audience_id: string | null;
+          body_en: string;
+          body_hi: string | null;
+          created_at: string;
+          created_by: string;
+          data: NonNullable<Json>;
+          definition: NonNullable<Json>;
+          devices: number;
+          failed: number;
+          finished_at: string | null;
+          id: string;
+          needs_approval: boolean;
+          people: number;
+          queued: number;
+          removed: number;
+          send_at_local: string | null;
+          sent: number;
+          skipped: number;
+          started_at: string | null;
+          status: string;
+          title_en: string;
+          title_hi: string | null;
+          urgent: boolean;
+        };
+        Insert: {
+          approved_at?: string | null;
+          approved_by?: string | null;
+          audience_id?: string | null;
+          body_en: string;
+          body_hi?: string | null;
+          created_at?: string;
+          created_by: string;
+          data?: NonNullable<Json>;
+          definition: NonNullable<Json>;
+          devices: number;
+          failed?: number;
+          finished_at?: string | null;
+          id?: string;
+          needs_approval: boolean;
+          people: number;
+          queued?: number;
+          removed?: number;
+          send_at_local?: string | null;
+          sent?: number;
+          skipped?: number;
+          started_at?: string | null;
+          status: string;
+          title_en: string;
+          title_hi?: string | null;
+          urgent?: boolean;
+        };
+        Update: {
+          approved_at?: string | null;
+          approved_by?: string | null;
+          audience_id?: string | null;
+          body_en?: string;
+          body_hi?: string | null;
+          created_at?: string;
+          created_by?: string;
+          data?: NonNullable<Json>;
+          definition?: NonNullable<Json>;
+          devices?: number;
+          failed?: number;
+          finished_at?: string | null;
+          id?: string;
+          needs_approval?: boolean;
+          people?: number;
+          queued?: number;
+          removed?: number;
+          send_at_local?: string | null;
+          sent?: number;
+          skipped?: number;
+          started_at?: string | null;
+          status?: string;
+          title_en?: string;
+          title_hi?: string | null;
+          urgent?: boolean;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'push_sends_audience_id_fkey';
+            columns: ['audience_id'];
+            referencedRelation: 'push_audiences';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      push_settings: {
+        Row: {
+          approval_threshold: number;
+          daily_cap: number;
+          id: number;
+        };
+        Insert: {
+          approval_threshold?: number;
+          daily_cap?: number;
+          id?: number;
+        };
+        Update: {
+          approval_threshold?: number;
+          daily_cap?: number;
+          id?: number;
+        };
+        Relationships: [];
+      };
       scans: {
         Row: {
           allergens: string[];
@@ -580,6 +756,7 @@ export type Database = {
         Row: {
           created_at: string;
           id: string;
+          locale: string;
           platform: string;
           token: string;
           updated_at: string;
@@ -588,6 +765,7 @@ export type Database = {
         Insert: {
           created_at?: string;
           id?: string;
+          locale?: string;
           platform?: string;
           token: string;
           updated_at?: string;
@@ -596,6 +774,7 @@ export type Database = {
         Update: {
           created_at?: string;
           id?: string;
+          locale?: string;
           platform?: string;
           token?: string;
           updated_at?: string;
@@ -946,6 +1125,200 @@ export type Database = {
       };
       pre_request: { Args: Record<PropertyKey, never>; Returns: undefined };
       purge_trash: { Args: Record<PropertyKey, never>; Returns: Json };
+      push_audience_count: { Args: { definition: Json }; Returns: Json };
+      push_audience_sample: {
+        Args: { definition: Json };
+        Returns: {
+          email: string;
+          locale: string;
+          platform: string;
+          user_id: string;
+        }[];
+      };
+      push_claim: {
+        Args: { qty: number; visibility_seconds?: number };
+        Returns: {
+          body: string;
+          data: Json;
+          device_id: string;
+          msg_id: number;
+          send_id: string;
+          title: string;
+          token: string;
+          urgent: boolean;
+        }[];
+      };
+      push_mark_sending: {
+        Args: { items: Json };
+        Returns: {
+          device_id: string;
+          send_id: string;
+        }[];
+      };
+      push_record: { Args: { results: Json }; Returns: number };
+      push_send_approve: {
+        Args: { send: string };
+        Returns: {
+          approved_at: string | null;
+          approved_by: string | null;
+          audience_id: string | null;
+          body_en: string;
+          body_hi: string | null;
+          created_at: string;
+          created_by: string;
+          data: NonNullable<Json>;
+          definition: NonNullable<Json>;
+          devices: number;
+          failed: number;
+          finished_at: string | null;
+          id: string;
+          needs_approval: boolean;
+          people: number;
+          queued: number;
+          removed: number;
+          send_at_local: string | null;
+          sent: number;
+          skipped: number;
+          started_at: string | null;
+          status: string;
+          title_en: string;
+          title_hi: string | null;
+          urgent: boolean;
+        };
+        SetofOptions: {
+          from: '*';
+          to: 'push_sends';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
+      push_send_change: {
+        Args: {
+          body_en: string;
+          body_hi?: string;
+          send: string;
+          send_at_local?: string;
+          title_en: string;
+          title_hi?: string;
+          urgent?: boolean;
+        };
+        Returns: {
+          approved_at: string | null;
+          approved_by: string | null;
+          audience_id: string | null;
+          body_en: string;
+          body_hi: string | null;
+          created_at: string;
+          created_by: string;
+          data: NonNullable<Json>;
+          definition: NonNullable<Json>;
+          devices: number;
+          failed: number;
+          finished_at: string | null;
+          id: string;
+          needs_approval: boolean;
+          people: number;
+          queued: number;
+          removed: number;
+          send_at_local: string | null;
+          sent: number;
+          skipped: number;
+          started_at: string | null;
+          status: string;
+          title_en: string;
+          title_hi: string | null;
+          urgent: boolean;
+        };
+        SetofOptions: {
+          from: '*';
+          to: 'push_sends';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
+      push_send_create: {
+        Args: {
+          audience_id?: string;
+          body_en: string;
+          body_hi?: string;
+          data?: Json;
+          definition: Json;
+          send_at_local?: string;
+          title_en: string;
+          title_hi?: string;
+          urgent?: boolean;
+        };
+        Returns: {
+          approved_at: string | null;
+          approved_by: string | null;
+          audience_id: string | null;
+          body_en: string;
+          body_hi: string | null;
+          created_at: string;
+          created_by: string;
+          data: NonNullable<Json>;
+          definition: NonNullable<Json>;
+          devices: number;
+          failed: number;
+          finished_at: string | null;
+          id: string;
+          needs_approval: boolean;
+          people: number;
+          queued: number;
+          removed: number;
+          send_at_local: string | null;
+          sent: number;
+          skipped: number;
+          started_at: string | null;
+          status: string;
+          title_en: string;
+          title_hi: string | null;
+          urgent: boolean;
+        };
+        SetofOptions: {
+          from: '*';
+          to: 'push_sends';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
+      push_send_set_status: {
+        Args: { new_status: string; send: string };
+        Returns: {
+          approved_at: string | null;
+          approved_by: string | null;
+          audience_id: string | null;
+          body_en: string;
+          body_hi: string | null;
+          created_at: string;
+          created_by: string;
+          data: NonNullable<Json>;
+          definition: NonNullable<Json>;
+          devices: number;
+          failed: number;
+          finished_at: string | null;
+          id: string;
+          needs_approval: boolean;
+          people: number;
+          queued: number;
+          removed: number;
+          send_at_local: string | null;
+          sent: number;
+          skipped: number;
+          started_at: string | null;
+          status: string;
+          title_en: string;
+          title_hi: string | null;
+          urgent: boolean;
+        };
+        SetofOptions: {
+          from: '*';
+          to: 'push_sends';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
+      push_start_due: { Args: Record<PropertyKey, never>; Returns: number };
       record_history_access: { Args: Record<PropertyKey, never>; Returns: Record<string, unknown> };
       record_purge_run: {
         Args: {
@@ -970,6 +1343,20 @@ export type Database = {
         SetofOptions: {
           from: '*';
           to: 'admin_settings';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
+      update_push_settings: {
+        Args: { approval_threshold?: number; daily_cap?: number };
+        Returns: {
+          approval_threshold: number;
+          daily_cap: number;
+          id: number;
+        };
+        SetofOptions: {
+          from: '*';
+          to: 'push_settings';
           isOneToOne: true;
           isSetofReturn: false;
         };

@@ -1,4 +1,4 @@
-import { createPushSandbox, isPushSandbox, UNREGISTERED_ERROR } from './sandbox';
+import { createPushSandbox, isPushSandbox, tokenShare, UNREGISTERED_ERROR } from './sandbox';
 
 describe('push sandbox', () => {
   it('numbers delivered messages like FCM names them and records each with its outcome', async () => {
@@ -7,6 +7,7 @@ describe('push sandbox', () => {
     expect(await sandbox.send(first)).toEqual({ ok: true, messageId: 'projects/labellens-local/messages/1' });
     expect(await sandbox.send({ ...first, token: 'invalid-device' })).toEqual({
       ok: false,
+      code: 'UNREGISTERED',
       error: UNREGISTERED_ERROR,
     });
     expect(await sandbox.send({ ...first, title: 'Two' })).toEqual({
@@ -37,5 +38,33 @@ describe('push sandbox', () => {
   it('tells a sandbox from another sender', () => {
     expect(isPushSandbox(createPushSandbox())).toBe(true);
     expect(isPushSandbox({ send: async () => ({ ok: true, messageId: 'm' }) })).toBe(false);
+  });
+
+  it('answers a share of tokens 429 or 500 on their first attempt and UNREGISTERED always', async () => {
+    const sandbox = createPushSandbox();
+    sandbox.setFaults({ tooManyRequests: 0.1, serverError: 0.1, unregistered: 0.1 });
+    const tokens = Array.from({ length: 2000 }, (_, i) => `bench-token-${i}`);
+    const codes = async () => {
+      const tally: Record<string, number> = {};
+      for (const token of tokens) {
+        const result = await sandbox.send({ token, title: 't', body: 'b', data: {} });
+        const key = result.ok
+          ? 'ok'
+          : `${result.code}${result.retryAfterSeconds ? ` after ${result.retryAfterSeconds}s` : ''}`;
+        tally[key] = (tally[key] ?? 0) + 1;
+      }
+      return tally;
+    };
+    const expected = (from: number, to: number) =>
+      tokens.filter((t) => tokenShare(t) >= from && tokenShare(t) < to).length;
+    expect(await codes()).toEqual({
+      'QUOTA_EXCEEDED after 1s': expected(0, 0.1),
+      INTERNAL: expected(0.1, 0.2),
+      UNREGISTERED: expected(0.2, 0.3),
+      ok: expected(0.3, 1),
+    });
+    // A second attempt: only the gone tokens fail.
+    expect(await codes()).toEqual({ UNREGISTERED: expected(0.2, 0.3), ok: 2000 - expected(0.2, 0.3) });
+    expect(expected(0, 0.1)).toBeGreaterThan(150);
   });
 });

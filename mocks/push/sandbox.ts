@@ -10,10 +10,50 @@ export interface DeliveredPush extends PushMessage {
   at: Date;
 }
 
+/**
+ * Shares of tokens (0 to 1 each, chosen by a hash of the token, so the same tokens every run) that
+ * get FCM's 429 (with Retry-After: 1) or 500 on their first attempt, or UNREGISTERED every time.
+ */
+export interface PushFaults {
+  tooManyRequests?: number;
+  serverError?: number;
+  unregistered?: number;
+}
+
 export interface PushSandbox extends PushSender {
   /** Every message handed over, in order, with what the sandbox answered. */
   readonly delivered: readonly DeliveredPush[];
   clear(): void;
+  setFaults(faults: PushFaults): void;
+}
+
+/** A token's place in [0, 1): FNV-1a of its text, mixed (MurmurHash3's fmix32) so that tokens differing in their last characters spread evenly. */
+export function tokenShare(token: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < token.length; i++) hash = Math.imul(hash ^ token.charCodeAt(i), 0x01000193);
+  hash = Math.imul(hash ^ (hash >>> 16), 0x85ebca6b);
+  hash = Math.imul(hash ^ (hash >>> 13), 0xc2b2ae35);
+  return ((hash ^ (hash >>> 16)) >>> 0) / 2 ** 32;
+}
+
+/** What FCM answers a token under `faults` on its first attempt or a later one. */
+export function faultFor(token: string, faults: PushFaults, firstAttempt: boolean): PushResult | undefined {
+  const share = tokenShare(token);
+  const tooMany = faults.tooManyRequests ?? 0;
+  const server = tooMany + (faults.serverError ?? 0);
+  const gone = server + (faults.unregistered ?? 0);
+  if (share < tooMany && firstAttempt)
+    return {
+      ok: false,
+      code: 'QUOTA_EXCEEDED',
+      error: 'QUOTA_EXCEEDED: Quota exceeded.',
+      retryable: true,
+      retryAfterSeconds: 1,
+    };
+  if (share >= tooMany && share < server && firstAttempt)
+    return { ok: false, code: 'INTERNAL', error: 'INTERNAL: Internal error.', retryable: true };
+  if (share >= server && share < gone) return { ok: false, code: 'UNREGISTERED', error: UNREGISTERED_ERROR };
+  return undefined;
 }
 
 /** One line per delivery, so a person trying the demo sees the push "arrive" in the server log. */
@@ -29,20 +69,31 @@ export function isPushSandbox(sender: PushSender): sender is PushSandbox {
 /**
  * A local stand-in for FCM: keeps every message in memory and answers like FCM's HTTP v1 API
  * (message names projects/labellens-local/messages/<n>); a token starting with 'invalid' fails as
- * an unregistered device does. `log` receives describeDelivery's line for each message.
+ * an unregistered device does, and setFaults makes a share of tokens fail as FCM does under load. `log` receives describeDelivery's line for each message.
  */
 export function createPushSandbox({ log }: { log?: (line: string) => void } = {}): PushSandbox {
   const delivered: DeliveredPush[] = [];
   let sent = 0;
+  let faults: PushFaults = {};
+  const tried = new Set<string>();
   return {
     delivered,
     clear() {
       delivered.length = 0;
+      tried.clear();
+    },
+    setFaults(next) {
+      faults = { ...next };
     },
     async send(message) {
+      const firstAttempt = !tried.has(message.token);
+      tried.add(message.token);
       const result: PushResult = message.token.startsWith('invalid')
-        ? { ok: false, error: UNREGISTERED_ERROR }
-        : { ok: true, messageId: `projects/${SANDBOX_PROJECT}/messages/${++sent}` };
+        ? { ok: false, code: 'UNREGISTERED', error: UNREGISTERED_ERROR }
+        : (faultFor(message.token, faults, firstAttempt) ?? {
+            ok: true,
+            messageId: `projects/${SANDBOX_PROJECT}/messages/${++sent}`,
+          });
       const delivery = { ...message, data: { ...message.data }, result, at: new Date() };
       delivered.push(delivery);
       log?.(describeDelivery(delivery));

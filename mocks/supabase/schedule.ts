@@ -9,6 +9,8 @@ import type { StandIn } from './standIn';
 export const SCHEDULED_FUNCTIONS = [
   // Daily on a hosted project; hourly here, so a stand-in that runs for a day purges on time too.
   { name: 'purge-trash', everyMs: 60 * 60 * 1000, firstAfterMs: 10_000 },
+  // Every 10 seconds, as on a hosted project: starts the sends that are due and drains the queue.
+  { name: 'push-worker', everyMs: 10_000, firstAfterMs: 3_000 },
 ] as const;
 
 /** Starts the jobs against the stand-in served at `origin`; answers a function that stops them. */

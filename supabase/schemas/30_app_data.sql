@@ -1351,6 +1351,8 @@ CREATE TABLE public.user_devices (
     platform text DEFAULT 'android'::text NOT NULL,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    locale text DEFAULT 'en'::text NOT NULL,
+    CONSTRAINT user_devices_locale_known CHECK ((locale = ANY (ARRAY['en'::text, 'hi'::text]))),
     CONSTRAINT user_devices_platform_known CHECK ((platform = ANY (ARRAY['android'::text, 'ios'::text, 'web'::text]))),
     CONSTRAINT user_devices_token_not_blank CHECK (((token ~ '\S'::text) AND (char_length(token) <= 4096)))
 );

@@ -118,9 +118,9 @@ afterAll(async () => {
   await pg?.close();
 });
 
-it('docs/deploying.md: the scheduling SQL runs as written and schedules the purges with the right commands', async () => {
+it('docs/deploying.md: the scheduling SQL runs as written and schedules the purges and the push worker with the right commands', async () => {
   const blocks = sqlBlocks(await readDoc('deploying.md'));
-  expect(blocks.length).toBe(2);
+  expect(blocks.length).toBe(3);
   // Pasted into the SQL editor, as `postgres` (here its rights' role), one block after the other.
   for (const block of blocks) await pg.exec(`set role ${MIGRATION_ROLE}; ${block}; reset role`);
 
@@ -130,6 +130,7 @@ it('docs/deploying.md: the scheduling SQL runs as written and schedules the purg
   expect(jobs.rows.map(({ jobname, schedule }) => ({ jobname, schedule }))).toEqual([
     { jobname: 'purge-trash', schedule: '23 3 * * *' },
     { jobname: 'purge-audit-log', schedule: '17 3 * * *' },
+    { jobname: 'push-worker', schedule: '* * * * *' },
   ]);
   expect(jobs.rows[1].command).toBe('select private.purge_audit_log()');
 
@@ -145,9 +146,16 @@ it('docs/deploying.md: the scheduling SQL runs as written and schedules the purg
       headers: { Authorization: 'Bearer <service role key>', 'Content-Type': 'application/json' },
       body: '{}',
     },
+    {
+      method: 'POST',
+      url: 'https://<ref>.supabase.co/functions/v1/push-worker',
+      headers: { Authorization: 'Bearer <service role key>', 'Content-Type': 'application/json' },
+      body: '{}',
+    },
   ]);
-  // The function the call names is the project's.
+  // The functions the calls name are the project's.
   expect(existsSync(path.join(ROOT, 'supabase/functions/purge-trash/index.ts'))).toBe(true);
+  expect(existsSync(path.join(ROOT, 'supabase/functions/push-worker/index.ts'))).toBe(true);
 });
 
 it("docs/architecture.md names PGlite's PostgreSQL as the installed PGlite reports it", async () => {

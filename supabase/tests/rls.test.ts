@@ -140,6 +140,35 @@ const TABLES: TableCase[] = [
     expected: readOnly(NONE, ALL),
   },
   {
+    table: 'push_settings',
+    insert: `insert into public.push_settings (id) values (1)`,
+    set: 'daily_cap = daily_cap',
+    expected: readOnly(NONE, ALL),
+  },
+  {
+    table: 'push_sends',
+    insert: `insert into public.push_sends (definition, title_en, body_en, status, needs_approval, people, devices, created_by) values ('{}', 'T', 'B', 'scheduled', false, 0, 0, '${USER_ID}')`,
+    set: 'title_en = title_en',
+    expected: readOnly(NONE, ALL),
+  },
+  {
+    table: 'push_deliveries',
+    insert: `insert into public.push_deliveries (send_id, device_id, user_id, status) values (gen_random_uuid(), gen_random_uuid(), '${USER_ID}', 'sent')`,
+    set: 'status = status',
+    expected: readOnly(NONE, ALL),
+  },
+  {
+    table: 'push_audiences',
+    insert: `insert into public.push_audiences (name, definition, created_by) values ('RLS ' || gen_random_uuid(), '{}', auth.uid())`,
+    set: 'name = name',
+    expected: {
+      anon: DENIED,
+      user: { select: NONE, insert: 'denied', update: NONE, delete: NONE },
+      inactiveAdmin: { select: NONE, insert: 'denied', update: NONE, delete: NONE },
+      admin: { select: ALL, insert: 'ok', update: ALL, delete: ALL },
+    },
+  },
+  {
     table: 'contact_messages',
     insert: `insert into public.contact_messages (first_name, email, message) values ('Asha', 'asha@example.in', 'Hello there')`,
     set: 'status = status',

@@ -163,7 +163,9 @@ async function targets(pg: PGlite) {
               p.oid::regprocedure::text sig, p.provolatile volatile, p.procost cost, p.proretset retset,
               p.proparallel parallel, p.proconfig config, pg_get_userbyid(p.proowner) o
          from pg_proc p
-        where p.prokind = 'f' and ${ours('p.proowner')} and p.prorettype <> 'trigger'::regtype order by 1, 2, 3`,
+        where p.prokind = 'f' and ${ours('p.proowner')} and p.prorettype <> 'trigger'::regtype
+          and p.pronamespace::regnamespace::text <> 'pgmq' -- pgmq's own install (28_pgmq.sql), all alike
+        order by 1, 2, 3`,
       5,
     )
   ).slice();

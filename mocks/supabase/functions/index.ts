@@ -4,6 +4,7 @@ import { checkInvite, INVITE_ISSUES } from '../../../src/domain/operatorInvite';
 import { PUSH_ROLE_REFUSAL, PUSH_ROLES } from '../../../src/domain/operatorRoles';
 import { createInviteOperatorHandler } from '../../../supabase/functions/invite-operator/handler';
 import { createPurgeTrashHandler } from '../../../supabase/functions/purge-trash/handler';
+import { createPushWorkerHandler } from '../../../supabase/functions/push-worker/handler';
 import { createSendNotificationHandler } from '../../../supabase/functions/send-notification/handler';
 import { readSupabaseConfig } from '../config';
 import type { RouteHandler, StandInContext } from '../context';
@@ -44,6 +45,15 @@ const FUNCTIONS: Record<string, (ctx: StandInContext, supabaseUrl: string) => Fu
       anonKey: LOCAL_ANON_KEY,
       serviceRoleKey: LOCAL_SERVICE_ROLE_KEY,
       fetch: ctx.fetch,
+      realtime: { transport: ws as unknown as typeof WebSocket },
+    }),
+  'push-worker': (ctx, supabaseUrl) =>
+    createPushWorkerHandler({
+      supabaseUrl,
+      anonKey: LOCAL_ANON_KEY,
+      serviceRoleKey: LOCAL_SERVICE_ROLE_KEY,
+      fetch: ctx.fetch,
+      push: ctx.push,
       realtime: { transport: ws as unknown as typeof WebSocket },
     }),
   'push-sandbox': (ctx) => createPushSandboxHandler(ctx),

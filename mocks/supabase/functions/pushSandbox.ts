@@ -1,4 +1,4 @@
-import { isPushSandbox } from '../../push/sandbox';
+import { isPushSandbox, type PushFaults } from '../../push/sandbox';
 import type { StandInContext } from '../context';
 import { verifyJwt } from '../jwt';
 
@@ -9,13 +9,20 @@ import { verifyJwt } from '../jwt';
  */
 export function createPushSandboxHandler(ctx: StandInContext): (req: Request) => Promise<Response> {
   return async (req) => {
-    if (req.method !== 'GET') return Response.json({ error: 'Method not allowed' }, { status: 405 });
+    if (req.method !== 'GET' && req.method !== 'POST')
+      return Response.json({ error: 'Method not allowed' }, { status: 405 });
     const bearer = /^Bearer (\S+)$/i.exec(req.headers.get('authorization') ?? '')?.[1] ?? '';
     const check = await verifyJwt(bearer, ctx.jwtSecret);
     if (!check.ok || check.claims.role !== 'service_role')
       return Response.json({ error: 'The service role only' }, { status: 403 });
     if (!isPushSandbox(ctx.push))
       return Response.json({ error: 'Pushes go to a real sender, not the sandbox' }, { status: 404 });
+    if (req.method === 'POST') {
+      // { faults: PushFaults } (mocks/push/sandbox.ts): a share of tokens answered 429, 500 or UNREGISTERED.
+      const body = (await req.json().catch(() => ({}))) as { faults?: PushFaults };
+      ctx.push.setFaults(body.faults ?? {});
+      return Response.json({ faults: body.faults ?? {} });
+    }
     return Response.json({ delivered: ctx.push.delivered });
   };
 }

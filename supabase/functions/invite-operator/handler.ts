@@ -55,7 +55,9 @@ export function createInviteOperatorHandler(deps: InviteOperatorDeps): (req: Req
     if (member && !member.invite_pending) return failure(409, deps.issues.alreadyOperator);
 
     // Whether the address had an account before this request (the owner reads every account).
-    const { data: accounts, error: accountsError } = await asCaller.rpc('admin_list_users', { search: email });
+    const { data: accounts, error: accountsError } = await asCaller.rpc('admin_list_users', {
+      search: email,
+    });
     if (accountsError) return failure(500, `Could not read the accounts: ${accountsError.message}`);
     const existing = (accounts ?? []).find((row) => row.email === email);
 
@@ -76,7 +78,10 @@ export function createInviteOperatorHandler(deps: InviteOperatorDeps): (req: Req
       link = 'recovery';
     } else userId = invited.user.id;
 
-    const { error: addError } = await asCaller.rpc('admin_add_operator', { operator: userId, new_role: newRole });
+    const { error: addError } = await asCaller.rpc('admin_add_operator', {
+      operator: userId,
+      new_role: newRole,
+    });
     if (addError) {
       const status = addError.code === '42501' ? 403 : addError.code === '23505' ? 409 : 500;
       if (existing || link === 'recovery') return failure(status, addError.message);

@@ -1,6 +1,7 @@
 import { createClient } from '@supabase/supabase-js';
 import { storageBatches } from '../../../src/domain/storage.ts';
 import { failure, reply, type FunctionEnv } from '../_shared/operator.ts';
+import { sameSecret } from '../_shared/secret.ts';
 
 interface StoredObject {
   bucket_id: string;
@@ -21,15 +22,6 @@ type RunRecord =
 
 /** The most pages of orphan objects one run removes (a bound on its time, whatever Storage answers). */
 const ORPHAN_PAGES = 100;
-
-/** Whether two strings are equal, in time that does not depend on where they first differ. */
-function sameSecret(given: string, expected: string): boolean {
-  const a = new TextEncoder().encode(given);
-  const b = new TextEncoder().encode(expected);
-  let difference = a.length ^ b.length;
-  for (let i = 0; i < b.length; i++) difference |= (a[i] ?? 0) ^ b[i];
-  return difference === 0;
-}
 
 /**
  * purge-trash: the trash's retention purge, run on a schedule (docs/deploying.md: pg_cron posts to

@@ -103,7 +103,39 @@ describe('FCM HTTP v1 sender', () => {
     expect(await createFcmSender(account, google.fetchFn).send(message)).toEqual({
       ok: false,
       error: 'UNREGISTERED: Requested entity was not found.',
+      code: 'UNREGISTERED',
     });
+  });
+
+  it('marks 429 and 5xx as worth retrying, after Retry-After when FCM gives one', async () => {
+    const answers = [
+      Response.json(
+        { error: { code: 429, message: 'Quota exceeded.', status: 'RESOURCE_EXHAUSTED' } },
+        { status: 429, headers: { 'Retry-After': '7' } },
+      ),
+      Response.json(
+        { error: { code: 503, message: 'Unavailable.', status: 'UNAVAILABLE' } },
+        { status: 503 },
+      ),
+    ];
+    const google = fakeGoogle(() => answers.shift()!);
+    const sender = createFcmSender(account, google.fetchFn);
+    expect(await sender.send({ ...message, collapseKey: 'send-1' })).toEqual({
+      ok: false,
+      error: 'RESOURCE_EXHAUSTED: Quota exceeded.',
+      code: 'RESOURCE_EXHAUSTED',
+      retryable: true,
+      retryAfterSeconds: 7,
+    });
+    expect(await sender.send(message)).toEqual({
+      ok: false,
+      error: 'UNAVAILABLE: Unavailable.',
+      code: 'UNAVAILABLE',
+      retryable: true,
+    });
+    const sent = JSON.parse(String(google.calls[1].init.body)) as { message: Record<string, unknown> };
+    expect(sent.message.android).toEqual({ priority: 'high', collapse_key: 'send-1' });
+    expect(sent.message.apns).toEqual({ headers: { 'apns-collapse-id': 'send-1' } });
   });
 
   it('validates the service account from the environment', () => {

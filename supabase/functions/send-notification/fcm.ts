@@ -77,7 +77,11 @@ export function createFcmSender(account: ServiceAccount, fetchFn: typeof fetch =
               token: message.token,
               notification: { title: message.title, body: message.body },
               data: message.data,
-              android: { priority: 'high' },
+              android: {
+                priority: 'high',
+                ...(message.collapseKey && { collapse_key: message.collapseKey }),
+              },
+              ...(message.collapseKey && { apns: { headers: { 'apns-collapse-id': message.collapseKey } } }),
             },
           }),
         },
@@ -88,7 +92,14 @@ export function createFcmSender(account: ServiceAccount, fetchFn: typeof fetch =
         body.error?.details?.find((d) => d.errorCode)?.errorCode ??
         body.error?.status ??
         `HTTP ${response.status}`;
-      return { ok: false, error: `${code}: ${body.error?.message ?? 'FCM request failed'}` };
+      const retryable = response.status === 429 || response.status >= 500;
+      const retryAfter = Number(response.headers.get('Retry-After'));
+      return {
+        ok: false,
+        error: `${code}: ${body.error?.message ?? 'FCM request failed'}`,
+        code,
+        ...(retryable && { retryable, ...(retryAfter > 0 && { retryAfterSeconds: Math.ceil(retryAfter) }) }),
+      };
     },
   };
 }

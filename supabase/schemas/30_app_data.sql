@@ -1580,10 +1580,10 @@ CREATE INDEX scans_name_trgm_idx ON public.scans USING gin (name extensions.gin_
 
 
 --
--- Name: scans_user_id_idx; Type: INDEX; Schema: public; Owner: -
+-- Name: scans_user_id_created_at_idx; Type: INDEX; Schema: public; Owner: -
 --
 
-CREATE INDEX scans_user_id_idx ON public.scans USING btree (user_id);
+CREATE INDEX scans_user_id_created_at_idx ON public.scans USING btree (user_id, created_at DESC);
 
 
 --

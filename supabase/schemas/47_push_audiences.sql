@@ -362,8 +362,6 @@ CREATE INDEX profiles_allergies_idx ON public.profiles USING gin (allergies);
 
 CREATE INDEX profiles_health_conditions_idx ON public.profiles USING gin (health_conditions);
 
-CREATE INDEX scans_user_id_created_at_idx ON public.scans USING btree (user_id, created_at DESC);
-
 --
 -- Name: push_require_role(text[]); Type: FUNCTION; Schema: private; Owner: -
 --

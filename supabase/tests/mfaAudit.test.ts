@@ -175,9 +175,10 @@ const PUSH = [
 ];
 /** PostgREST's pre-request function: planned and estimated counts are for admins only. */
 const PRE_REQUEST = 'function pre_request';
-/** The trash (20241101002900_trash.sql): its entries, restore, delete forever and the retention. */
+/** The trash (25_trash.sql): its entries, the purge's runs, restore, delete forever and the retention. */
 const TRASH = [
   'table trash',
+  'table trash_purge_runs',
   'function admin_restore_trashed',
   'function admin_delete_forever',
   'function admin_trash_retention_days',
@@ -272,9 +273,12 @@ describe('an enrolled admin: aal1 refused, aal2 allowed on every admin object', 
           `select id::text from public.trash where record_id = $1`,
           [rows[0].id],
         );
+        await tx.query('select public.record_purge_run(true, null, 0, 0, 0)');
         await assumeIdentity(tx, adminAt(aal));
         const entries = (await tx.query<{ n: number }>('select count(*)::int as n from public.trash')).rows[0]
           .n;
+        const runs = (await tx.query<{ n: number }>('select count(*)::int as n from public.trash_purge_runs'))
+          .rows[0].n;
         const days = (await tx.query<{ d: number | null }>('select public.admin_trash_retention_days() as d'))
           .rows[0].d;
         const calls: string[] = [];
@@ -291,15 +295,15 @@ describe('an enrolled admin: aal1 refused, aal2 allowed on every admin object', 
           );
           await tx.query('rollback to savepoint call');
         }
-        return { entries, days, calls };
+        return { entries, runs, days, calls };
       });
     expect(await trash('aal1')).toEqual({
       ok: true,
-      value: { entries: 0, days: null, calls: ['42501', '42501'] },
+      value: { entries: 0, runs: 0, days: null, calls: ['42501', '42501'] },
     });
     expect(await trash('aal2')).toEqual({
       ok: true,
-      value: { entries: 1, days: 30, calls: ['answered', 'answered'] },
+      value: { entries: 1, runs: 1, days: 30, calls: ['answered', 'answered'] },
     });
   });
 

@@ -153,7 +153,7 @@ describe("a search by the owner's email (src/providers/search.ts, admin_owner_id
     const where = `(name ilike '%load%' or category ilike '%load%' or user_id in (${owners.join(',')}))`;
     const count = await plan(estimatedCount('admin_scans', where));
     expect(new Set(indexesUsed(count))).toEqual(
-      new Set(['scans_name_trgm_idx', 'scans_category_trgm_idx', 'scans_user_id_idx']),
+      new Set(['scans_name_trgm_idx', 'scans_category_trgm_idx', 'scans_user_id_created_at_idx']),
     );
     expect(seqScans(count)).toEqual([]);
     const page = await plan(

@@ -1,10 +1,10 @@
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readSupabaseConfig } from '../config';
 import type { AuthConfig } from './authConfig';
 import { renderEmailTemplate } from './emailTemplate';
+import { sha224Hex } from '../platform/hash';
 
 /** The emailed links' shared parts: token hashes, templates and verify URLs (recovery.ts, emailChange.ts). */
 
@@ -12,10 +12,7 @@ const PROJECT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 const TEMPLATES = readSupabaseConfig().auth?.email?.template ?? {};
 
 /** GoTrue's crypto.GenerateTokenHash: the emailed link carries this, never the OTP itself. */
-export const tokenHashOf = (email: string, otp: string) =>
-  createHash('sha224')
-    .update(email + otp)
-    .digest('hex');
+export const tokenHashOf = (email: string, otp: string) => sha224Hex(email + otp);
 
 /** Every kind of emailed link: LinkKind's three and an email change's (emailChange.ts). */
 export type MailKind = LinkKind | 'email_change';

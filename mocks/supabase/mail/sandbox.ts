@@ -38,7 +38,7 @@ export class MailSandbox {
       Created: new Date().toISOString(),
       Text: text,
       HTML: mail.html,
-      Size: Buffer.byteLength(mail.html),
+      Size: new TextEncoder().encode(mail.html).length,
       Read: false,
     };
     this.messages.unshift(message);

@@ -1,7 +1,10 @@
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { readSupabaseConfig } from '../config';
 import { md5Hex, md5Stream, sha224Hex } from './hash';
+import { readProjectFile } from './projectFiles';
+import { readProjectFile as readBundledFile } from './projectFiles.browser';
 import { base64url, randomInt } from './random';
 
 // The browser-safe counterparts answer as node:crypto and Buffer did (differential).
@@ -43,5 +46,15 @@ describe('platform counterparts of node:crypto', () => {
     expect([...seen].sort()).toEqual([3, 4, 5, 6]);
     expect(randomInt(1)).toBe(0);
     expect(() => randomInt(5, 5)).toThrow(RangeError);
+  });
+
+  it('bundles for a browser the very files the stand-in reads from disk', () => {
+    const templates = Object.values(readSupabaseConfig().auth?.email?.template ?? {}).flatMap((t) =>
+      t.content_path ? [t.content_path] : [],
+    );
+    expect(templates).toEqual(['./supabase/templates/recovery.html', './supabase/templates/invite.html']);
+    for (const file of ['supabase/config.toml', ...templates])
+      expect(readBundledFile(file)).toBe(readProjectFile(file));
+    expect(() => readBundledFile('package.json')).toThrow('package.json is not bundled');
   });
 });

@@ -1,7 +1,5 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parse } from 'smol-toml';
+import { readProjectFile } from './platform/projectFiles';
 
 /** The parts of supabase/config.toml the stand-in follows, as the Supabase CLI reads them. */
 export interface SupabaseConfig {
@@ -37,9 +35,7 @@ export interface SupabaseConfig {
   };
 }
 
-const CONFIG_TOML = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../supabase/config.toml');
-
-/** supabase/config.toml (or another file of its format), parsed. */
-export function readSupabaseConfig(file = CONFIG_TOML): SupabaseConfig {
-  return parse(readFileSync(file, 'utf8')) as SupabaseConfig;
+/** supabase/config.toml, parsed. */
+export function readSupabaseConfig(): SupabaseConfig {
+  return parse(readProjectFile('supabase/config.toml')) as SupabaseConfig;
 }

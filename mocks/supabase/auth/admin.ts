@@ -1,6 +1,6 @@
 import type { StandInContext } from '../context';
 import { requireAdmin } from './authenticate';
-import { isPgError } from '../db';
+import { isPgError } from '../db/types';
 import { objectField, parseJsonObject, readJsonBody, stringField, type JsonObject } from './body';
 import { AuthHttpError, badRequest, notFound, unprocessable } from './errors';
 import {

@@ -1,4 +1,4 @@
-import { randomInt } from 'node:crypto';
+import { randomInt } from '../platform/random';
 import type { StandInContext } from '../context';
 import type { Queryable } from '../db';
 import { writeAuditLogEntry } from './auditLog';

@@ -93,7 +93,7 @@ function urlFilter(value: string): string {
  * escapes; escaping (a query value) encodes everything but the unreserved ones. Per UTF-8 byte.
  */
 function percentEncode(value: string, normalize: boolean): string {
-  const bytes = Buffer.from(value, 'utf8');
+  const bytes = new TextEncoder().encode(value);
   let out = '';
   for (let i = 0; i < bytes.length; i++) {
     const c = String.fromCharCode(bytes[i]);

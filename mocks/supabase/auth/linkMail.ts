@@ -1,21 +1,15 @@
-import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { readSupabaseConfig } from '../config';
 import type { AuthConfig } from './authConfig';
 import { renderEmailTemplate } from './emailTemplate';
+import { sha224Hex } from '../platform/hash';
+import { readProjectFile } from '../platform/projectFiles';
 
 /** The emailed links' shared parts: token hashes, templates and verify URLs (recovery.ts, emailChange.ts). */
 
-const PROJECT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const TEMPLATES = readSupabaseConfig().auth?.email?.template ?? {};
 
 /** GoTrue's crypto.GenerateTokenHash: the emailed link carries this, never the OTP itself. */
-export const tokenHashOf = (email: string, otp: string) =>
-  createHash('sha224')
-    .update(email + otp)
-    .digest('hex');
+export const tokenHashOf = (email: string, otp: string) => sha224Hex(email + otp);
 
 /** Every kind of emailed link: LinkKind's three and an email change's (emailChange.ts). */
 export type MailKind = LinkKind | 'email_change';
@@ -62,9 +56,7 @@ export function renderTemplate(
   const fallback = DEFAULT_TEMPLATES[kind];
   if (!template?.content_path && !fallback)
     throw new Error(`supabase/config.toml has no [auth.email.template.${TEMPLATE_NAMES[kind]}]`);
-  const source = template?.content_path
-    ? readFileSync(path.resolve(PROJECT_DIR, template.content_path), 'utf8')
-    : fallback!.html;
+  const source = template?.content_path ? readProjectFile(template.content_path) : fallback!.html;
   return {
     subject: template?.subject ?? fallback?.subject ?? kind,
     html: renderEmailTemplate(source, values, data),

@@ -1,4 +1,4 @@
-import { randomInt } from 'node:crypto';
+import { randomInt } from '../platform/random';
 import type { StandInContext } from '../context';
 import { readJsonBody, stringField } from './body';
 import { redeemEmailChange, SINGLE_CONFIRMATION_ACCEPTED } from './emailChange';

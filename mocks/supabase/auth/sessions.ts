@@ -1,4 +1,4 @@
-import { randomInt } from 'node:crypto';
+import { randomInt } from '../platform/random';
 import type { Queryable } from '../db';
 
 /** GoTrue keeps a revoked refresh token usable this long (GOTRUE_SECURITY_REFRESH_TOKEN_REUSE_INTERVAL). */

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomUUID } from '../platform/random';
 import type { StandInContext } from '../context';
 import type { Queryable } from '../db';
 import { objectField, readJsonBody, stringField } from './body';

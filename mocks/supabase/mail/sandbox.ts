@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { base64url, randomBytes } from '../platform/random';
 
 /** A kept email, in the fields Mailpit's API answers with. */
 export interface MailMessage {
@@ -27,7 +27,7 @@ export class MailSandbox {
   private readonly messages: MailMessage[] = [];
 
   send(mail: { to: string; subject: string; html: string }): MailMessage {
-    const id = randomBytes(11).toString('base64url');
+    const id = base64url(randomBytes(11));
     const text = htmlToText(mail.html);
     const message: MailMessage = {
       ID: id,
@@ -38,7 +38,7 @@ export class MailSandbox {
       Created: new Date().toISOString(),
       Text: text,
       HTML: mail.html,
-      Size: Buffer.byteLength(mail.html),
+      Size: new TextEncoder().encode(mail.html).length,
       Read: false,
     };
     this.messages.unshift(message);

@@ -10,7 +10,6 @@
  * one row per extension, each in a savepoint; an insufficient_privilege error (a policy refused the
  * row) means no. Both roll back, so no row outlives a check.
  */
-import { randomUUID } from 'node:crypto';
 import type { Database, Queryable } from '../db';
 import { isPgError } from '../db/types';
 
@@ -109,7 +108,7 @@ export async function authorizeRead(
   extensions: readonly Extension[],
   policies: Policies,
 ): Promise<Policies> {
-  const ids = extensions.map(() => randomUUID());
+  const ids = extensions.map(() => crypto.randomUUID());
   const visible = await rolledBack(db, async (tx) => {
     await tx.query(
       `insert into realtime.messages (id, topic, extension)
@@ -158,4 +157,18 @@ export async function authorizeWrite(
     }
   });
   return next;
+}
+
+/** What a policy sees of a channel (the topic without Phoenix's `realtime:` prefix). */
+export function authorizationContext(
+  topic: string,
+  identity: { role: string; claims: Record<string, unknown> },
+  connection: { headers: Record<string, string> },
+): AuthorizationContext {
+  return {
+    topic: topic.replace(/^realtime:/, ''),
+    role: identity.role,
+    claims: identity.claims,
+    headers: connection.headers,
+  };
 }

@@ -1,4 +1,4 @@
-import { isPgError } from '../db';
+import { isPgError } from '../db/types';
 
 export interface ErrorBody {
   code: string;

@@ -1,5 +1,6 @@
 import type { RouteHandler } from '../context';
-import { withIdentity, type Queryable, type RequestIdentity } from '../db';
+import type { Queryable, RequestIdentity } from '../db';
+import { withIdentity } from '../db/identity';
 import {
   errorResponse,
   invalidBody,

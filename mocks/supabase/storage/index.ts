@@ -1,4 +1,5 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { md5Stream } from '../platform/hash';
+import { randomUUID } from '../platform/random';
 import { formatBytes } from '../../../src/domain/storage';
 import { readSupabaseConfig } from '../config';
 import type { RouteHandler, StandInContext } from '../context';
@@ -295,7 +296,7 @@ async function multipartFile(request: Request): Promise<IncomingFile> {
  */
 async function receive(ctx: StandInContext, chunks: AsyncIterable<Uint8Array>, limit: number) {
   const uploadId = randomUUID();
-  const md5 = createHash('md5');
+  const md5 = md5Stream();
   let size = 0;
   let part = 0;
   let pending: Buffer[] = [];
@@ -325,7 +326,7 @@ async function receive(ctx: StandInContext, chunks: AsyncIterable<Uint8Array>, l
     }
     if (size === 0) throw storageErrors.invalidRequest('No content provided');
     await flush();
-    return { uploadId, size, md5: md5.digest('hex') };
+    return { uploadId, size, md5: md5.hex() };
   } catch (error) {
     await discardUpload(ctx.db, uploadId);
     throw error;

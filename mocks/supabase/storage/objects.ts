@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { isPgError, type Database, type Queryable, type RequestIdentity } from '../db/types';
 import { withIdentity } from '../db/identity';
 import { fromPgError, storageErrors } from './errors';
@@ -94,7 +93,7 @@ export function objectMetadata(
   };
 }
 
-export const md5Hex = (bytes: Uint8Array) => createHash('md5').update(bytes).digest('hex');
+export { md5Hex } from '../platform/hash';
 
 /** Storage reads buckets as its own superuser (their limits apply to every caller). */
 export async function findBucket(db: Queryable, id: string): Promise<Bucket> {

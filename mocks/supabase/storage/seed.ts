@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -62,7 +61,7 @@ export async function seedBuckets(
       );
       // One part per demo file (each is far below PART_BYTES), then the row as an upload writes it
       // (a re-seed replaces the row and its bytes).
-      const uploadId = randomUUID();
+      const uploadId = crypto.randomUUID();
       await writePart(tx, uploadId, 0, bytes);
       await writeObject(tx, { bucketId: id, name, owner: null, upsert: true, uploadId, metadata });
       uploaded += 1;

@@ -1,17 +1,21 @@
 import englishMessages from 'ra-language-english';
 import { NOTIFICATION_ISSUES } from '../domain/notification';
 import { SCORE_BAND_LABELS } from '../domain/scoreBands';
+import { defaultsCatalogue } from './defaults';
 
 /** Every string of the admin, in the product's wording (docs/product-rules.md), over react-admin's own English. */
 export const en = {
   ...englishMessages,
   labellens: {
     app: { title: 'LabelLens Admin' },
+    // What a resource's run-time keys say when its strings do not word them (src/i18n/resourceText.ts).
+    defaults: defaultsCatalogue(),
     page_notices: {
       new_version: 'A new version of the admin is available. Reload to use it.',
       reload: 'Reload',
       dismiss: 'Dismiss',
-      offline: 'You are offline. What you see may be out of date, and nothing can be saved until the connection is back.',
+      offline:
+        'You are offline. What you see may be out of date, and nothing can be saved until the connection is back.',
       offline_request: 'You are offline: this needs the connection.',
     },
     titles: { sign_in: 'Sign in', not_found: 'Page not found' },
@@ -372,7 +376,6 @@ export const en = {
     },
     live: {
       // Rows others added while the list was open; %{name} is the resource's name in the same number.
-      new_rows: '1 new %{name} |||| %{count} new %{name}',
       show_new: 'Show',
       // An edit dialog whose record someone else changed (%{who}: their email) at %{time}.
       changed_by: '%{who} saved a newer version at %{time}.',

@@ -17,6 +17,7 @@ import { DateTimeField } from '../list/fields';
 import { trashData, type TrashEntry } from './data';
 import { RetentionSetting } from './RetentionSetting';
 import { TrashBulkActions, TrashRowActions, useTrashAccess } from './TrashActions';
+import { resourceName } from '../i18n/resourceText';
 
 /** What an entry's table is called in the admin ("News article"), from the resources with a trash. */
 function useKindName() {
@@ -28,7 +29,7 @@ function useKindName() {
     kinds,
     kindName: (table: string) => {
       const kind = kinds.find((k) => k.table === table);
-      return kind ? translate(`resources.${kind.name}.name`, { smart_count: 1 }) : table;
+      return kind ? resourceName(translate, kind.name) : table;
     },
   };
 }

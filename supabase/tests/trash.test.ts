@@ -149,25 +149,19 @@ describe('who sees the trash', () => {
       ).rows;
     });
 
-  it('owners see every entry, editors content, support the inbox, app users none', async () => {
-    expect(await visible('owner')).toEqual({
-      ok: true,
-      value: [
-        { resource: 'contact_messages', n: 2 },
-        { resource: 'health_tips', n: 2 },
-        { resource: 'news', n: 2 },
-        { resource: 'tags', n: 2 },
-      ],
-    });
-    expect(await visible('editor')).toEqual({
-      ok: true,
-      value: [
-        { resource: 'health_tips', n: 2 },
-        { resource: 'news', n: 2 },
-        { resource: 'tags', n: 2 },
-      ],
-    });
-    expect(await visible('support')).toEqual({ ok: true, value: [{ resource: 'contact_messages', n: 2 }] });
+  it('each role sees the entries of the tables its access lets it delete from, app users none', async () => {
+    // With today's registry: owners every entry, editors content, support the inbox.
+    expect(DELETERS.news).toEqual(['owner', 'editor']);
+    expect(DELETERS.contact_messages).toEqual(['owner', 'support']);
+    for (const role of OPERATOR_ROLES) {
+      const value = TABLES.filter((table) => DELETERS[table].includes(role))
+        .sort()
+        .map((resource) => ({ resource, n: 2 }));
+      expect(
+        await visible(role),
+        `${role}'s trash: public.trash's policy (supabase/schemas/60_trash.sql) and private.move_to_trash's roles in the table's trigger must match its descriptor's access`,
+      ).toEqual({ ok: true, value });
+    }
     expect(await visible('appUser')).toEqual({ ok: true, value: [] });
   });
 
@@ -387,18 +381,18 @@ describe('files follow their records', () => {
     const named = await source('private.named_objects()');
     const owned = await source('private.owned_objects(text, jsonb)');
     const uploads = RESOURCE_DATA.flatMap((r) => (r.upload ? [{ table: baseTable(r), ...r.upload }] : []));
-    expect(uploads).toEqual([
-      {
-        table: 'news',
-        fileField: 'screenshot_file',
-        urlField: 'source_url_screenshot',
-        bucket: 'news-screenshots',
-      },
-    ]);
+    expect(uploads.length).toBeGreaterThan(0);
     for (const u of uploads) {
-      expect(named).toContain(`from public.${u.table} n`);
-      expect(named).toContain(`private.storage_object_name('${u.bucket}', n.${u.urlField})`);
-      expect(owned).toContain(`('${u.table}', '${u.urlField}', '${u.bucket}')`);
+      // Whatever alias the function gives the table, it names the bucket's objects by the URL column.
+      const alias = new RegExp(`from public\\.${u.table} (\\w+)`).exec(named)?.[1];
+      expect(
+        alias && named.includes(`private.storage_object_name('${u.bucket}', ${alias}.${u.urlField})`),
+        `private.named_objects() (supabase/schemas/60_trash.sql) must name ${u.bucket}'s objects by ${u.table}.${u.urlField}`,
+      ).toBe(true);
+      expect(
+        owned,
+        `private.owned_objects() (supabase/schemas/60_trash.sql) must list ('${u.table}', '${u.urlField}', '${u.bucket}')`,
+      ).toContain(`('${u.table}', '${u.urlField}', '${u.bucket}')`);
     }
     // One upload field each: the list has as many rows as the registry.
     expect(owned.match(/\('\w+', '\w+', '[\w-]+'\)/g)).toHaveLength(uploads.length);

@@ -8,21 +8,21 @@ import { dashboardMessages } from './dashboard';
 import { notificationsMessages } from './notifications';
 import { paletteMessages } from './palette';
 import { appDataMessages } from './appData';
-import { scansStrings } from '../resources/scans/strings';
-import { profilesStrings } from '../resources/profiles/strings';
-import { chatsStrings } from '../resources/chats/strings';
-import { usersStrings } from '../resources/users/strings';
-import { newsStrings } from '../resources/news/strings';
-import { healthTipsStrings } from '../resources/health-tips/strings';
-import { tagsStrings } from '../resources/tags/strings';
-import { contactMessagesStrings } from '../resources/contact-messages/strings';
-import { trashStrings } from '../trash/strings';
-import { auditLogStrings } from '../resources/audit-log/strings';
+import { scansStrings } from './resources/scans';
+import { profilesStrings } from './resources/profiles';
+import { chatsStrings } from './resources/chats';
+import { usersStrings } from './resources/users';
+import { newsStrings } from './resources/news';
+import { healthTipsStrings } from './resources/health-tips';
+import { tagsStrings } from './resources/tags';
+import { contactMessagesStrings } from './resources/contact-messages';
+import { trashStrings } from './resources/trash';
+import { auditLogStrings } from './resources/audit-log';
 
 /**
  * Every string of the admin, in the product's wording (docs/product-rules.md), over react-admin's own
  * English: the admin's own (labellens.*) by screen in src/i18n/<screen>.ts, each resource's
- * (resources.<name>) in its folder's strings.ts. src/i18n/catalogue.test.ts checks the whole.
+ * (resources.<name>) in src/i18n/resources/<name>.ts. src/i18n/catalogue.test.ts checks the whole.
  */
 export const en = {
   ...englishMessages,

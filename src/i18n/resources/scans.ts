@@ -1,4 +1,4 @@
-/** The strings of scans (resources.scans, merged into src/i18n/en.ts). */
+/** The strings of the scans resource (resources.scans, merged into src/i18n/en.ts). */
 export const scansStrings = {
   name: 'Scan |||| Scans',
   fields: {

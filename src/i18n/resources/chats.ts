@@ -1,4 +1,4 @@
-/** The strings of chats (resources.chats, merged into src/i18n/en.ts). */
+/** The strings of the chats resource (resources.chats, merged into src/i18n/en.ts). */
 export const chatsStrings = {
   name: 'Chat |||| Chats',
   fields: {

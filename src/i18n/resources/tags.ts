@@ -1,4 +1,4 @@
-/** The strings of tags (resources.tags, merged into src/i18n/en.ts). */
+/** The strings of the tags resource (resources.tags, merged into src/i18n/en.ts). */
 export const tagsStrings = {
   name: 'Tag |||| Tags',
   heading: 'Tags Management',

@@ -1,4 +1,4 @@
-/** The strings of trash (resources.trash, merged into src/i18n/en.ts). */
+/** The strings of the trash resource (resources.trash, merged into src/i18n/en.ts). */
 export const trashStrings = {
   name: 'Deleted item |||| Deleted items',
   heading: 'Trash',

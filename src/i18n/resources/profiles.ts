@@ -1,4 +1,4 @@
-/** The strings of profiles (resources.profiles, merged into src/i18n/en.ts). */
+/** The strings of the profiles resource (resources.profiles, merged into src/i18n/en.ts). */
 export const profilesStrings = {
   name: 'Profile |||| Profiles',
   fields: {

@@ -1,4 +1,4 @@
-/** The strings of contact-messages (resources.contact-messages, merged into src/i18n/en.ts). */
+/** The strings of the contact-messages resource (resources.contact-messages, merged into src/i18n/en.ts). */
 export const contactMessagesStrings = {
   name: 'Contact message |||| Contact messages',
   heading: 'Contact Inbox',

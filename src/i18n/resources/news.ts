@@ -1,4 +1,4 @@
-/** The strings of news (resources.news, merged into src/i18n/en.ts). */
+/** The strings of the news resource (resources.news, merged into src/i18n/en.ts). */
 export const newsStrings = {
   name: 'News article |||| News articles',
   heading: 'News Articles',

@@ -1,4 +1,4 @@
-/** The strings of users (resources.users, merged into src/i18n/en.ts). */
+/** The strings of the users resource (resources.users, merged into src/i18n/en.ts). */
 export const usersStrings = {
   name: 'User |||| Users',
   fields: {

@@ -1,4 +1,4 @@
-/** The strings of health-tips (resources.health-tips, merged into src/i18n/en.ts). */
+/** The strings of the health-tips resource (resources.health-tips, merged into src/i18n/en.ts). */
 export const healthTipsStrings = {
   name: 'Health tip |||| Health tips',
   heading: 'Health Tips',

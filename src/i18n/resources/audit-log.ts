@@ -1,4 +1,4 @@
-/** The strings of audit-log (resources.audit-log, merged into src/i18n/en.ts). */
+/** The strings of the audit-log resource (resources.audit-log, merged into src/i18n/en.ts). */
 export const auditLogStrings = {
   name: 'Audit entry |||| Audit entries',
   fields: {

@@ -52,8 +52,6 @@ interface Item {
 
 export const RECENT_KEY = 'palette.recent';
 
-/** Where the composer opens prefilled with a recipient (NotificationsPage reads `to`). */
-
 const matches = (text: string, query: string) => text.toLowerCase().includes(query.trim().toLowerCase());
 
 /**

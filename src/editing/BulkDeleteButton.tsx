@@ -1,6 +1,14 @@
 import DeleteIcon from '@mui/icons-material/Delete';
 import { useState } from 'react';
-import { Button, Confirm, useDeleteMany, useListContext, useResourceContext } from 'react-admin';
+import {
+  Button,
+  Confirm,
+  useDeleteMany,
+  useListContext,
+  useResourceContext,
+  useTranslate,
+} from 'react-admin';
+import { resourceText } from '../i18n/resourceText';
 import { rescueFocus } from '../layout/focusMainHeading';
 import { useResourceToast } from './useResourceToast';
 import { useUndoDelete } from './useUndoDelete';
@@ -11,7 +19,8 @@ import { useUndoDelete } from './useUndoDelete';
  * for a resource with a trash).
  */
 export function BulkDeleteButton() {
-  const resource = useResourceContext();
+  const resource = useResourceContext() ?? '';
+  const translate = useTranslate();
   const { selectedIds, onUnselectItems } = useListContext();
   const [deleteMany, { isPending }] = useDeleteMany();
   const toast = useResourceToast();
@@ -48,7 +57,7 @@ export function BulkDeleteButton() {
         isOpen={confirming}
         loading={isPending}
         title="labellens.forms.bulk_delete_title"
-        content={`resources.${resource}.message.bulk_delete_content`}
+        content={resourceText(translate, resource, 'message.bulk_delete_content', { smart_count: count })}
         translateOptions={{ smart_count: count }}
         onConfirm={handleConfirm}
         onClose={() => setConfirming(false)}

@@ -1,6 +1,7 @@
 import { Alert, AlertTitle, Button } from '@mui/material';
 import { useCallback, useRef } from 'react';
 import { useCloseNotification, useNotify, useResourceContext, useTranslate } from 'react-admin';
+import { resourceToast } from '../i18n/resourceText';
 
 export type ToastOutcome =
   | 'created'
@@ -23,7 +24,8 @@ export interface ToastOptions {
 }
 
 /**
- * Shows a resource's toast `resources.<resource>.notifications.<outcome>`. Resources whose toasts
+ * Shows a resource's toast `resources.<resource>.notifications.<outcome>`, else its default wording
+ * (src/i18n/resourceText.ts). Resources whose toasts
  * carry a heading (health tips: "Success" / "Error") define `success_title` and `error_title` there.
  * A failure's cause goes to the console, the operator sees the product's sentence.
  *
@@ -41,9 +43,7 @@ export function useResourceToast(resourceProp?: string) {
     (outcome: ToastOutcome, options: ToastOptions = {}) => {
       const type = options.error === undefined ? 'success' : 'error';
       if (options.error !== undefined) console.error(options.error);
-      const prefix = `resources.${resource}.notifications`;
-      const message = translate(`${prefix}.${outcome}`, { smart_count: options.count ?? 1 });
-      const title = translate(`${prefix}.${type}_title`, { _: '' });
+      const { message, title } = resourceToast(translate, resource ?? '', outcome, type, options.count ?? 1);
       const { undo } = options;
       const undoButton = undo && <UndoInToast undo={undo} />;
       notify(

@@ -1,7 +1,14 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { TranslateFunction } from 'react-admin';
+import { OPERATOR_ROLES } from '../domain/operatorRoles';
+import { SCORE_BANDS } from '../domain/scoreBands';
+import { CONTACT_STATUSES } from '../resources/contact-messages/statuses';
+import { RESOURCE_DATA } from '../resources';
 import { en } from './en';
+import { i18nProvider } from './i18nProvider';
+import { RESOURCE_KEYS, resourceName, resourceText } from './resourceText';
 
 /** Every message of the catalogue by its dotted key. */
 function messages(node: unknown, prefix = ''): [string, string][] {
@@ -51,5 +58,64 @@ describe('the catalogue', () => {
     );
     expect(used.size).toBeGreaterThan(200);
     expect([...used].filter((key) => !inCatalogue(key)).sort()).toEqual([]);
+  });
+
+  // Words code builds at run time from the registry go through src/i18n/resourceText.ts, which gives
+  // each a default wording: a new resource whose strings word none of them shows no raw key.
+  const translate = i18nProvider.translate as TranslateFunction;
+  const leaks = (text: string) => /\b(resources|labellens|ra)\.[a-z]|%\{/.test(text);
+
+  it('words every run-time key of every registry resource, its own or by default', () => {
+    const names = [...new Set(RESOURCE_DATA.map((data) => data.name))];
+    expect(names.length).toBeGreaterThan(8);
+    const raw = names.flatMap((name) =>
+      [...RESOURCE_KEYS, 'name' as const].flatMap((key) =>
+        [1, 3].flatMap((count) => {
+          const text =
+            key === 'name'
+              ? resourceName(translate, name, count)
+              : resourceText(translate, name, key, { smart_count: count, count, active: count });
+          return leaks(text) || text === '' ? [`${name}: ${key} (${count}) is "${text}"`] : [];
+        }),
+      ),
+    );
+    expect(raw).toEqual([]);
+  });
+
+  it('words a resource with no strings at all by its route name', () => {
+    const say = (key: (typeof RESOURCE_KEYS)[number], count = 1) =>
+      resourceText(translate, 'allergen-guides', key, { smart_count: count, count, active: count });
+    expect(say('notifications.created')).toBe('Allergen guides created successfully');
+    expect(say('notifications.bulk_deleted', 2)).toBe('2 allergen guides deleted successfully');
+    expect(say('count', 3)).toBe('3 allergen guides');
+    expect(say('edit_title')).toBe('Edit Allergen guides');
+    expect(resourceName(translate, 'allergen-guides')).toBe('Allergen guides');
+  });
+
+  it('keeps its own wording where a resource has one', () => {
+    expect(resourceText(translate, 'news', 'notifications.created')).toBe(
+      'News article created successfully',
+    );
+    expect(resourceText(translate, 'trash', 'add')).toBe('Add Deleted item');
+  });
+
+  it('builds resource keys only through resourceText (so each has a default)', () => {
+    const builders = sourceFiles(join(__dirname, '..')).filter(
+      (file) => !file.endsWith('resourceText.ts') && /`resources\.\$\{/.test(readFileSync(file, 'utf8')),
+    );
+    expect(builders).toEqual([]);
+  });
+
+  it('words every value of the closed sets the screens name by key', () => {
+    const keys = [
+      ...OPERATOR_ROLES.flatMap((role) => [
+        `labellens.team.roles.${role}`,
+        `labellens.team.role_help.${role}`,
+      ]),
+      ...SCORE_BANDS.map(({ band }) => `labellens.bands.${band}`),
+      ...CONTACT_STATUSES.map((status) => `resources.contact-messages.status.${status}`),
+      ...['pending', 'sent', 'failed'].map((status) => `labellens.notifications.history.statuses.${status}`),
+    ];
+    expect(keys.filter((key) => typeof translate(key) !== 'string' || translate(key) === key)).toEqual([]);
   });
 });

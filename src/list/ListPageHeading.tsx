@@ -1,6 +1,7 @@
 import { Typography } from '@mui/material';
 import { isValidElement, type ReactElement } from 'react';
 import { useResourceContext, useTranslate } from 'react-admin';
+import { resourceName } from '../i18n/resourceText';
 
 /**
  * The main heading (h1) of a list that has no heading of its own: its title (a catalogue key), else
@@ -12,7 +13,7 @@ export function ListPageHeading({ title }: { title?: string | ReactElement }) {
   if (isValidElement(title)) return null;
   return (
     <Typography variant="h5" component="h1" sx={{ pt: 2 }}>
-      {title ? translate(title) : translate(`resources.${resource}.name`, { smart_count: 2, _: resource })}
+      {title ? translate(title) : resourceName(translate, resource, 2)}
     </Typography>
   );
 }

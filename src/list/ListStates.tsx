@@ -13,6 +13,7 @@ import {
 } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useListContext, useResourceContext, useTranslate } from 'react-admin';
+import { resourceName } from '../i18n/resourceText';
 
 /** Placeholder rows shown while a list's first page loads (react-admin's own appear only after 1 s). */
 export function ListSkeleton({ rows = 5, columns = 5 }: { rows?: number; columns?: number }) {
@@ -67,7 +68,7 @@ function ListMessage({
 export function ListEmptyState({ title, hint }: { title?: string; hint?: string }) {
   const translate = useTranslate();
   const resource = useResourceContext() ?? '';
-  const name = translate(`resources.${resource}.name`, { smart_count: 2, _: resource }).toLowerCase();
+  const name = resourceName(translate, resource, 2).toLowerCase();
   return (
     <ListMessage
       icon={<InboxIcon color="disabled" sx={{ fontSize: 48 }} aria-hidden />}

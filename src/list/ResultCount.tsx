@@ -1,6 +1,7 @@
 import { visuallyHidden } from '@mui/utils';
 import { useListContext, useResourceContext, useTranslate } from 'react-admin';
 import { countParams } from '../domain/format';
+import { resourceName } from '../i18n/resourceText';
 
 /**
  * A polite live region with the list's result count ("12 scans found"), so a screen reader hears
@@ -16,7 +17,7 @@ export function ResultCount() {
       ? ''
       : translate('labellens.list.results_found', {
           ...countParams(total),
-          name: translate(`resources.${resource}.name`, { smart_count: total, _: resource }).toLowerCase(),
+          name: resourceName(translate, resource, total).toLowerCase(),
         });
   return (
     <div role="status" aria-live="polite" style={visuallyHidden}>

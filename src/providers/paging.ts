@@ -5,8 +5,8 @@ import { MAX_ROWS } from '../domain/limits';
 export const TIE_BREAKER = 'id';
 
 /** One key of an order: a column and its direction. An order is a list of these, most significant first. */
-export interface OrderTerm {
-  field: string;
+export interface OrderTerm<F extends string = string> {
+  field: F;
   ascending: boolean;
 }
 

@@ -4,6 +4,12 @@ import type { OrderTerm } from './paging';
 import type { DatabaseClient } from '../domain/database';
 import type { OperatorRole } from '../domain/operatorRoles';
 
+/**
+ * A column of the record `R` (its generated row type, src/database.types.ts): descriptors name
+ * columns by this type, so a misspelt or dropped column fails `npm run typecheck`.
+ */
+export type Column<R> = Extract<keyof R, string>;
+
 /** Reads a resource serves itself instead of from a table (e.g. users, through an RPC). */
 export type ResourceReads = Pick<DataProvider, 'getList' | 'getOne' | 'getMany'>;
 
@@ -20,9 +26,11 @@ export interface CsvExport<R extends RaRecord> {
 /**
  * The data half of a resource's descriptor: everything the data provider and the exporter need,
  * with no React, so the provider, the bench and the tests import it without the screens. Each
- * folder under src/resources/ declares one in its `data.ts`; src/resources/registry.ts lists them.
+ * folder under src/resources/ declares one in its `data.ts`; src/resources/index.ts lists them.
  */
-export interface ResourceData<R extends RaRecord = RaRecord> {
+// C is its own parameter (not `Column<R>` inline) so a descriptor of a narrower record still fits the
+// registry's ResourceData: TypeScript measures keyof R as contravariant in R.
+export interface ResourceData<R extends RaRecord = RaRecord, C extends string = Column<R>> {
   /**
    * react-admin's resource name, which is also the route (/admin/<name>) and the i18n key
    * `resources.<name>`: its base table's name with `_` written `-` (health_tips: `health-tips`;
@@ -47,9 +55,9 @@ export interface ResourceData<R extends RaRecord = RaRecord> {
    * is named by the same column (its `private.move_to_trash(label, roles)` trigger).
    * supabase/tests/descriptors.test.ts checks the database's triggers say the same.
    */
-  audit?: { label: string; maxChars?: number };
+  audit?: { label: C; maxChars?: number };
   /** Columns of `table` the search box (`q`) matches; without them the list has no search. */
-  searchColumns?: readonly string[];
+  searchColumns?: readonly C[];
   /**
    * The search also matches the owner's email: `table` has `user_id` and `owner_email` (see
    * src/providers/search.ts for how that stays indexed).
@@ -61,7 +69,7 @@ export interface ResourceData<R extends RaRecord = RaRecord> {
    */
   derivedFilters?: Readonly<Record<string, (value: unknown) => string[]>>;
   /** The list's initial order, most significant key first (the id tie-breaker is added by paging). */
-  defaultSort: readonly OrderTerm[];
+  defaultSort: readonly OrderTerm<C>[];
   /** The Export button's CSV; without it the list has no Export button. */
   csv?: CsvExport<R>;
   /**
@@ -73,7 +81,7 @@ export interface ResourceData<R extends RaRecord = RaRecord> {
    * A file the resource's form uploads to a public bucket on save, its URL kept in a column
    * (src/storage/uploads.ts: no object is left that no record points at).
    */
-  upload?: UploadField;
+  upload?: UploadField<C>;
   /**
    * Updates name the version they were made from and the database refuses them when the row changed
    * since (src/providers/versionedUpdates.ts); the table keeps `updated_at` by trigger.

@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
-import type { Identifier } from 'react-admin';
+import { useTranslate, type Identifier } from 'react-admin';
 import { RecordTabs } from './audit-log/RecordTabs';
 import { FormDialog, type FormDialogProps } from '../editing/FormDialog';
 import { baseTable, type ResourceData } from '../providers/resourceData';
+import { resourceText } from '../i18n/resourceText';
 
 /**
  * The create and edit dialogs of a content resource (news, health tips, tags): a FormDialog titled
@@ -22,9 +23,10 @@ export function contentDialogs({
   inputs: ReactNode;
 }) {
   function Create({ onClose }: { onClose: () => void }) {
+    const translate = useTranslate();
     return (
       <FormDialog
-        title={`resources.${resource.name}.create_title`}
+        title={resourceText(translate, resource.name, 'create_title')}
         schema={schema}
         defaultValues={defaultValues}
         onClose={onClose}
@@ -34,8 +36,14 @@ export function contentDialogs({
     );
   }
   function Edit({ id, onClose }: { id: Identifier; onClose: () => void }) {
+    const translate = useTranslate();
     return (
-      <FormDialog id={id} title={`resources.${resource.name}.edit_title`} schema={schema} onClose={onClose}>
+      <FormDialog
+        id={id}
+        title={resourceText(translate, resource.name, 'edit_title')}
+        schema={schema}
+        onClose={onClose}
+      >
         <RecordTabs table={baseTable(resource)} id={id} versions={resource.versions === true}>
           {inputs}
         </RecordTabs>

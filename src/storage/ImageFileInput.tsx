@@ -5,6 +5,7 @@ import { useEffect, useId, useMemo, useRef, useState, type ClipboardEvent, type 
 import { FieldTitle, useInput, useResourceContext, useTranslate } from 'react-admin';
 import { BUCKETS, checkImageBytes, fileProblem, formatBytes, type BucketId } from '../domain/storage';
 import { onUploading } from './uploads';
+import { fieldLabel } from '../i18n/resourceText';
 
 /** Whether the provider is uploading a chosen file (src/storage/uploads.ts). */
 function useUploading() {
@@ -60,7 +61,7 @@ export function ImageFileInput({ source, bucket }: { source: string; bucket: Buc
       <Box
         role="group"
         tabIndex={0}
-        aria-label={translate(`resources.${resource}.fields.${source}`)}
+        aria-label={fieldLabel(translate, resource ?? '', source)}
         aria-describedby={`${hintId}${error ? ` ${errorId}` : ''}`}
         onPaste={onPaste}
         onDragOver={(event) => {

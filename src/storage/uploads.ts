@@ -9,11 +9,11 @@ import {
 import type { DatabaseClient } from '../domain/database';
 
 /** A form's file field uploaded to a public bucket when the record is saved (ResourceData.upload). */
-export interface UploadField {
+export interface UploadField<C extends string = string> {
   /** The form value holding the chosen File (never saved as such). */
   fileField: string;
-  /** The column that keeps the uploaded object's public URL. */
-  urlField: string;
+  /** The column that keeps the uploaded object's public URL (typed by the record's columns). */
+  urlField: C;
   bucket: BucketId;
 }
 

@@ -18,6 +18,7 @@ import { trashData, type TrashEntry } from './data';
 import { PurgeFailureNotice } from './PurgeFailureNotice';
 import { RetentionSetting } from './RetentionSetting';
 import { TrashBulkActions, TrashRowActions, useTrashAccess } from './TrashActions';
+import { resourceName } from '../i18n/resourceText';
 
 /** What an entry's table is called in the admin ("News article"), from the resources with a trash. */
 function useKindName() {
@@ -29,7 +30,7 @@ function useKindName() {
     kinds,
     kindName: (table: string) => {
       const kind = kinds.find((k) => k.table === table);
-      return kind ? translate(`resources.${kind.name}.name`, { smart_count: 1 }) : table;
+      return kind ? resourceName(translate, kind.name) : table;
     },
   };
 }

@@ -8,7 +8,7 @@ import { openSnapshotPglite } from '../../mocks/supabase/testing/snapshot';
 
 /**
  * What the docs tell a person to paste or rely on, checked against the database: the SQL of
- * docs/deploying.md runs as written, and docs/architecture.md names the PostgreSQL that PGlite runs.
+ * docs/deploying.md runs as written, and docs/architecture/stand-in.md names the PostgreSQL that PGlite runs.
  */
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -158,14 +158,14 @@ it('docs/deploying.md: the scheduling SQL runs as written and schedules the purg
   expect(existsSync(path.join(ROOT, 'supabase/functions/push-worker/index.ts'))).toBe(true);
 });
 
-it("docs/architecture.md names PGlite's PostgreSQL as the installed PGlite reports it", async () => {
+it("docs/architecture/stand-in.md names PGlite's PostgreSQL as the installed PGlite reports it", async () => {
   const { rows } = await pg.query<{ version: string }>('select version()');
   const [, postgres, pglite] = /^PostgreSQL (\S+) \(PGlite (\S+)\)/.exec(rows[0].version) ?? [];
   const installed = JSON.parse(
     await readFile(path.join(ROOT, 'node_modules/@electric-sql/pglite/package.json'), 'utf8'),
   ) as { version: string };
   expect(pglite).toBe(installed.version);
-  const architecture = await readDoc('architecture.md');
+  const architecture = await readDoc('architecture/stand-in.md');
   // Stated once, as `PGlite <version> (PostgreSQL <version>`.
   const stated = [...architecture.matchAll(/PGlite (\d+\.\d+\.\d+) \(PostgreSQL (\d+(?:\.\d+)?)/g)];
   expect(stated.map(([, p, v]) => ({ pglite: p, postgres: v }))).toEqual([{ pglite, postgres }]);

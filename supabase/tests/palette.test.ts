@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, Queryable } from '../../mocks/supabase/db';
 import type { PaletteHit } from '../../src/providers/paletteMethods';
 import { openTestDatabase } from '../../mocks/supabase/testing/snapshot';
+import { personSchema } from '../../src/providers/person';
 import { ADMIN_ID, attempt, ROLES, SUPPORT_ID, USER_ID, type Outcome, type Role } from './fixtures';
 
 /**
@@ -213,6 +214,28 @@ describe('admin_person', () => {
       value: ['support@labellens.dev', 'admin@labellens.dev'],
     });
     expect(await audit('support')).toEqual({ ok: true, value: ['support@labellens.dev'] });
+  });
+
+  it("answers what the app's Person type says, key for key (src/providers/person.ts)", async () => {
+    const outcome = await attempt(db, 'superuser', async (tx) => {
+      await tx.query(
+        `insert into public.audit_log (actor_id, actor_email, action, resource, record_id)
+         values ($1, 'admin@labellens.dev', 'update', 'users', $2)`,
+        [ADMIN_ID, USER_ID],
+      );
+      await tx.query(
+        `select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)`,
+        [JSON.stringify(WHO.owner.claims)],
+      );
+      return (await tx.query<{ p: unknown }>('select public.admin_person($1, 5) as p', [USER_ID])).rows[0].p;
+    });
+    const page = personSchema.parse(outcome.ok ? outcome.value : null);
+    // Every section the schema knows is there for an owner, with rows to check (but the inbox's).
+    expect(Object.keys(page).sort()).toEqual(Object.keys(personSchema.shape).sort());
+    const empty = Object.entries(page).flatMap(([name, value]) =>
+      'rows' in value && value.rows.length === 0 ? [name] : [],
+    );
+    expect(empty).toEqual(['contact_messages']);
   });
 
   it('refuses editors, app users and anon; answers null for no such user', async () => {

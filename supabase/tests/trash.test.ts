@@ -149,25 +149,19 @@ describe('who sees the trash', () => {
       ).rows;
     });
 
-  it('owners see every entry, editors content, support the inbox, app users none', async () => {
-    expect(await visible('owner')).toEqual({
-      ok: true,
-      value: [
-        { resource: 'contact_messages', n: 2 },
-        { resource: 'health_tips', n: 2 },
-        { resource: 'news', n: 2 },
-        { resource: 'tags', n: 2 },
-      ],
-    });
-    expect(await visible('editor')).toEqual({
-      ok: true,
-      value: [
-        { resource: 'health_tips', n: 2 },
-        { resource: 'news', n: 2 },
-        { resource: 'tags', n: 2 },
-      ],
-    });
-    expect(await visible('support')).toEqual({ ok: true, value: [{ resource: 'contact_messages', n: 2 }] });
+  it('each role sees the entries of the tables its access lets it delete from, app users none', async () => {
+    // With today's registry: owners every entry, editors content, support the inbox.
+    expect(DELETERS.news).toEqual(['owner', 'editor']);
+    expect(DELETERS.contact_messages).toEqual(['owner', 'support']);
+    for (const role of OPERATOR_ROLES) {
+      const value = TABLES.filter((table) => DELETERS[table].includes(role))
+        .sort()
+        .map((resource) => ({ resource, n: 2 }));
+      expect(
+        await visible(role),
+        `${role}'s trash: public.trash's policy (supabase/schemas/25_trash.sql) and private.move_to_trash's roles in the table's trigger must match its descriptor's access`,
+      ).toEqual({ ok: true, value });
+    }
     expect(await visible('appUser')).toEqual({ ok: true, value: [] });
   });
 
@@ -442,16 +436,11 @@ describe('files follow their records', () => {
       'select resource, url_field, bucket_id from private.upload_fields() order by 1, 2',
     );
     const uploads = RESOURCE_DATA.flatMap((r) => (r.upload ? [{ table: baseTable(r), ...r.upload }] : []));
-    expect(uploads).toEqual([
-      {
-        table: 'news',
-        fileField: 'screenshot_file',
-        urlField: 'source_url_screenshot',
-        bucket: 'news-screenshots',
-      },
-    ]);
+    expect(uploads.length).toBeGreaterThan(0);
     expect(rows).toEqual(
-      uploads.map((u) => ({ resource: u.table, url_field: u.urlField, bucket_id: u.bucket })),
+      uploads
+        .map((u) => ({ resource: u.table, url_field: u.urlField, bucket_id: u.bucket }))
+        .sort((x, y) => `${x.resource} ${x.url_field}`.localeCompare(`${y.resource} ${y.url_field}`)),
     );
   });
 

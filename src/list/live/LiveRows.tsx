@@ -24,6 +24,7 @@ import {
 import { countParams } from '../../domain/format';
 import type { ResourceData } from '../../providers/resourceData';
 import { useSubscribe } from '../../realtime/useLive';
+import { resourceText } from '../../i18n/resourceText';
 
 /** Ids of shown rows that were deleted since the page was loaded (marked until the next refetch). */
 const DeletedRowsContext = createContext<ReadonlySet<Identifier>>(new Set());
@@ -156,14 +157,8 @@ export function LiveRows({ resource, children }: { resource: ResourceData; child
             </Button>
           }
         >
-          {translate(`resources.${name}.new_rows`, {
-            ...countParams(unseen.length),
-            // A resource may word it itself (the inbox: "2 new messages").
-            _: translate('labellens.live.new_rows', {
-              ...countParams(unseen.length),
-              name: translate(`resources.${name}.name`, { smart_count: unseen.length, _: name }).toLowerCase(),
-            }),
-          })}
+          {/* A resource may word it itself (the inbox: "2 new messages"). */}
+          {resourceText(translate, name, 'new_rows', countParams(unseen.length))}
         </Alert>
       )}
       {children}

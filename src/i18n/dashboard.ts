@@ -1,0 +1,38 @@
+/** The dashboard (labellens.*, merged into src/i18n/en.ts). */
+export const dashboardMessages = {
+  dashboard: {
+    title: 'Dashboard Overview',
+    live: 'Live Data',
+    last_updated: 'Last updated %{time}',
+    refreshing: 'Refreshing...',
+    load_error: 'Could not load the dashboard figures.',
+    not_live: 'Not live',
+    connecting: 'Connecting...',
+    reconnecting: 'Reconnecting...',
+    offline_since: 'Offline since %{time}',
+    stale: 'Could not refresh, showing figures from %{time}.',
+    retry: 'Retry',
+    cards: {
+      scans: 'Total Scans',
+      profiles: 'Profiles',
+      chats: 'Chats',
+      payments: 'Payments',
+      news: 'News',
+      health_tips: 'Health Tips',
+      avg_health_score: 'Avg Health Score',
+      trend: 'Scans Trend',
+    },
+    avg_hint: 'Across all scored scans',
+    trend_hint: 'Last 7 days vs the 7 days before',
+    trend_none: 'No scans in the 7 days before',
+    not_available: 'N/A',
+    recent_scans: 'Recent Scans',
+    recent_empty: 'No scans yet',
+    scan_fallback: 'Scan %{id}',
+    distribution: 'Health Score Distribution',
+    distribution_empty: 'No scored scans yet',
+    distribution_row:
+      '%{band} (%{range}): %{count} scan, %{percent} |||| %{band} (%{range}): %{count} scans, %{percent}',
+    scans_axis: 'Scans',
+  },
+};

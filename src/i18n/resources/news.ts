@@ -1,0 +1,43 @@
+/** The strings of the news resource (resources.news, merged into src/i18n/en.ts). */
+export const newsStrings = {
+  name: 'News article |||| News articles',
+  heading: 'News Articles',
+  count: '%{count} published article |||| %{count} published articles',
+  search: 'Search articles by title or content...',
+  add: 'Add News Article',
+  create_title: 'Create News Article',
+  edit_title: 'Edit News Article',
+  view_original: 'View Original',
+  source_info: 'Source Information',
+  added: 'Added',
+  article_id: 'Article ID',
+  no_screenshot: 'No screenshot',
+  open_source: 'Open source',
+  fields: {
+    title: 'Title',
+    content: 'Content',
+    source_url: 'Source URL',
+    source_url_screenshot: 'Screenshot URL (optional)',
+    screenshot_file: 'Screenshot file (optional)',
+    article: 'Article',
+    source: 'Source',
+    created_at: 'Published',
+    actions: 'Actions',
+  },
+  message: {
+    delete_title: 'Delete news article',
+    delete_content: 'Are you sure you want to delete this news article?',
+    bulk_delete_content:
+      'Are you sure you want to delete this news article? |||| Are you sure you want to delete these %{smart_count} news articles?',
+  },
+  notifications: {
+    created: 'News article created successfully',
+    updated: 'News article updated successfully',
+    deleted: 'News article deleted successfully',
+    bulk_deleted: 'News article deleted successfully |||| %{smart_count} news articles deleted successfully',
+    fetch_failed: 'Failed to fetch news articles',
+    create_failed: 'Failed to create news article',
+    update_failed: 'Failed to update news article',
+    delete_failed: 'Failed to delete news article',
+  },
+};

@@ -42,10 +42,12 @@ const ROUTES: Route[] = [
     // 395.5 KB with the chunks named by content (scripts/adminChunks.ts); 396.2 KB with the early
     // first read (src/providers/earlyReads.ts, about 0.5 KB), which saves the phone a round trip;
     // 397.6 KB with each delete toast's own Undo, live bars that skip this tab's creates, the offline
-    // wording of failed requests and the notice for a chunk a deploy removed (about 0.9 KB).
+    // wording of failed requests and the notice for a chunk a deploy removed (about 0.9 KB);
+    // 398.3 KB with a default wording for every string key built at run time (src/i18n/resourceText.ts)
+    // and the purge-failure and push strings.
     // A lazy person filter saved 14 KB but mounted empty on a list opened with a person picked
     // (react-admin's filter form hands values only to the inputs mounted when its filters change).
-    budgetBytes: 398 * 1000,
+    budgetBytes: 399 * 1000,
     targetBytes: 300 * 1000,
     signedIn: true,
     ready: (page) => page.locator('table tbody tr').first().waitFor(),

@@ -214,14 +214,10 @@ export function GuardedSaveButton() {
           else submit(scope?.version());
         }}
       />
-      <Confirm
+      <OverwriteQuestion
         isOpen={scope?.asking ?? false}
-        title="labellens.live.overwrite_title"
-        content="labellens.live.overwrite_content"
-        translateOptions={{ who: conflict?.by ?? '', time: conflict ? formatTime(conflict.at) : '' }}
-        confirm="labellens.live.overwrite"
-        cancel="labellens.forms.keep_editing"
-        onConfirm={() => {
+        conflict={conflict}
+        onOverwrite={() => {
           scope?.setAsking(false);
           scope?.allowOverwrite();
           // Deliberately written against their version, the one the question showed.
@@ -230,6 +226,35 @@ export function GuardedSaveButton() {
         onClose={() => scope?.setAsking(false)}
       />
     </>
+  );
+}
+
+/** The question a versioned write refused for a colleague's newer version asks: theirs, or keep editing. */
+export function OverwriteQuestion({
+  isOpen,
+  loading,
+  conflict,
+  onOverwrite,
+  onClose,
+}: {
+  isOpen: boolean;
+  loading?: boolean;
+  conflict: { by: string | null; at: string } | null | undefined;
+  onOverwrite: () => void;
+  onClose: () => void;
+}) {
+  return (
+    <Confirm
+      isOpen={isOpen}
+      loading={loading}
+      title="labellens.live.overwrite_title"
+      content="labellens.live.overwrite_content"
+      translateOptions={{ who: conflict?.by ?? '', time: conflict ? formatTime(conflict.at) : '' }}
+      confirm="labellens.live.overwrite"
+      cancel="labellens.forms.keep_editing"
+      onConfirm={onOverwrite}
+      onClose={onClose}
+    />
   );
 }
 

@@ -28,10 +28,10 @@ import {
   type DataProvider,
   type Identifier,
 } from 'react-admin';
-import { formatDateTime, formatTime } from '../../domain/format';
+import { formatDateTime } from '../../domain/format';
 import { formatAuditValue, type AuditEntry } from '../../domain/audit';
 import { wordDiff } from '../../domain/wordDiff';
-import { useOwnWrite } from '../../editing/EditConflict';
+import { OverwriteQuestion, useOwnWrite } from '../../editing/EditConflict';
 import { refusalOf } from '../../providers/versionedUpdates';
 import { CHANGES_TABLE_SX, ChangesTable } from './ChangesTable';
 import { actionLabel } from './labels';
@@ -240,16 +240,12 @@ function VersionComparison({
         onConfirm={() => void restore(confirming?.comparedWith)}
         onClose={() => setConfirming(null)}
       />
-      {/* The question a refused save asks (src/editing/EditConflict.tsx), here for the restore. */}
-      <Confirm
+      {/* The question a refused save asks, here for the restore. */}
+      <OverwriteQuestion
         isOpen={overwriting}
         loading={restoring}
-        title="labellens.live.overwrite_title"
-        content="labellens.live.overwrite_content"
-        translateOptions={{ who: conflict?.by ?? '', time: conflict ? formatTime(conflict.at) : '' }}
-        confirm="labellens.live.overwrite"
-        cancel="labellens.forms.keep_editing"
-        onConfirm={() => {
+        conflict={conflict}
+        onOverwrite={() => {
           setOverwriting(false);
           // Deliberately written against their version, the one the question showed.
           void restore(conflict?.at);

@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { LOCAL_ANON_KEY } from './mocks/supabase/keys';
+import { FUNCTION_STORAGE_KEY } from './supabase/functions/_shared/clientKey';
 
 /**
  * Tests of code with no React and no browser API (rules, formats, catalogue, query strings): run in
@@ -33,6 +34,10 @@ export default defineConfig({
     pool: 'forks',
     isolate: false,
     maxWorkers: 2,
+    // The stand-in runs the edge functions in the test's process, under jsdom in component tests,
+    // where supabase-js takes their per-request clients for a browser's (see clientKey.ts).
+    onConsoleLog: (log) =>
+      !(log.includes(`GoTrueClient@${FUNCTION_STORAGE_KEY}:`) && log.includes('Multiple GoTrueClient instances')),
     projects: [
       {
         extends: true,

@@ -29,6 +29,9 @@ function supplement(header: string, declared: DumpEntry | undefined): string | n
   const name = /^Name: ([^;]+);/.exec(header)?.[1] ?? '';
   if (!declared) return null;
   if (type === 'COMMENT' || type === 'PUBLICATION TABLE' || type === 'DEFAULT ACL') return declared.sql;
+  // migra recreates a view without its options (security_invoker, security_barrier).
+  const options = /^CREATE VIEW (\S+) WITH \(([^)]*)\) AS/.exec(declared.sql);
+  if (type === 'VIEW' && options) return `ALTER VIEW ${options[1]} SET (${options[2]});`;
   // Supabase's default privileges give every new table and function to anon, authenticated and
   // service_role: the schema's grants are what is left after revoking those.
   const acl = /^(FUNCTION|TABLE|SEQUENCE) (.+)$/.exec(name);
@@ -51,9 +54,14 @@ async function migraSql(from: PGlite, to: PGlite): Promise<string> {
       await server.start();
     }
     const url = (i: number) => `postgresql://postgres@localhost/postgres?host=${path.join(dir, String(i))}`;
+    // A PGlite serves one session to every client: with an empty search_path, the definitions migra
+    // reads (pg_get_viewdef) name every object with its schema, as a migration run with the CLI's
+    // empty search_path needs (`from news` would otherwise be written for `from public.news`).
+    for (const db of [from, to]) await db.exec(`set search_path = ''`);
     const migration = await run(url(0), url(1), { unsafe: true, withPrivileges: true });
     return migration.sql;
   } finally {
+    for (const db of [from, to]) await db.exec('reset search_path');
     for (const server of servers) await server.stop();
     await rm(dir, { recursive: true, force: true });
   }

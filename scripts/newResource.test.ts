@@ -104,7 +104,8 @@ describe('a new resource in the app, from its registry line', () => {
 
   it('is read and written by the data provider at its base table, paged, live and trashed', async () => {
     expect(baseTable(allergenGuidesData)).toBe('allergen_guides');
-    expect(tablesOf(registry.resourceData)['allergen-guides']).toBe('allergen_guides');
+    expect(tablesOf(registry.resourceData).reads['allergen-guides']).toBe('allergen_guides');
+    expect(tablesOf(registry.resourceData).writes['allergen-guides']).toBe('allergen_guides');
     const calls: Array<[string, unknown]> = [];
     // Only `rpc` is called by the seek; the rest of the client is not reached.
     const client = {

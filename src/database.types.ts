@@ -814,6 +814,36 @@ export type Database = {
         };
         Relationships: [];
       };
+      admin_news: {
+        Row: {
+          content: string | null;
+          created_at: string | null;
+          id: string | null;
+          source_url: string | null;
+          source_url_screenshot: string | null;
+          title: string | null;
+          updated_at: string | null;
+        };
+        Insert: {
+          content?: string | null;
+          created_at?: string | null;
+          id?: string | null;
+          source_url?: string | null;
+          source_url_screenshot?: string | null;
+          title?: string | null;
+          updated_at?: string | null;
+        };
+        Update: {
+          content?: string | null;
+          created_at?: string | null;
+          id?: string | null;
+          source_url?: string | null;
+          source_url_screenshot?: string | null;
+          title?: string | null;
+          updated_at?: string | null;
+        };
+        Relationships: [];
+      };
       admin_notifications: {
         Row: {
           body: string | null;

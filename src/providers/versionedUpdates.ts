@@ -1,6 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { HttpError, type DataProvider, type Identifier, type RaRecord } from 'react-admin';
-import { readRelation, type ResourceData } from './resourceData';
+import { baseTable, type ResourceData } from './resourceData';
 
 /** The column that names a row's version: kept by the database (a `set_updated_at` trigger). */
 export const VERSION_COLUMN = 'updated_at';
@@ -77,7 +77,8 @@ export function withVersionedUpdates<T extends DataProvider>(
   resources: readonly ResourceData[],
   client: SupabaseClient,
 ): T {
-  const tables = new Map(resources.filter((r) => r.versioned).map((r) => [r.name, readRelation(r)]));
+  // Written, and a refusal explained, on the base table: an admin read view refuses writes.
+  const tables = new Map(resources.filter((r) => r.versioned).map((r) => [r.name, baseTable(r)]));
 
   /** Why each of `ids` was left alone, read again after the update matched none of them. */
   const refusedRows = async (table: string, versions: Map<string, string | undefined>) => {

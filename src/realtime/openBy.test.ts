@@ -20,6 +20,8 @@ const EDITOR = { user_id: EDITOR_ID, email: 'editor@labellens.dev' };
 
 const ended: (() => void)[] = [];
 const others: DatabaseClient[] = [];
+/** Each browser's own storage key, never reused in the file (as two browsers share none). */
+let browsers = 0;
 afterEach(async () => {
   ended.splice(0).forEach((end) => end());
   await Promise.all(others.splice(0).map((c) => c.removeAllChannels()));
@@ -30,7 +32,7 @@ async function operator(email = 'editor@labellens.dev'): Promise<DatabaseClient>
   const account = DEMO_ACCOUNTS.find((a) => a.email === email);
   if (!account) throw new Error(email);
   const client: DatabaseClient = createClient('http://localhost:54321', LOCAL_ANON_KEY, {
-    auth: { persistSession: false, autoRefreshToken: false, storageKey: `open-by-test-${others.length}` },
+    auth: { persistSession: false, autoRefreshToken: false, storageKey: `open-by-test-${++browsers}` },
   });
   const { error } = await client.auth.signInWithPassword(account);
   if (error) throw error;

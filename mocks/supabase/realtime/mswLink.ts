@@ -3,11 +3,19 @@ import type { RealtimeHub } from './hub';
 import { REALTIME_PATH } from './protocol';
 
 /**
+ * One link per URL for the process: each ws.link() adds a listener, never removed, to the one
+ * BroadcastChannel MSW shares between links, and test files that share a worker each link a stand-in.
+ */
+const links = new Map<string, ReturnType<typeof ws.link>>();
+
+/**
  * Realtime over MSW's WebSocket interception: every socket to `${baseUrl}/realtime/v1/websocket`
  * is carried by the hub, in a component test (msw/node) or in the demo build's page (msw/browser).
  */
 export function realtimeLink(hub: RealtimeHub, baseUrl: string) {
-  const link = ws.link(`${baseUrl.replace(/^http/, 'ws')}${REALTIME_PATH}`);
+  const url = `${baseUrl.replace(/^http/, 'ws')}${REALTIME_PATH}`;
+  const link = links.get(url) ?? ws.link(url);
+  links.set(url, link);
   return link.addEventListener('connection', ({ client }) => {
     const apikey = client.url.searchParams.get('apikey') ?? '';
     const vsn = client.url.searchParams.get('vsn') === '2.0.0' ? '2.0.0' : '1.0.0';

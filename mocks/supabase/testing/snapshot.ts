@@ -41,9 +41,18 @@ async function schemaHash(): Promise<string> {
 /**
  * Path of a PGlite dump of a freshly migrated and seeded database; built once per schema version.
  * The new cluster it starts from (initdb, nothing added yet) is dumped too, beside it
- * (`clusterDumpOf`), for the test that builds a database from nothing.
+ * (`clusterDumpOf`), for the test that builds a database from nothing. Built once per process:
+ * two callers at once (db:diff builds two databases side by side) share one build, where two would
+ * write the same temporary file.
  */
-export async function ensureSnapshot(): Promise<string> {
+export function ensureSnapshot(): Promise<string> {
+  snapshotBuild ??= buildSnapshot();
+  return snapshotBuild;
+}
+
+let snapshotBuild: Promise<string> | undefined;
+
+async function buildSnapshot(): Promise<string> {
   const file = path.join(CACHE_DIR, `seeded-${await schemaHash()}.tar`);
   if (existsSync(file) && existsSync(clusterDumpOf(file))) return file;
   const db = (await openDatabase({ dataDir: 'memory' })) as Database & { dump(): Promise<Blob> };

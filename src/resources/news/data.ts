@@ -1,12 +1,16 @@
-import type { Tables } from '../../database.types';
+import type { ViewRow } from '../../domain/database';
 import { defineResourceData } from '../../providers/resourceData';
 
-/** A row of news: the form's values as stored, with id and creation time. */
-export type News = Tables<'news'>;
+/** A row of news: the form's values as stored, with id and creation time (read through admin_news). */
+export type News = ViewRow<'admin_news', 'news'>;
 
-/** News Management: searched by title or content. */
+/**
+ * News Management: searched by title or content, read through admin_news, whose search the planner
+ * estimates from the column statistics (docs/architecture/budgets.md, "News search"); written to news.
+ */
 export const newsData = defineResourceData<News>({
   name: 'news',
+  table: 'admin_news',
   audit: { label: 'title' },
   live: true,
   versioned: true,

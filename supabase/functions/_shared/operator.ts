@@ -5,6 +5,7 @@ import {
   type User,
 } from '@supabase/supabase-js';
 import type { Database } from '../../../src/database.types.ts';
+import { FUNCTION_STORAGE_KEY } from './clientKey.ts';
 
 /** What Supabase's runtime gives every function (the stand-in passes the same under Node). */
 export interface FunctionEnv {
@@ -15,6 +16,23 @@ export interface FunctionEnv {
   /** Node 20 has no global WebSocket: the local stand-in passes ws here; Deno needs nothing. */
   realtime?: SupabaseClientOptions<'public'>['realtime'];
 }
+
+/** A client for a function's calls with `key` (the service key, or the anon key and a caller's JWT). */
+export const functionClient = (
+  env: Pick<FunctionEnv, 'supabaseUrl' | 'fetch' | 'realtime'>,
+  key: string,
+  headers: Record<string, string> = {},
+): SupabaseClient<Database> =>
+  createClient<Database>(env.supabaseUrl, key, {
+    auth: {
+      persistSession: false,
+      autoRefreshToken: false,
+      detectSessionInUrl: false,
+      storageKey: FUNCTION_STORAGE_KEY,
+    },
+    global: { fetch: env.fetch, headers },
+    realtime: env.realtime,
+  });
 
 const CORS_HEADERS = {
   'Access-Control-Allow-Origin': '*',
@@ -46,20 +64,13 @@ export interface Operator {
 export async function checkOperator(req: Request, env: FunctionEnv): Promise<Operator | Response> {
   if (req.method === 'OPTIONS') return new Response('ok', { headers: CORS_HEADERS });
   if (req.method !== 'POST') return failure(405, 'Method not allowed');
-  const client = (key: string, headers: Record<string, string> = {}): SupabaseClient<Database> =>
-    createClient<Database>(env.supabaseUrl, key, {
-      auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-      global: { fetch: env.fetch, headers },
-      realtime: env.realtime,
-    });
-
   const jwt = /^Bearer (\S+)$/i.exec(req.headers.get('Authorization') ?? '')?.[1];
   if (!jwt) return failure(401, 'Missing authorization token');
-  const service = client(env.serviceRoleKey);
+  const service = functionClient(env, env.serviceRoleKey);
   const { data: caller, error: authError } = await service.auth.getUser(jwt);
   if (authError || !caller.user) return failure(401, 'Invalid or expired session');
 
-  const asCaller = client(env.anonKey, { Authorization: `Bearer ${jwt}` });
+  const asCaller = functionClient(env, env.anonKey, { Authorization: `Bearer ${jwt}` });
   const { data: role, error: roleError } = await asCaller.rpc('admin_role');
   if (roleError) return failure(500, `Could not check admin status: ${roleError.message}`);
   if (typeof role !== 'string') return failure(403, 'Admin privileges required');

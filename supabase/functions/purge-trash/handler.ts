@@ -1,6 +1,5 @@
-import { createClient } from '@supabase/supabase-js';
 import { storageBatches } from '../../../src/domain/storage.ts';
-import { failure, reply, type FunctionEnv } from '../_shared/operator.ts';
+import { failure, functionClient, reply, type FunctionEnv } from '../_shared/operator.ts';
 import { sameSecret } from '../_shared/secret.ts';
 
 interface StoredObject {
@@ -39,11 +38,7 @@ export function createPurgeTrashHandler(env: FunctionEnv): (req: Request) => Pro
     if (req.method !== 'POST') return failure(405, 'Method not allowed');
     const bearer = /^Bearer (\S+)$/i.exec(req.headers.get('Authorization') ?? '')?.[1] ?? '';
     if (!sameSecret(bearer, env.serviceRoleKey)) return failure(401, 'The service role key is required');
-    const service = createClient(env.supabaseUrl, env.serviceRoleKey, {
-      auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-      global: { fetch: env.fetch },
-      realtime: env.realtime,
-    });
+    const service = functionClient(env, env.serviceRoleKey);
 
     /** Every run leaves its outcome (public.trash_purge_runs), which the Trash screen shows when it failed. */
     const record = async (outcome: RunRecord) => {
@@ -57,7 +52,8 @@ export function createPurgeTrashHandler(env: FunctionEnv): (req: Request) => Pro
 
     const { data: purge, error: purgeError } = await service.rpc('purge_trash');
     if (purgeError) return failed(500, `Could not purge the trash: ${purgeError.message}`);
-    const { purged, files } = purge as { purged: number; files: StoredObject[] };
+    // jsonb: its shape is purge_trash()'s (supabase/schemas/25_trash.sql).
+    const { purged, files } = purge as unknown as { purged: number; files: StoredObject[] };
     const remove = async (objects: StoredObject[]) => {
       const byBucket = new Map<string, StoredObject[]>();
       for (const o of objects) byBucket.set(o.bucket_id, [...(byBucket.get(o.bucket_id) ?? []), o]);

@@ -1,6 +1,6 @@
-import { createClient } from '@supabase/supabase-js';
+import type { SupabaseClient } from '@supabase/supabase-js';
 import { sameSecret } from '../_shared/secret.ts';
-import { failure, reply, type FunctionEnv } from '../_shared/operator.ts';
+import { failure, functionClient, reply, type FunctionEnv } from '../_shared/operator.ts';
 import type { PushSender } from '../send-notification/push.ts';
 import {
   drainPushQueue,
@@ -25,13 +25,11 @@ export function createPushWorkerHandler(deps: PushWorkerDeps): (req: Request) =>
     if (req.method !== 'POST') return failure(405, 'Method not allowed');
     const bearer = /^Bearer (\S+)$/i.exec(req.headers.get('Authorization') ?? '')?.[1] ?? '';
     if (!sameSecret(bearer, deps.serviceRoleKey)) return failure(401, 'The service role key is required');
-    const service = createClient(deps.supabaseUrl, deps.serviceRoleKey, {
-      auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-      global: { fetch: deps.fetch },
-      realtime: deps.realtime,
-    });
+    const service = functionClient(deps, deps.serviceRoleKey);
+    // The queue module names the RPCs and types their answers (./queue's PushQueue).
+    const untyped = service as unknown as SupabaseClient;
     const call = async <T>(name: string, args: Record<string, unknown> = {}): Promise<T> => {
-      const { data, error } = await service.rpc(name, args);
+      const { data, error } = await untyped.rpc(name, args);
       if (error) throw new Error(`${name}: ${error.message}`);
       return data as T;
     };

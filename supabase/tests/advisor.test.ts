@@ -80,7 +80,7 @@ describe('Security Advisor', () => {
 });
 
 describe('the admin views with security_invoker', () => {
-  it.each(['admin_scans', 'admin_profiles', 'admin_chats', 'admin_notifications'])(
+  it.each(['admin_scans', 'admin_profiles', 'admin_chats', 'admin_news', 'admin_notifications'])(
     'public.%s reads with the caller’s rights and shows a non-admin no row',
     async (view) => {
       const { rows } = await db.query<{ options: string[] }>(

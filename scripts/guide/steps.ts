@@ -1,0 +1,51 @@
+import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+/**
+ * The edits a guide's example makes, read from the guide itself: every fenced block preceded by
+ * a marker comment is one edit, so the page and scripts/newResource.test.ts cannot drift apart.
+ *
+ *   <!-- example:<id> create <path> -->           the block is the whole new file
+ *   <!-- example:<id> append <path> -->           the block goes at the end of the file
+ *   <!-- example:<id> after <path> :: <line> -->  the block goes after the first line equal to
+ *                                                 <line> (both trimmed)
+ *   <!-- example:<id> run -->                     the block is one shell command per line
+ */
+export type GuideStep =
+  | { kind: 'create' | 'append'; file: string; text: string }
+  | { kind: 'after'; file: string; anchor: string; text: string }
+  | { kind: 'run'; commands: string[] };
+
+const MARKER = /<!-- example:([\w-]+) (create|append|after|run)\s*([^>]*?)\s*-->\s*```[\w-]*\n([\s\S]*?)```/g;
+
+/** The example's steps, in the page's order. */
+export function guideSteps(markdown: string, example: string): GuideStep[] {
+  const steps: GuideStep[] = [];
+  for (const [, id, kind, args, text] of markdown.matchAll(MARKER)) {
+    if (id !== example) continue;
+    if (kind === 'run') steps.push({ kind, commands: text.split('\n').filter((l) => l.trim()) });
+    else if (kind === 'after') {
+      const [file, anchor] = args.split(' :: ');
+      steps.push({ kind, file: file.trim(), anchor: anchor.trim(), text });
+    } else steps.push({ kind: kind as 'create' | 'append', file: args.trim(), text });
+  }
+  return steps;
+}
+
+/** Applies one file step under `root`; a missing anchor names the step, as a reader would be stuck. */
+export function applyFileStep(root: string, step: Exclude<GuideStep, { kind: 'run' }>) {
+  const file = path.join(root, step.file);
+  if (step.kind === 'create') {
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, step.text);
+  } else if (step.kind === 'append') {
+    const before = readFileSync(file, 'utf8');
+    appendFileSync(file, (before.endsWith('\n') ? '' : '\n') + step.text);
+  } else {
+    const lines = readFileSync(file, 'utf8').split('\n');
+    const at = lines.findIndex((line) => line.trim() === step.anchor.trim());
+    if (at < 0) throw new Error(`${step.file} has no line "${step.anchor}" to add the guide's lines after`);
+    lines.splice(at + 1, 0, ...step.text.replace(/\n$/, '').split('\n'));
+    writeFileSync(file, lines.join('\n'));
+  }
+}

@@ -1,9 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyFileStep, guideSteps, type GuideStep } from './guide/steps';
+import { applyFileStep, applyToText, guideSteps, type GuideStep } from './guide/steps';
 
 /**
  * docs/adding-a-resource.md followed as a newcomer would, from scratch: every edit of its examples is
@@ -42,15 +42,21 @@ const CHECKS = [
 ];
 
 describe('docs/adding-a-resource.md, read as edits', () => {
-  it.each(EXAMPLES)('the %s example has its edits, each applicable to this checkout', (example) => {
-    const steps = guideSteps(guide, example);
-    expect(steps.filter((s) => s.kind !== 'run').length).toBeGreaterThan(5);
-    // Every anchor line is in its file today (a renamed line would leave the reader stuck).
-    for (const step of steps)
-      if (step.kind === 'after') {
-        const lines = readFileSync(path.join(root, step.file), 'utf8').split('\n');
-        expect(lines.some((line) => line.trim() === step.anchor.trim()), `${step.file}: ${step.anchor}`).toBe(true);
+  it('has both examples, each edit applicable to this checkout in the page\'s order', () => {
+    // The files as the reader would have them, one example after the other (in memory).
+    const files = new Map<string, string | undefined>();
+    const read = (file: string) => {
+      if (!files.has(file)) {
+        const full = path.join(root, file);
+        files.set(file, existsSync(full) ? readFileSync(full, 'utf8') : undefined);
       }
+      return files.get(file);
+    };
+    for (const example of EXAMPLES) {
+      const steps = guideSteps(guide, example);
+      expect(steps.filter((s) => s.kind !== 'run').length, example).toBeGreaterThan(10);
+      for (const step of steps) if (step.kind !== 'run') files.set(step.file, applyToText(read(step.file), step));
+    }
   });
 });
 
@@ -135,10 +141,10 @@ describe.skipIf(process.env.LABELLENS_GUIDE_TEST !== '1')('docs/adding-a-resourc
     sh(copy, `npx vitest run ${CHECKS.join(' ')}`);
   }, 1_200_000);
 
-  it(`each example touches at most ${MOST_FILES} files`, () => {
-    const over = EXAMPLES.filter((e) => (files[e]?.length ?? Infinity) > MOST_FILES);
-    // Not yet: see EXPECTED_FILES; the count is what the issue asks of the guide.
-    expect.soft(over.map((e) => `${e}: ${files[e]?.length}`)).toEqual(KNOWN_OVER);
+  // Not yet true (EXPECTED_FILES below lists the rest): a failing expectation, so meeting it fails
+  // here and the `.fails` goes.
+  it.fails(`each example touches at most ${MOST_FILES} files`, () => {
+    for (const example of EXAMPLES) expect(files[example]?.length ?? Infinity, example).toBeLessThanOrEqual(MOST_FILES);
   });
 });
 
@@ -164,6 +170,20 @@ const EXPECTED_FILES: Record<(typeof EXAMPLES)[number], string[]> = {
     'supabase/tests/registryAccess.ts',
     'supabase/tests/rls.test.ts',
   ],
-  recalls: [],
+  recalls: [
+    'src/database.types.ts',
+    'src/domain/storage.ts',
+    'src/i18n/audit.ts',
+    'src/i18n/en.ts',
+    'src/i18n/resources/recalls.ts',
+    'src/i18n/shell.ts',
+    'src/resources/index.ts',
+    'src/resources/recalls/',
+    'supabase/config.toml',
+    'supabase/migrations/<timestamp>_recalls.sql',
+    'supabase/schemas/48_recalls.sql',
+    'supabase/seed.sql',
+    'supabase/tests/registryAccess.ts',
+    'supabase/tests/rls.test.ts',
+  ],
 };
-const KNOWN_OVER: string[] = [];

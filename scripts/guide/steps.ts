@@ -1,4 +1,4 @@
-import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 /**
@@ -32,20 +32,22 @@ export function guideSteps(markdown: string, example: string): GuideStep[] {
   return steps;
 }
 
-/** Applies one file step under `root`; a missing anchor names the step, as a reader would be stuck. */
+/** The file's text after one step (`before`: its text, undefined if it does not exist). */
+export function applyToText(before: string | undefined, step: Exclude<GuideStep, { kind: 'run' }>): string {
+  if (step.kind === 'create') return step.text;
+  if (before === undefined) throw new Error(`${step.file} does not exist for the guide's lines`);
+  if (step.kind === 'append') return before + (before.endsWith('\n') ? '' : '\n') + step.text;
+  const lines = before.split('\n');
+  const at = lines.findIndex((line) => line.trim() === step.anchor.trim());
+  // A missing anchor names the step, as a reader would be stuck there.
+  if (at < 0) throw new Error(`${step.file} has no line "${step.anchor}" to add the guide's lines after`);
+  lines.splice(at + 1, 0, ...step.text.replace(/\n$/, '').split('\n'));
+  return lines.join('\n');
+}
+
+/** Applies one file step to the file under `root`. */
 export function applyFileStep(root: string, step: Exclude<GuideStep, { kind: 'run' }>) {
   const file = path.join(root, step.file);
-  if (step.kind === 'create') {
-    mkdirSync(path.dirname(file), { recursive: true });
-    writeFileSync(file, step.text);
-  } else if (step.kind === 'append') {
-    const before = readFileSync(file, 'utf8');
-    appendFileSync(file, (before.endsWith('\n') ? '' : '\n') + step.text);
-  } else {
-    const lines = readFileSync(file, 'utf8').split('\n');
-    const at = lines.findIndex((line) => line.trim() === step.anchor.trim());
-    if (at < 0) throw new Error(`${step.file} has no line "${step.anchor}" to add the guide's lines after`);
-    lines.splice(at + 1, 0, ...step.text.replace(/\n$/, '').split('\n'));
-    writeFileSync(file, lines.join('\n'));
-  }
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, applyToText(existsSync(file) ? readFileSync(file, 'utf8') : undefined, step));
 }

@@ -46,6 +46,19 @@ async function schemaHash(): Promise<string> {
 export async function ensureSnapshot(): Promise<string> {
   const file = path.join(CACHE_DIR, `seeded-${await schemaHash()}.tar`);
   if (existsSync(file) && existsSync(clusterDumpOf(file))) return file;
+  // One build per process: two callers at once (npm run db:diff opens the snapshot and a new
+  // cluster together) would write the same partial file, and the second rename would fail.
+  let build = building.get(file);
+  if (!build) {
+    build = buildSnapshot(file).finally(() => building.delete(file));
+    building.set(file, build);
+  }
+  return build;
+}
+
+const building = new Map<string, Promise<string>>();
+
+async function buildSnapshot(file: string): Promise<string> {
   const db = (await openDatabase({ dataDir: 'memory' })) as Database & { dump(): Promise<Blob> };
   const cluster = await db.dump();
   await prepareDatabase(db);

@@ -42,7 +42,7 @@ const CHECKS = [
 ];
 
 describe('docs/adding-a-resource.md, read as edits', () => {
-  it('has both examples, each edit applicable to this checkout in the page\'s order', () => {
+  it("has both examples, each edit applicable to this checkout in the page's order", () => {
     // The files as the reader would have them, one example after the other (in memory).
     const files = new Map<string, string | undefined>();
     const read = (file: string) => {
@@ -55,7 +55,8 @@ describe('docs/adding-a-resource.md, read as edits', () => {
     for (const example of EXAMPLES) {
       const steps = guideSteps(guide, example);
       expect(steps.filter((s) => s.kind !== 'run').length, example).toBeGreaterThan(10);
-      for (const step of steps) if (step.kind !== 'run') files.set(step.file, applyToText(read(step.file), step));
+      for (const step of steps)
+        if (step.kind !== 'run') files.set(step.file, applyToText(read(step.file), step));
     }
   });
 });
@@ -66,7 +67,13 @@ function sh(cwd: string, command: string) {
     Object.entries(process.env).filter(([key]) => !/^(VITEST|LABELLENS_|TEST$|NODE_ENV$)/.test(key)),
   );
   try {
-    return execFileSync('sh', ['-c', command], { cwd, env, encoding: 'utf8', stdio: 'pipe', maxBuffer: 64 << 20 });
+    return execFileSync('sh', ['-c', command], {
+      cwd,
+      env,
+      encoding: 'utf8',
+      stdio: 'pipe',
+      maxBuffer: 64 << 20,
+    });
   } catch (error) {
     const { stdout, stderr } = error as { stdout?: string; stderr?: string };
     throw new Error(`\`${command}\` failed in the copy:\n${stdout ?? ''}\n${stderr ?? ''}`.slice(-12_000));
@@ -92,7 +99,10 @@ function freshCopy(): string {
     }
   }
   symlinkSync(path.join(root, 'node_modules'), path.join(copy, 'node_modules'), 'dir');
-  sh(copy, 'git init -q && git add -A && git -c user.name=guide -c user.email=guide@example.com commit -qm base');
+  sh(
+    copy,
+    'git init -q && git add -A && git -c user.name=guide -c user.email=guide@example.com commit -qm base',
+  );
   return copy;
 }
 
@@ -102,7 +112,9 @@ function touched(copy: string): string[] {
     .split('\n')
     .filter(Boolean)
     .map((line) => line.slice(3));
-  const grouped = paths.map((p) => /^src\/resources\/[^/]+\//.exec(p)?.[0] ?? p.replace(/\/\d{14}_/, '/<timestamp>_'));
+  const grouped = paths.map(
+    (p) => /^src\/resources\/[^/]+\//.exec(p)?.[0] ?? p.replace(/\/\d{14}_/, '/<timestamp>_'),
+  );
   return [...new Set(grouped)].sort();
 }
 
@@ -116,37 +128,41 @@ function follow(copy: string, example: string) {
   return files;
 }
 
-describe.skipIf(process.env.LABELLENS_GUIDE_TEST !== '1')('docs/adding-a-resource.md, followed on a fresh copy', () => {
-  let copy: string;
-  const files: Record<string, string[]> = {};
-  beforeAll(() => {
-    copy = freshCopy();
-  }, 120_000);
-  afterAll(() => {
-    if (copy) rmSync(copy, { recursive: true, force: true });
-  });
+describe.skipIf(process.env.LABELLENS_GUIDE_TEST !== '1')(
+  'docs/adding-a-resource.md, followed on a fresh copy',
+  () => {
+    let copy: string;
+    const files: Record<string, string[]> = {};
+    beforeAll(() => {
+      copy = freshCopy();
+    }, 120_000);
+    afterAll(() => {
+      if (copy) rmSync(copy, { recursive: true, force: true });
+    });
 
-  it('Allergen guides: the edits the page shows, and the files they touch', () => {
-    files['allergen-guides'] = follow(copy, 'allergen-guides');
-    expect(files['allergen-guides']).toEqual(EXPECTED_FILES['allergen-guides']);
-  }, 600_000);
+    it('Allergen guides: the edits the page shows, and the files they touch', () => {
+      files['allergen-guides'] = follow(copy, 'allergen-guides');
+      expect(files['allergen-guides']).toEqual(EXPECTED_FILES['allergen-guides']);
+    }, 600_000);
 
-  it('Recalls (an upload to a new public bucket), after it: the edits the page shows, and the files they touch', () => {
-    files.recalls = follow(copy, 'recalls');
-    expect(files.recalls).toEqual(EXPECTED_FILES.recalls);
-  }, 600_000);
+    it('Recalls (an upload to a new public bucket), after it: the edits the page shows, and the files they touch', () => {
+      files.recalls = follow(copy, 'recalls');
+      expect(files.recalls).toEqual(EXPECTED_FILES.recalls);
+    }, 600_000);
 
-  it('type-checks, and the registry and catalog checks pass, with both resources', () => {
-    sh(copy, 'npx tsc --noEmit -p tsconfig.json');
-    sh(copy, `npx vitest run ${CHECKS.join(' ')}`);
-  }, 1_200_000);
+    it('type-checks, and the registry and catalog checks pass, with both resources', () => {
+      sh(copy, 'npx tsc --noEmit -p tsconfig.json');
+      sh(copy, `npx vitest run ${CHECKS.join(' ')}`);
+    }, 1_200_000);
 
-  // Not yet true (EXPECTED_FILES below lists the rest): a failing expectation, so meeting it fails
-  // here and the `.fails` goes.
-  it.fails(`each example touches at most ${MOST_FILES} files`, () => {
-    for (const example of EXAMPLES) expect(files[example]?.length ?? Infinity, example).toBeLessThanOrEqual(MOST_FILES);
-  });
-});
+    // Not yet true (EXPECTED_FILES below lists the rest): a failing expectation, so meeting it fails
+    // here and the `.fails` goes.
+    it.fails(`each example touches at most ${MOST_FILES} files`, () => {
+      for (const example of EXAMPLES)
+        expect(files[example]?.length ?? Infinity, example).toBeLessThanOrEqual(MOST_FILES);
+    });
+  },
+);
 
 /**
  * The files each example touches today (a folder counted once). Beyond the six the page promises:

@@ -36,7 +36,7 @@ export function guideSteps(markdown: string, example: string): GuideStep[] {
 export function applyToText(before: string | undefined, step: Exclude<GuideStep, { kind: 'run' }>): string {
   if (step.kind === 'create') return step.text;
   if (before === undefined) throw new Error(`${step.file} does not exist for the guide's lines`);
-  if (step.kind === 'append') return before + (before.endsWith('\n') ? '' : '\n') + step.text;
+  if (step.kind !== 'after') return before + (before.endsWith('\n') ? '' : '\n') + step.text;
   const lines = before.split('\n');
   const at = lines.findIndex((line) => line.trim() === step.anchor.trim());
   // A missing anchor names the step, as a reader would be stuck there.

@@ -50,23 +50,32 @@ export function bucketMismatches(
   for (const [id, rules] of admin) {
     const inConfig = declared.get(id);
     if (!inConfig)
-      found.push(`bucket ${id}: in BUCKETS (src/domain/storage.ts), not in supabase/config.toml: add [storage.buckets.${id}] with ${toml(rules)}`);
+      found.push(
+        `bucket ${id}: in BUCKETS (src/domain/storage.ts), not in supabase/config.toml: add [storage.buckets.${id}] with ${toml(rules)}`,
+      );
     else if (!same(inConfig, rules))
-      found.push(`bucket ${id}: supabase/config.toml says ${toml(inConfig)}, BUCKETS (src/domain/storage.ts) says ${toml(rules)}: make them one`);
+      found.push(
+        `bucket ${id}: supabase/config.toml says ${toml(inConfig)}, BUCKETS (src/domain/storage.ts) says ${toml(rules)}: make them one`,
+      );
   }
   for (const [id, rules] of declared)
     if (!admin.has(id))
-      found.push(`bucket ${id}: in supabase/config.toml, not in BUCKETS (src/domain/storage.ts): add '${id}': { ${toml(rules).replace(/ = /g, ': ')} } there`);
+      found.push(
+        `bucket ${id}: in supabase/config.toml, not in BUCKETS (src/domain/storage.ts): add '${id}': { ${toml(rules).replace(/ = /g, ': ')} } there`,
+      );
   for (const row of rows) {
     const expected = declared.get(row.id);
     const { id, ...held } = row;
     if (!expected)
-      found.push(`bucket ${id}: a row of storage.buckets that supabase/config.toml does not declare: add it there and to BUCKETS, or remove it with a new migration`);
+      found.push(
+        `bucket ${id}: a row of storage.buckets that supabase/config.toml does not declare: add it there and to BUCKETS, or remove it with a new migration`,
+      );
     else if (!same(held, expected))
       found.push(`bucket ${id}: storage.buckets holds ${toml(held)}, supabase/config.toml ${toml(expected)}`);
   }
   for (const id of declared.keys())
-    if (!rows.some((r) => r.id === id)) found.push(`bucket ${id}: declared in supabase/config.toml, absent from storage.buckets`);
+    if (!rows.some((r) => r.id === id))
+      found.push(`bucket ${id}: declared in supabase/config.toml, absent from storage.buckets`);
   return found;
 }
 

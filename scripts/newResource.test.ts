@@ -3,7 +3,7 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync,
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyFileStep, applyToText, guideSteps, type GuideStep } from './guide/steps';
+import { applyFileStep, applyToText, guideSteps, markerCount, type GuideStep } from './guide/steps';
 
 /**
  * docs/adding-a-resource.md followed as a newcomer would, from scratch: every edit of its examples is
@@ -54,6 +54,8 @@ describe('docs/adding-a-resource.md, read as edits', () => {
     };
     for (const example of EXAMPLES) {
       const steps = guideSteps(guide, example);
+      // A marker not followed by its block (or that the reader cannot parse) is a step lost.
+      expect(steps.length, example).toBe(markerCount(guide, example));
       expect(steps.filter((s) => s.kind !== 'run').length, example).toBeGreaterThan(10);
       for (const step of steps)
         if (step.kind !== 'run') files.set(step.file, applyToText(read(step.file), step));

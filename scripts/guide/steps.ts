@@ -16,7 +16,12 @@ export type GuideStep =
   | { kind: 'after'; file: string; anchor: string; text: string }
   | { kind: 'run'; commands: string[] };
 
-const MARKER = /<!-- example:([\w-]+) (create|append|after|run)\s*([^>]*?)\s*-->\s*```[\w-]*\n([\s\S]*?)```/g;
+const MARKER =
+  /<!-- example:([\w-]+) (create|append|after|run)\s*((?:(?!-->).)*?)\s*-->\s*```[\w-]*\n([\s\S]*?)```/g;
+
+/** How many example markers the page has (each must be read as a step). */
+export const markerCount = (markdown: string, example: string) =>
+  markdown.split(`<!-- example:${example} `).length - 1;
 
 /** The example's steps, in the page's order. */
 export function guideSteps(markdown: string, example: string): GuideStep[] {

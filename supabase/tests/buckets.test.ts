@@ -107,12 +107,12 @@ it('names the bucket and the file to edit when one of them is left out or differ
       buckets: { ...withoutAvatars, 'news-screenshots': { ...buckets['news-screenshots'], public: false } },
     },
   };
-  const admin = { ...BUCKETS, 'recall-photos': BUCKETS['news-screenshots'] };
+  const admin = { ...BUCKETS, 'probe-photos': BUCKETS['news-screenshots'] };
   expect(bucketMismatches(changed, admin, rows)).toEqual([
     'bucket news-screenshots: supabase/config.toml says public = false, file_size_limit = "5MiB", allowed_mime_types = ["image/png","image/jpeg","image/webp"], ' +
       'BUCKETS (src/domain/storage.ts) says public = true, file_size_limit = "5MiB", allowed_mime_types = ["image/png","image/jpeg","image/webp"]: make them one',
     'bucket avatars: in BUCKETS (src/domain/storage.ts), not in supabase/config.toml: add [storage.buckets.avatars] with public = false, file_size_limit = "10MiB", allowed_mime_types = ["image/png","image/jpeg","image/webp"]',
-    'bucket recall-photos: in BUCKETS (src/domain/storage.ts), not in supabase/config.toml: add [storage.buckets.recall-photos] with public = true, file_size_limit = "5MiB", allowed_mime_types = ["image/png","image/jpeg","image/webp"]',
+    'bucket probe-photos: in BUCKETS (src/domain/storage.ts), not in supabase/config.toml: add [storage.buckets.probe-photos] with public = true, file_size_limit = "5MiB", allowed_mime_types = ["image/png","image/jpeg","image/webp"]',
     'bucket avatars: a row of storage.buckets that supabase/config.toml does not declare: add it there and to BUCKETS, or remove it with a new migration',
     'bucket news-screenshots: storage.buckets holds public = true, file_size_limit = "5MiB", allowed_mime_types = ["image/png","image/jpeg","image/webp"], supabase/config.toml public = false, file_size_limit = "5MiB", allowed_mime_types = ["image/png","image/jpeg","image/webp"]',
   ]);

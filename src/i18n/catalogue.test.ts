@@ -84,12 +84,12 @@ describe('the catalogue', () => {
 
   it('words a resource with no strings at all by its route name', () => {
     const say = (key: (typeof RESOURCE_KEYS)[number], count = 1) =>
-      resourceText(translate, 'allergen-guides', key, { smart_count: count, count, active: count });
-    expect(say('notifications.created')).toBe('Allergen guides created successfully');
-    expect(say('notifications.bulk_deleted', 2)).toBe('2 allergen guides deleted successfully');
-    expect(say('count', 3)).toBe('3 allergen guides');
-    expect(say('edit_title')).toBe('Edit Allergen guides');
-    expect(resourceName(translate, 'allergen-guides')).toBe('Allergen guides');
+      resourceText(translate, 'label-warnings', key, { smart_count: count, count, active: count });
+    expect(say('notifications.created')).toBe('Label warnings created successfully');
+    expect(say('notifications.bulk_deleted', 2)).toBe('2 label warnings deleted successfully');
+    expect(say('count', 3)).toBe('3 label warnings');
+    expect(say('edit_title')).toBe('Edit Label warnings');
+    expect(resourceName(translate, 'label-warnings')).toBe('Label warnings');
   });
 
   it('keeps its own wording where a resource has one', () => {

@@ -216,21 +216,21 @@ describe('admin_page_rows', () => {
 
   // A new resource's table is paged without editing the function: the catalog says what may be.
   it('pages a new table with row-level security and a uuid id, as its policies let the caller read it', async () => {
-    const NEW_TABLE = `create table public.allergen_guides (
+    const NEW_TABLE = `create table public.label_warnings (
         id uuid primary key default gen_random_uuid(),
         title text not null,
         created_at timestamptz not null default now());
-      alter table public.allergen_guides enable row level security;
-      create policy "Operators read allergen guides" on public.allergen_guides for select to authenticated
+      alter table public.label_warnings enable row level security;
+      create policy "Operators read label warnings" on public.label_warnings for select to authenticated
         using ((select public.has_admin_role('owner', 'editor')));
-      grant select on public.allergen_guides to authenticated;
-      insert into public.allergen_guides (title, created_at)
+      grant select on public.label_warnings to authenticated;
+      insert into public.label_warnings (title, created_at)
         select 'Guide ' || n, now() - n * interval '1 minute' from generate_series(1, 5) n;`;
     const asCaller = async (who: 'owner' | 'editor' | 'support') =>
       attempt(db, 'superuser', async (tx) => {
         for (const statement of NEW_TABLE.split(';').filter((sql) => sql.trim())) await tx.query(statement);
         await assumeIdentity(tx, ROLES[who]);
-        const rows = await pageRows('allergen_guides', NEWEST_FIRST, 1, 2)(tx);
+        const rows = await pageRows('label_warnings', NEWEST_FIRST, 1, 2)(tx);
         return rows.map((row) => row.title);
       });
     expect(await asCaller('owner')).toEqual({ ok: true, value: ['Guide 2', 'Guide 3'] });

@@ -74,7 +74,9 @@ describe('writes: the registry and the policies agree on every cell', () => {
     });
     expect(found).toEqual(
       ['insert', 'update', 'delete'].map(
-        (write) => `news: support ${write}: the registry refuses it, the database allows it`,
+        (write) =>
+          `news: support ${write}: the registry refuses it, the database allows it; ` +
+          'edit access or writes in src/resources/news/index.ts, or the policies on public.news in supabase/schemas/40_content.sql',
       ),
     );
   });
@@ -84,7 +86,9 @@ describe('writes: the registry and the policies agree on every cell', () => {
     const access: AccessTable = { ...OPERATOR_ACCESS, tags: { ...OPERATOR_ACCESS.tags, support: '*' } };
     expect(await rolledBack((tx) => writeMismatches(tx, access, tags))).toEqual(
       ['insert', 'update', 'delete'].map(
-        (write) => `tags: support ${write}: the registry allows it, the database refuses it`,
+        (write) =>
+          `tags: support ${write}: the registry allows it, the database refuses it; ` +
+          'edit access or writes in src/resources/tags/index.ts, or the policies on public.tags in supabase/schemas/40_content.sql',
       ),
     );
   });

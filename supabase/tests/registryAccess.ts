@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { assumeIdentity, isPgError, type Queryable } from '../../mocks/supabase/db';
 import { isOperatorRole, operatorCan, type AccessTable } from '../../src/domain/operatorRoles';
 import {
@@ -118,7 +120,17 @@ export async function databaseAllows(tx: Queryable, data: ResourceData, who: Rol
   }
 }
 
-/** Every cell of the resource where the database and the registry disagree, named. */
+/** The schema file that creates public.<table> (where its policies are). */
+function schemaFileOfTable(table: string): string {
+  const dir = path.resolve(import.meta.dirname, '../schemas');
+  const creates = new RegExp(`create table (public\\.)?"?${table}"? `, 'i');
+  const file = readdirSync(dir)
+    .sort()
+    .find((f) => creates.test(readFileSync(path.join(dir, f), 'utf8')));
+  return file ? `supabase/schemas/${file}` : 'supabase/schemas/';
+}
+
+/** Every cell of the resource where the database and the registry disagree, named with what to edit. */
 export async function writeMismatches(tx: Queryable, access: AccessTable, data: ResourceData) {
   const found: string[] = [];
   for (const who of CALLERS) {
@@ -127,7 +139,8 @@ export async function writeMismatches(tx: Queryable, access: AccessTable, data: 
       const database = await databaseAllows(tx, data, who, write);
       if (registry !== database)
         found.push(
-          `${data.name}: ${who} ${write}: the registry ${registry ? 'allows' : 'refuses'} it, the database ${database ? 'allows' : 'refuses'} it`,
+          `${data.name}: ${who} ${write}: the registry ${registry ? 'allows' : 'refuses'} it, the database ${database ? 'allows' : 'refuses'} it; ` +
+            `edit access or writes in src/resources/${data.name}/index.ts, or the policies on public.${baseTable(data)} in ${schemaFileOfTable(baseTable(data))}`,
         );
     }
   }

@@ -501,17 +501,17 @@ describe('what the trash may name', () => {
   it('takes a new table once it has a move_to_trash trigger, and no API role writes entries itself', async () => {
     const outcome = await attempt(db, 'superuser', async (tx) => {
       await tx.query(
-        `create table public.allergen_guides (id uuid primary key default gen_random_uuid(), title text)`,
+        `create table public.label_warnings (id uuid primary key default gen_random_uuid(), title text)`,
       );
       await tx.query(
-        `create trigger allergen_guides_to_trash after delete on public.allergen_guides
+        `create trigger label_warnings_to_trash after delete on public.label_warnings
            referencing old table as gone for each statement
            execute function private.move_to_trash('title', 'owner,editor')`,
       );
-      await tx.query(`insert into public.allergen_guides (title) values ('Peanuts')`);
-      await tx.query(`delete from public.allergen_guides`);
+      await tx.query(`insert into public.label_warnings (title) values ('Peanut oil')`);
+      await tx.query(`delete from public.label_warnings`);
       const { rows } = await tx.query<{ resource: string; label: string }>(
-        `select resource, label from public.trash where resource = 'allergen_guides'`,
+        `select resource, label from public.trash where resource = 'label_warnings'`,
       );
       const { rows: rights } = await tx.query<{ who: string; insert: boolean }>(
         `select r as who, has_table_privilege(r, 'public.trash', 'insert') as insert
@@ -522,7 +522,7 @@ describe('what the trash may name', () => {
     expect(outcome).toEqual({
       ok: true,
       value: {
-        rows: [{ resource: 'allergen_guides', label: 'Peanuts' }],
+        rows: [{ resource: 'label_warnings', label: 'Peanut oil' }],
         rights: [
           { who: 'anon', insert: false },
           { who: 'authenticated', insert: false },

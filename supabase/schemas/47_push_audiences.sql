@@ -803,3 +803,6 @@ REVOKE ALL ON FUNCTION public.push_mark_sending(items jsonb) FROM PUBLIC, anon, 
 GRANT ALL ON FUNCTION public.push_mark_sending(items jsonb) TO service_role;
 REVOKE ALL ON FUNCTION public.push_record(results jsonb) FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.push_record(results jsonb) TO service_role;
+
+-- The sends list shows each send's counters moving as the worker records answers.
+ALTER PUBLICATION supabase_realtime ADD TABLE public.push_sends;

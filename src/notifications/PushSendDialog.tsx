@@ -21,7 +21,7 @@ import { useController, useForm, type Control } from 'react-hook-form';
 import { useNotify, useTranslate } from 'react-admin';
 import { pushMessageSchema, toSendArgs, type PushMessageValues } from '../domain/pushAudience';
 import { usePhone } from '../layout/phone';
-import { Counters, People, SendActions, StatusChip } from './PushSends';
+import { Counters, People, SendActions, StatusChip } from './SendParts';
 import type { PushDelivery, PushOperator, PushSend } from './pushMethods';
 import { useAdminDataProvider } from './useAdminDataProvider';
 

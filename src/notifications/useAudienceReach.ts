@@ -22,25 +22,32 @@ export type Reach =
 /**
  * The people and devices the definition reaches, counted by the database once it has settled, and
  * ten of the people when `withSample` (the roles that may list people; the database checks again).
+ * "Counting" from the first change until the answer for the definition as it now stands arrives.
  */
 export function useAudienceReach(definition: AudienceDefinition | null, withSample: boolean): Reach {
   const dataProvider = useAdminDataProvider();
-  const settled = useDebouncedValue(JSON.stringify(definition), COUNT_DEBOUNCE_MS);
-  const [reach, setReach] = useState<Reach>({ state: 'counting' });
+  const typed = JSON.stringify(definition);
+  const settled = useDebouncedValue(typed, COUNT_DEBOUNCE_MS);
+  const [answer, setAnswer] = useState<{ for: string; reach: Reach } | null>(null);
   useEffect(() => {
     const parsed = JSON.parse(settled) as AudienceDefinition | null;
     if (!parsed) return;
     let current = true;
-    setReach({ state: 'counting' });
     Promise.all([
       dataProvider.countAudience(parsed),
       withSample ? dataProvider.sampleAudience(parsed) : Promise.resolve(null),
     ])
-      .then(([count, sample]) => current && setReach({ state: 'counted', count, sample }))
-      .catch((error: Error) => current && setReach({ state: 'failed', error: error.message }));
+      .then(
+        ([count, sample]) =>
+          current && setAnswer({ for: settled, reach: { state: 'counted', count, sample } }),
+      )
+      .catch(
+        (error: Error) =>
+          current && setAnswer({ for: settled, reach: { state: 'failed', error: error.message } }),
+      );
     return () => {
       current = false;
     };
   }, [settled, withSample, dataProvider]);
-  return reach;
+  return answer && answer.for === typed ? answer.reach : { state: 'counting' };
 }

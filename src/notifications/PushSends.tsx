@@ -27,16 +27,24 @@ function useLiveSends() {
   useEffect(() => {
     load();
     // Realtime sends only what commits after the join: read again once joined.
-    return dataProvider.watchPushSends(
-      (row) =>
-        setSends((previous) => {
-          const rows = previous ?? [];
-          return rows.some((r) => r.id === row.id)
-            ? rows.map((r) => (r.id === row.id ? row : r))
-            : [row, ...rows];
-        }),
-      load,
-    );
+    let stop: (() => void) | undefined;
+    let current = true;
+    void dataProvider
+      .watchPushSends(
+        (row) =>
+          setSends((previous) => {
+            const rows = previous ?? [];
+            return rows.some((r) => r.id === row.id)
+              ? rows.map((r) => (r.id === row.id ? row : r))
+              : [row, ...rows];
+          }),
+        load,
+      )
+      .then((unsubscribe) => (current ? (stop = unsubscribe) : unsubscribe()));
+    return () => {
+      current = false;
+      stop?.();
+    };
   }, [dataProvider, load]);
   return { sends, error, load };
 }

@@ -154,9 +154,10 @@ export function createPushMethods(client: DatabaseClient) {
     },
     /**
      * Calls `onChange` with each send row Realtime reports (inserted or updated: the counters move as
-     * the worker records answers; row-level security decides who hears). Returns the unsubscribe.
+     * the worker records answers; row-level security decides who hears). Resolves to the unsubscribe
+     * (a promise: react-admin's provider proxy accepts nothing else from a data provider method).
      */
-    watchPushSends(onChange: (row: PushSend) => void, onJoined?: () => void): () => void {
+    async watchPushSends(onChange: (row: PushSend) => void, onJoined?: () => void): Promise<() => void> {
       const channel = client
         .channel(`push-sends-${Math.random().toString(36).slice(2)}`)
         .on('postgres_changes', { event: '*', schema: 'public', table: 'push_sends' }, (payload) => {

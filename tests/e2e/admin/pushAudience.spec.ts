@@ -10,7 +10,7 @@ interface Delivery {
 }
 
 // Two operators, a count, an approval and the worker's 10 s rounds: more than the default 30 s.
-test.describe.configure({ timeout: 180_000 });
+test.describe.configure({ timeout: 300_000 });
 
 /** Owners' "Sending rules": a send to more people than `threshold` waits for a second owner. */
 async function setThreshold(page: Page, threshold: number) {

@@ -1,6 +1,6 @@
-import type { Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { LOADED, SECOND, SERVICE, secondAdmin, signedIn } from './operators';
-import { expect, test } from './signedIn';
+import { ADMIN } from './signIn';
 
 interface Delivery {
   token: string;
@@ -23,7 +23,6 @@ async function setThreshold(page: Page, threshold: number) {
 }
 
 test('an owner sends to "peanut allergy, Hindi"; a second owner approves; each matching device gets the Hindi push, counted live', async ({
-  page,
   browser,
   request,
 }) => {
@@ -35,6 +34,8 @@ test('an owner sends to "peanut allergy, Hindi"; a second owner approves; each m
     bodyHi: 'मूंगफली वाले नाश्ते का एक बैच वापस लिया गया है। अपनी रसोई देखें।',
   };
   await secondAdmin(request);
+  // Two contexts, each signed in as itself (the signedIn fixture's stored session would make both admin).
+  const page = await signedIn(browser, ADMIN);
   // The seed's audience is three people: lower the threshold so it needs approval.
   await setThreshold(page, 1);
 
@@ -62,7 +63,9 @@ test('an owner sends to "peanut allergy, Hindi"; a second owner approves; each m
   // Urgent, so quiet hours (22:00-08:00 IST) do not hold it whenever the test runs.
   await what.getByRole('checkbox', { name: /^Urgent/ }).check();
   await what.getByRole('button', { name: 'Send to audience' }).click();
-  await expect(page.getByText('Your send needs a second owner to approve it: it waits in Audience sends.')).toBeVisible();
+  await expect(
+    page.getByText('Your send needs a second owner to approve it: it waits in Audience sends.'),
+  ).toBeVisible();
 
   const mine = page.getByRole('article', { name: text.titleEn });
   await expect(mine).toContainText('waiting for approval', LOADED);
@@ -83,7 +86,9 @@ test('an owner sends to "peanut allergy, Hindi"; a second owner approves; each m
   const sandbox = await request.get('/functions/v1/push-sandbox', { headers: SERVICE });
   const { delivered } = (await sandbox.json()) as { delivered: Delivery[] };
   const ours = delivered.filter((push) => push.title === text.titleHi || push.title === text.titleEn);
-  expect(ours.map((push) => [push.token.split('-').slice(0, 4).join('-'), push.title, push.body]).sort()).toEqual([
+  expect(
+    ours.map((push) => [push.token.split('-').slice(0, 4).join('-'), push.title, push.body]).sort(),
+  ).toEqual([
     ['demo-fcm-token-19', text.titleHi, text.bodyHi],
     ['demo-fcm-token-31', text.titleHi, text.bodyHi],
     ['demo-fcm-token-7', text.titleHi, text.bodyHi],
@@ -91,4 +96,5 @@ test('an owner sends to "peanut allergy, Hindi"; a second owner approves; each m
 
   await setThreshold(page, 1000);
   await theirs.context().close();
+  await page.context().close();
 });

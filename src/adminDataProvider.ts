@@ -3,6 +3,7 @@ import { createVersionMethods } from './resources/audit-log/versionMethods';
 import { createPaletteMethods } from './providers/paletteMethods';
 import { createDashboardMethods } from './dashboard/dashboardMethods';
 import { createNotificationMethods } from './notifications/notificationMethods';
+import { createPushMethods } from './notifications/pushMethods';
 import { createResourceProvider } from './providers/dataProvider';
 import { createRealtimeMethods } from './realtime/realtimeMethods';
 import { supabaseAnonKey, supabaseClient, supabaseUrl } from './providers/supabaseClient';
@@ -26,6 +27,7 @@ export function createDataProvider(client: DatabaseClient = supabaseClient) {
     }),
     ...createDashboardMethods(client),
     ...createNotificationMethods(client),
+    ...createPushMethods(client),
     ...createRealtimeMethods(client, RESOURCE_DATA),
     ...createVersionMethods(client),
     ...createTrashMethods(client, RESOURCE_DATA),

@@ -1185,6 +1185,14 @@ export type Database = {
           send_id: string;
         }[];
       };
+      push_operators: {
+        Args: Record<PropertyKey, never>;
+        Returns: {
+          email: string;
+          role: string;
+          user_id: string;
+        }[];
+      };
       push_record: { Args: { results: Json }; Returns: number };
       push_send_approve: {
         Args: { send: string };

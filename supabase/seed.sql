@@ -413,9 +413,11 @@ select ch.id, m.role,
 
 insert into public.user_devices (user_id, token, platform, created_at, updated_at) values
   ('00000000-0000-4000-8000-000000000002', 'demo-fcm-token-user-labellens-dev', 'android', now() - interval '60 days', now() - interval '1 day');
-insert into public.user_devices (user_id, token, platform, created_at, updated_at)
+-- Every fourth device reads the app in Hindi (three of them belong to people with a peanut allergy).
+insert into public.user_devices (user_id, token, platform, locale, created_at, updated_at)
 select md5('labellens-user-' || p.n)::uuid, 'demo-fcm-token-' || p.n || '-' || left(md5('device-' || p.n), 12),
        case when p.n % 8 = 0 then 'ios' else 'android' end,
+       case when p.n % 4 = 3 then 'hi' else 'en' end,
        now() - make_interval(days => 80 - p.n * 2), now() - make_interval(days => p.n % 9)
   from (select g.n, split_part(u.raw_user_meta_data ->> 'full_name', ' ', 1) as first_name,
                split_part(u.raw_user_meta_data ->> 'full_name', ' ', 2) as last_name

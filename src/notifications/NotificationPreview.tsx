@@ -2,17 +2,30 @@ import NotificationsIcon from '@mui/icons-material/NotificationsActive';
 import { Box, Paper, Stack, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 
-/** What the push looks like in an Android notification shade, as it is typed. */
-export function NotificationPreview({ title, body }: { title: string; body: string }) {
+/**
+ * What the push looks like in an Android notification shade, as it is typed; `name` tells two
+ * previews on one screen apart (the audience composer's English and Hindi).
+ */
+export function NotificationPreview({
+  title,
+  body,
+  name = 'notification-preview',
+  heading = 'labellens.notifications.preview',
+}: {
+  title: string;
+  body: string;
+  name?: string;
+  heading?: string;
+}) {
   const translate = useTranslate();
   return (
-    <Box component="section" aria-labelledby="notification-preview-heading">
-      <Typography id="notification-preview-heading" variant="subtitle2" gutterBottom>
-        {translate('labellens.notifications.preview')}
+    <Box component="section" aria-labelledby={`${name}-heading`}>
+      <Typography id={`${name}-heading`} variant="subtitle2" gutterBottom>
+        {translate(heading)}
       </Typography>
       <Box sx={{ bgcolor: 'grey.900', borderRadius: 3, p: 1.5 }}>
         <Paper
-          data-testid="notification-preview"
+          data-testid={name}
           elevation={0}
           sx={{ borderRadius: 4, p: 1.5, bgcolor: 'grey.100', color: 'grey.900' }}
         >

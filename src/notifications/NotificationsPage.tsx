@@ -5,19 +5,25 @@ import { useSearchParams } from 'react-router-dom';
 import { dataToText } from '../domain/notificationForm';
 import { BLANK_COMPOSE, ComposeForm, type ComposeStart } from './ComposeForm';
 import type { HistoryRow } from './data';
+import { AudienceComposer } from './AudienceComposer';
 import { NotificationHistory } from './NotificationHistory';
+import { PushSends } from './PushSends';
 import { useAdminDataProvider } from './useAdminDataProvider';
 
-const TABS = ['compose', 'history'] as const;
+const TABS = ['compose', 'audience', 'sends', 'history'] as const;
 type TabName = (typeof TABS)[number];
 
-/** /admin/notifications: Compose and History tabs; the tab lives in the URL (?tab=history). */
+/**
+ * /admin/notifications: Compose (one user), Audience (the audience composer), Audience sends and
+ * History tabs; the tab lives in the URL (?tab=history), as does an open send (?tab=sends&send=<id>).
+ */
 export default function NotificationsPage() {
   const translate = useTranslate();
   const notify = useNotify();
   const dataProvider = useAdminDataProvider();
   const [params, setParams] = useSearchParams();
-  const tab: TabName = params.get('tab') === 'history' ? 'history' : 'compose';
+  const asked = params.get('tab');
+  const tab: TabName = TABS.find((name) => name === asked) ?? 'compose';
   const [start, setStart] = useState<{ key: number; value: ComposeStart }>({ key: 0, value: BLANK_COMPOSE });
 
   const showTab = (next: TabName) => setParams(next === 'compose' ? {} : { tab: next });
@@ -78,11 +84,10 @@ export default function NotificationsPage() {
           <Tab key={name} value={name} label={translate(`labellens.notifications.tabs.${name}`)} />
         ))}
       </Tabs>
-      {tab === 'compose' ? (
-        <ComposeForm key={start.key} start={start.value} />
-      ) : (
-        <NotificationHistory onSendAgain={sendAgain} />
-      )}
+      {tab === 'compose' && <ComposeForm key={start.key} start={start.value} />}
+      {tab === 'audience' && <AudienceComposer onCreated={() => showTab('sends')} />}
+      {tab === 'sends' && <PushSends />}
+      {tab === 'history' && <NotificationHistory onSendAgain={sendAgain} />}
     </Box>
   );
 }

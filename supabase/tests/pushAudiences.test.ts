@@ -126,6 +126,32 @@ describe('audiences', () => {
   });
 });
 
+describe("the count's per-person summary (private.push_people)", () => {
+  it('follows every write that changes a count, as a rebuild from the tables computes it', async () => {
+    const summary = `select to_jsonb(p) r from private.push_people p order by p.user_id`;
+    const undo = new Error('undo the writes');
+    const done = db.transaction(async (tx) => {
+      await tx.exec(`
+        insert into public.user_devices (user_id, token, locale, platform) values ('${USER_ID}', 'summary-hi', 'hi', 'ios');
+        update public.user_devices set locale = 'hi' where token like 'demo-fcm-token-1-%';
+        delete from public.user_devices where token like 'demo-fcm-token-3-%';
+        update public.profiles set allergies = '{Sesame}' where user_id = md5('labellens-user-1')::uuid;
+        delete from public.profiles where user_id = md5('labellens-user-5')::uuid;
+        insert into public.scans (user_id, name, created_at) values (md5('labellens-user-9')::uuid, 'Summary', now());
+        delete from public.scans where user_id = md5('labellens-user-11')::uuid;
+        update auth.users set deleted_at = now() where id = md5('labellens-user-13')::uuid;
+        insert into auth.users (id, email) values ('00000000-0000-4000-8000-00000000c0de', 'summary@example.com');`);
+      const kept = (await tx.query<{ r: unknown }>(summary)).rows;
+      await tx.query(`select private.push_people_rebuild()`);
+      const rebuilt = (await tx.query<{ r: unknown }>(summary)).rows;
+      expect(kept.length).toBeGreaterThan(30);
+      expect(kept).toEqual(rebuilt);
+      throw undo;
+    });
+    await expect(done).rejects.toBe(undo);
+  });
+});
+
 describe('who may do what (PUSH_ROLES create, owners approve, the users list readers see people)', () => {
   const cells = (['owner', 'support', 'editor', 'appUser', 'anon'] as Role[]).map((role) => [role] as const);
   it.each(cells)('%s', async (role) => {

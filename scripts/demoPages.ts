@@ -1,5 +1,5 @@
 /**
- * A step of `npm run build:demo`: gives each admin address a static host must answer (the
+ * A step of `npm run build:demo`: gives each admin and site address a static host must answer (the
  * signed-out pages, each screen of the registry) a copy of dist-demo/admin/index.html in a folder
  * of its own, as scripts/screenPages.ts does for `npm run build`, so that a plain static server
  * (no rewrite rules) serves a reload of any screen. The build's URLs are relative (base './'), so
@@ -7,6 +7,7 @@
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathFor, PRERENDERED } from '../site/routes';
 import { SCREENS } from '../src/resources';
 import { screenPath } from '../src/resources/kit';
 import { ADMIN_BASE, ADMIN_HOME, SIGNED_OUT_PATHS } from '../src/routes';
@@ -26,3 +27,14 @@ for (const address of paths) {
   writeFileSync(file, copy);
 }
 console.log(`[demo] admin pages: ${[...paths].join(', ')}`);
+
+// The site's pages likewise (its page reads the path and renders in the browser).
+const sitePage = readFileSync(path.join(OUT, 'index.html'), 'utf8');
+for (const { page: name, lang } of PRERENDERED) {
+  const address = pathFor(name, lang);
+  const depth = address.split('/').filter(Boolean).length;
+  if (depth === 0) continue;
+  const file = path.join(OUT, address, 'index.html');
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, sitePage.replace(/(href|src)="\.\//g, `$1="${'../'.repeat(depth)}`));
+}

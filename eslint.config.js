@@ -5,7 +5,7 @@ import tseslint from 'typescript-eslint';
 import importGraph from './eslint/importGraph.js';
 
 export default tseslint.config(
-  { ignores: ['dist', 'dist-ssr', 'node_modules', '.data', 'test-results', 'playwright-report', 'reports'] },
+  { ignores: ['dist', 'dist-demo', 'dist-ssr', 'node_modules', '.data', 'test-results', 'playwright-report', 'reports'] },
   {
     extends: [js.configs.recommended, ...tseslint.configs.recommended],
     files: ['**/*.{ts,tsx}'],

@@ -97,6 +97,18 @@ const HARMLESS_BUILD_WARNINGS: Record<string, (warning: Rollup.RollupLog) => boo
     w.code === 'CYCLIC_CROSS_CHUNK_REEXPORT' && /node_modules\/ra-core\//.test(w.exporter ?? ''),
 };
 
+/**
+ * Dependencies of dependencies swapped for lighter equivalents without polyfills: qs for
+ * ra-data-postgrest (src/providers/qsCompat.ts), object.entries for node-polyglot.
+ */
+export const DEPENDENCY_ALIASES = [
+  { find: /^qs$/, replacement: fileURLToPath(new URL('./src/providers/qsCompat.ts', import.meta.url)) },
+  {
+    find: /^object\.entries$/,
+    replacement: fileURLToPath(new URL('./src/i18n/objectEntriesCompat.cjs', import.meta.url)),
+  },
+];
+
 const BUNDLE_INPUTS = {
   site: { site: 'index.html' },
   admin: { admin: 'admin/index.html' },
@@ -116,15 +128,7 @@ export default defineConfig(({ mode }) => {
       ...(hosted || mode === 'test' ? [] : [localSupabase()]),
     ],
     resolve: {
-      // Dependencies of dependencies swapped for lighter equivalents without polyfills: qs for
-      // ra-data-postgrest (src/providers/qsCompat.ts), object.entries for node-polyglot.
-      alias: [
-        { find: /^qs$/, replacement: fileURLToPath(new URL('./src/providers/qsCompat.ts', import.meta.url)) },
-        {
-          find: /^object\.entries$/,
-          replacement: fileURLToPath(new URL('./src/i18n/objectEntriesCompat.cjs', import.meta.url)),
-        },
-      ],
+      alias: DEPENDENCY_ALIASES,
     },
     define: hosted
       ? {}

@@ -4,17 +4,19 @@
  * the seeded buckets), dumped with PGlite's dumpDataDir. A page loads it with loadDataDir instead
  * of migrating in the browser (docs/testing.md, "The zero-install demo").
  *
- * Writes `<out>/data/seed.tar` and its Brotli copy `seed.tar.br` (a static host serves either).
+ * Writes `<out>/data/seed.tar`, its Brotli copy `seed.tar.br` and its gzip copy `seed.tar.gz` (the
+ * demo page's: demo/standIn.ts).
  * Usage: tsx scripts/demoData.ts [out, default dist-demo]
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { brotliCompress, constants } from 'node:zlib';
+import { brotliCompress, constants, gzip as gzipCallback } from 'node:zlib';
 import { ensureSnapshot } from '../mocks/supabase/testing/snapshot';
 
 const brotli = promisify(brotliCompress);
+const gzip = promisify(gzipCallback);
 
 export async function writeDemoData(
   out: string,
@@ -31,6 +33,9 @@ export async function writeDemoData(
     params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: tar.length },
   });
   await writeFile(`${file}.br`, compressed);
+  // The demo page fetches the gzip copy and decompresses it itself (DecompressionStream has no
+  // Brotli), so no static host needs to be told about encodings.
+  await writeFile(`${file}.gz`, await gzip(tar, { level: 9 }));
   return { file, bytes: tar.length, brotliBytes: compressed.length };
 }
 

@@ -46,8 +46,9 @@ else {
   App.preload();
 }
 
-// Built pages only: the dev server's pages change with every edit (and it removes the worker).
-if (import.meta.env.PROD) registerServiceWorker(newVersion.found);
+// Built pages only: the dev server's pages change with every edit (and it removes the worker). The
+// demo build's page is answered by MSW's worker instead (docs/demo.md).
+if (import.meta.env.PROD && !import.meta.env.VITE_LABELLENS_DEMO) registerServiceWorker(newVersion.found);
 watchChunkLoads();
 
 // Path URLs (/admin/login, /admin/dashboard, ...): react-admin's own router would use hash URLs.

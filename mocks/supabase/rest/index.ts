@@ -101,7 +101,9 @@ class RollbackWith {
  * Server-Timing header with the time of its phases, jwt, parse, plan, transaction and response, in
  * milliseconds, as PostgREST 12 names them. Off by default, as on a hosted project.
  */
-const serverTimingEnabled = () => process.env.PGRST_SERVER_TIMING_ENABLED === 'true';
+// A browser (the demo build) has no process: the setting is off there.
+const serverTimingEnabled = () =>
+  typeof process !== 'undefined' && process.env.PGRST_SERVER_TIMING_ENABLED === 'true';
 
 /** Times a request's phases, each from the end of the one before. */
 function phaseClock() {

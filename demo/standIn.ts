@@ -1,0 +1,77 @@
+/**
+ * The zero-install demo's stand-in: the same Supabase stand-in as `npm start` (createStandIn, the
+ * Realtime hub), answering this page's Supabase requests through MSW's browser worker, on PGlite in
+ * this page persisted in IndexedDB. The first visit loads the prebuilt seeded data directory
+ * (`npm run demo:data`, fetched as a static file) instead of migrating in the browser.
+ */
+import { http, passthrough } from 'msw';
+import { setupWorker } from 'msw/browser';
+import { openPglite } from '../mocks/supabase/db/openPglite';
+import type { ChangeCapture } from '../mocks/supabase/realtime/capture';
+import type { Database } from '../mocks/supabase/db/types';
+import { RealtimeHub } from '../mocks/supabase/realtime/hub';
+import type { RealtimeLimits } from '../mocks/supabase/realtime/limits';
+import { realtimeLink } from '../mocks/supabase/realtime/mswLink';
+import { createStandIn, type StandIn } from '../mocks/supabase/standIn';
+import { SUPABASE_API_PARTS } from './paths';
+
+/** The IndexedDB database PGlite keeps its files in (`idb://` + this name). */
+export const DEMO_IDB = 'labellens-demo';
+/** Set once this browser's IndexedDB holds the seeded data directory. */
+const SEEDED_KEY = 'labellens.demo.seeded';
+
+/**
+ * The demo's files (the data dump, MSW's worker) sit at the build's base, the folder above this
+ * chunk's assets/ (the base is relative: the page's own folder is not the base on /admin/news).
+ */
+export const demoBase = () => new URL('../', import.meta.url);
+
+async function seedDump(): Promise<Blob> {
+  const response = await fetch(new URL('data/seed.tar.gz', demoBase()));
+  if (!response.ok || !response.body) throw new Error(`The demo's data did not load (${response.status})`);
+  // Gzip, not Brotli: every browser decompresses it (DecompressionStream), whatever the host sends.
+  return new Response(response.body.pipeThrough(new DecompressionStream('gzip'))).blob();
+}
+
+/** The Realtime hub with no server of its own: MSW's WebSocket link carries its sockets. */
+class PageRealtime extends RealtimeHub {
+  constructor(db: Database, capture: ChangeCapture, jwtSecret: string, limits: RealtimeLimits) {
+    super(db, capture, jwtSecret, limits);
+  }
+}
+
+export async function startDemoStandIn(): Promise<StandIn> {
+  const seeded = localStorage.getItem(SEEDED_KEY) === '1';
+  const db = await openPglite({
+    dataDir: `idb://${DEMO_IDB}`,
+    loadDataDir: seeded ? undefined : await seedDump(),
+  });
+  localStorage.setItem(SEEDED_KEY, '1');
+  const standIn = createStandIn({ db, publicUrl: window.location.origin });
+  const hub = await PageRealtime.start({ db });
+  const origin = window.location.origin;
+  const worker = setupWorker(
+    ...SUPABASE_API_PARTS.map((part) =>
+      http.all(
+        `${origin}/${part}/v1/*`,
+        async ({ request }) => (await standIn.handle(request)) ?? passthrough(),
+      ),
+    ),
+    realtimeLink(hub, origin),
+  );
+  const base = demoBase();
+  await worker.start({
+    // MSW's worker at the build's base, its scope that base: the admin's own service worker is not
+    // registered in the demo build, so no two workers claim one page.
+    serviceWorker: { url: new URL('mockServiceWorker.js', base).pathname, options: { scope: base.pathname } },
+    onUnhandledRequest: 'bypass',
+    quiet: true,
+  });
+  return standIn;
+}
+
+/** Forgets this browser's demo data: the next load starts from the seed again. */
+export function forgetDemoData() {
+  localStorage.removeItem(SEEDED_KEY);
+  indexedDB.deleteDatabase(`/pglite/${DEMO_IDB}`);
+}

@@ -1,0 +1,38 @@
+import { createReadStream, statSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import path from 'node:path';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.svg': 'image/svg+xml',
+  '.json': 'application/json',
+  '.woff2': 'font/woff2',
+  '.gz': 'application/gzip',
+  '.wasm': 'application/wasm',
+  '.data': 'application/octet-stream',
+};
+
+/**
+ * A plain static file server, as any host is: a path is a file or a folder's index.html, or 404.
+ * Every request's path is kept, so a test can tell that only files were asked for.
+ */
+export function staticServer(root: string): { server: Server; requests: string[] } {
+  const requests: string[] = [];
+  const server = createServer((req, res) => {
+    const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+    requests.push(pathname);
+    let file = path.join(root, path.normalize(pathname));
+    if (!file.startsWith(root)) return void res.writeHead(403).end();
+    try {
+      if (statSync(file).isDirectory()) file = path.join(file, 'index.html');
+      statSync(file);
+    } catch {
+      return void res.writeHead(404).end();
+    }
+    res.writeHead(200, { 'Content-Type': TYPES[path.extname(file)] ?? 'application/octet-stream' });
+    createReadStream(file).pipe(res);
+  });
+  return { server, requests };
+}

@@ -8,6 +8,12 @@ import { baseTable, readRelation, type ResourceData } from '../../src/providers/
  * registry (descriptors.test.ts) and for a registry with a throw-away resource added
  * (scripts/newResource.test.ts).
  */
+/**
+ * Published tables that no resource lists: push_sends feeds the Audience sends tab
+ * (src/notifications/PushSends.tsx), which follows it through its own channel.
+ */
+const LIVE_OUTSIDE_REGISTRY = ['push_sends'];
+
 export interface TableFacts {
   /** The supabase_realtime publication's tables (all of them): the `live` resources' base tables. */
   live: string[];
@@ -88,7 +94,8 @@ export async function auditedTables(q: Queryable) {
 export async function catalogFacts(q: Queryable, resources: readonly ResourceData[]): Promise<TableFacts> {
   const publication = await q.query<{ table: string }>(
     `select tablename as table from pg_publication_tables
-      where pubname = 'supabase_realtime' and schemaname = 'public' order by 1`,
+      where pubname = 'supabase_realtime' and schemaname = 'public' and tablename <> all($1) order by 1`,
+    [LIVE_OUTSIDE_REGISTRY],
   );
   const audit = await triggersOf(q, 'private.audit_row_change');
   const trash = await triggersOf(q, 'private.move_to_trash');

@@ -1,6 +1,7 @@
 import type { Queryable } from '../../mocks/supabase/db';
 import { OPERATOR_ROLES, operatorCan, type AccessTable } from '../../src/domain/operatorRoles';
 import { baseTable, readRelation, type ResourceData } from '../../src/providers/resourceData';
+import { LIVE_OUTSIDE_REGISTRY } from '../../src/notifications/data';
 
 /**
  * What the resources' descriptors declare about their tables, side by side with what the database's
@@ -8,12 +9,6 @@ import { baseTable, readRelation, type ResourceData } from '../../src/providers/
  * registry (descriptors.test.ts) and for a registry with a throw-away resource added
  * (scripts/newResource.test.ts).
  */
-/**
- * Published tables that no resource lists: push_sends feeds the Audience sends tab
- * (src/notifications/PushSends.tsx), which follows it through its own channel.
- */
-const LIVE_OUTSIDE_REGISTRY = ['push_sends'];
-
 export interface TableFacts {
   /** The supabase_realtime publication's tables (all of them): the `live` resources' base tables. */
   live: string[];
@@ -95,7 +90,7 @@ export async function catalogFacts(q: Queryable, resources: readonly ResourceDat
   const publication = await q.query<{ table: string }>(
     `select tablename as table from pg_publication_tables
       where pubname = 'supabase_realtime' and schemaname = 'public' and tablename <> all($1) order by 1`,
-    [LIVE_OUTSIDE_REGISTRY],
+    [[...LIVE_OUTSIDE_REGISTRY]],
   );
   const audit = await triggersOf(q, 'private.audit_row_change');
   const trash = await triggersOf(q, 'private.move_to_trash');
@@ -145,7 +140,9 @@ export async function catalogFacts(q: Queryable, resources: readonly ResourceDat
     ),
     seek: Object.fromEntries(
       await Promise.all(
-        resources.filter((data) => data.seek).map(async (data) => [data.name, await primaryKey(baseTable(data))] as const),
+        resources
+          .filter((data) => data.seek)
+          .map(async (data) => [data.name, await primaryKey(baseTable(data))] as const),
       ),
     ),
     walks: (

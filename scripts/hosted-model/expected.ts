@@ -1,4 +1,5 @@
 import { baseTable, type ResourceData } from '../../src/providers/resourceData';
+import { LIVE_OUTSIDE_REGISTRY } from '../../src/notifications/data';
 
 /**
  * What the hosted check expects of the database, derived from the resources' descriptors
@@ -8,7 +9,7 @@ import { baseTable, type ResourceData } from '../../src/providers/resourceData';
 
 /** The supabase_realtime publication: the base tables of the resources declared `live`, sorted. */
 export const livePublication = (resources: readonly ResourceData[]) =>
-  resources
-    .filter((data) => data.live)
-    .map((data) => `public.${baseTable(data)}`)
-    .sort();
+  [
+    ...resources.filter((data) => data.live).map((data) => `public.${baseTable(data)}`),
+    ...LIVE_OUTSIDE_REGISTRY.map((table) => `public.${table}`),
+  ].sort();

@@ -24,3 +24,9 @@ export const notificationHistoryData = defineResourceData<HistoryRow>({
 
 /** The History tab's resource name (react-admin's cache key for it too). */
 export const HISTORY_RESOURCE = notificationHistoryData.name;
+
+/**
+ * Tables in the supabase_realtime publication that no resource lists: push_sends feeds the Audience
+ * sends tab (PushSends.tsx), which follows it through its own channel (watchPushSends).
+ */
+export const LIVE_OUTSIDE_REGISTRY: readonly string[] = ['push_sends'];

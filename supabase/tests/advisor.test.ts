@@ -53,6 +53,7 @@ describe('Security Advisor', () => {
         'is_admin()',
         'push_audience_count(definition jsonb)',
         'push_audience_sample(definition jsonb)',
+        'push_operators()',
         'push_send_approve(send uuid)',
         'push_send_change(send uuid, title_en text, body_en text, title_hi text, body_hi text, send_at_local timestamp without time zone, urgent boolean)',
         'push_send_create(definition jsonb, title_en text, body_en text, title_hi text, body_hi text, send_at_local timestamp without time zone, urgent boolean, audience_id uuid, data jsonb)',

@@ -1,6 +1,7 @@
 import type { Queryable } from '../../mocks/supabase/db';
 import { OPERATOR_ROLES, operatorCan, type AccessTable } from '../../src/domain/operatorRoles';
 import { baseTable, readRelation, type ResourceData } from '../../src/providers/resourceData';
+import { LIVE_OUTSIDE_REGISTRY } from '../../src/notifications/data';
 
 /**
  * What the resources' descriptors declare about their tables, side by side with what the database's
@@ -88,7 +89,8 @@ export async function auditedTables(q: Queryable) {
 export async function catalogFacts(q: Queryable, resources: readonly ResourceData[]): Promise<TableFacts> {
   const publication = await q.query<{ table: string }>(
     `select tablename as table from pg_publication_tables
-      where pubname = 'supabase_realtime' and schemaname = 'public' order by 1`,
+      where pubname = 'supabase_realtime' and schemaname = 'public' and tablename <> all($1) order by 1`,
+    [[...LIVE_OUTSIDE_REGISTRY]],
   );
   const audit = await triggersOf(q, 'private.audit_row_change');
   const trash = await triggersOf(q, 'private.move_to_trash');
@@ -138,7 +140,9 @@ export async function catalogFacts(q: Queryable, resources: readonly ResourceDat
     ),
     seek: Object.fromEntries(
       await Promise.all(
-        resources.filter((data) => data.seek).map(async (data) => [data.name, await primaryKey(baseTable(data))] as const),
+        resources
+          .filter((data) => data.seek)
+          .map(async (data) => [data.name, await primaryKey(baseTable(data))] as const),
       ),
     ),
     walks: (

@@ -79,7 +79,16 @@ export default function NotificationsPage() {
       <Typography color="text.secondary" sx={{ mb: 1 }}>
         {translate('labellens.notifications.subtitle')}
       </Typography>
-      <Tabs value={tab} onChange={(_, next: TabName) => showTab(next)} sx={{ mb: 2 }}>
+      {/* Four tabs are wider than a 360 px phone: they scroll, with arrows on phones too; the
+          containment keeps their full width from widening the page (a flex item's minimum). */}
+      <Tabs
+        value={tab}
+        onChange={(_, next: TabName) => showTab(next)}
+        variant="scrollable"
+        scrollButtons="auto"
+        allowScrollButtonsMobile
+        sx={{ mb: 2, contain: 'inline-size' }}
+      >
         {TABS.map((name) => (
           <Tab key={name} value={name} label={translate(`labellens.notifications.tabs.${name}`)} />
         ))}

@@ -7,6 +7,15 @@ export type PushSend = Tables<'push_sends'>;
 export type SavedAudience = Tables<'push_audiences'>;
 export type PushDelivery = Tables<'push_deliveries'>;
 export type PushSettings = Tables<'push_settings'>;
+/** What a send says and when: the texts and time push_send_create and push_send_change take. */
+export interface PushTexts {
+  title_en: string;
+  body_en: string;
+  title_hi?: string;
+  body_hi?: string;
+  send_at_local?: string;
+  urgent: boolean;
+}
 export interface AudienceCount {
   people: number;
   devices: number;
@@ -79,14 +88,7 @@ export function createPushMethods(client: DatabaseClient) {
     },
     async createPushSend(
       definition: AudienceDefinition,
-      texts: {
-        title_en: string;
-        body_en: string;
-        title_hi?: string;
-        body_hi?: string;
-        send_at_local?: string;
-        urgent: boolean;
-      },
+      texts: PushTexts,
       audienceId?: string,
     ): Promise<PushSend> {
       return answer(
@@ -117,17 +119,7 @@ export function createPushMethods(client: DatabaseClient) {
     async setPushSendStatus(send: string, status: SendStatusChange): Promise<PushSend> {
       return answer(await client.rpc('push_send_set_status', { send, new_status: status })) as PushSend;
     },
-    async changePushSend(
-      send: string,
-      texts: {
-        title_en: string;
-        body_en: string;
-        title_hi?: string;
-        body_hi?: string;
-        send_at_local?: string;
-        urgent: boolean;
-      },
-    ): Promise<PushSend> {
+    async changePushSend(send: string, texts: PushTexts): Promise<PushSend> {
       return answer(await client.rpc('push_send_change', { send, ...texts })) as PushSend;
     },
     async pushFailures(send: string): Promise<PushDelivery[]> {

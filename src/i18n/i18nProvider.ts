@@ -1,11 +1,10 @@
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import type { I18nProvider, TranslationMessages } from 'react-admin';
-import { setFormatLocale } from '../domain/format';
 import { en } from './en';
 import { errorMessages } from './errors';
 import { errorFinder } from './errorText';
-import { DEFAULT_LOCALE, isAdminLocale, LOCALES, type AdminLocale } from './locales';
-import { setLookupCatalogue } from './lookup';
+import { DEFAULT_LOCALE, isAdminLocale, LOCALES } from './locales';
+import { showLocale } from './showLocale';
 
 /** The admin's English: the catalogue and the error catalogue (src/i18n/errors.ts). */
 export const english = { ...en, labellens: { ...en.labellens, errors: errorMessages } };
@@ -20,13 +19,6 @@ const findError = errorFinder(english, [
   'labellens.auth.server',
   'labellens.notifications.issues',
 ]);
-
-/** The page and the formats follow the language: `<html lang>`, dates and numbers. */
-export function showLocale(locale: AdminLocale, messages: object) {
-  if (typeof document !== 'undefined') document.documentElement.lang = locale;
-  setFormatLocale(locale);
-  setLookupCatalogue(messages);
-}
 
 // A missing key shows the key's own text rather than failing.
 const polyglot = polyglotI18nProvider(loadMessages, DEFAULT_LOCALE, [...LOCALES], { allowMissing: true });

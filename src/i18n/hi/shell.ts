@@ -103,4 +103,8 @@ export const shellMessages: Wording<typeof english> = {
   },
   bands: { excellent: 'बहुत अच्छा', good: 'अच्छा', fair: 'ठीक-ठाक', poor: 'ख़राब' },
   person_filter: { label: 'उपयोगकर्ता' },
+  mui: { no_options: 'कोई विकल्प नहीं', pagination: 'पेज बदलें' },
+  language: {
+    save_failed: 'आपकी भाषा खाते में सहेजी नहीं जा सकी: यह सिर्फ़ पेज दोबारा लोड होने तक रहेगी।',
+  },
 };

@@ -42,6 +42,8 @@ export const auditMessages: Wording<typeof english> = {
       factor_in_progress: 'ऑथेंटिकेटर जोड़ना शुरू किया',
       verification_attempted: 'कोड की पुष्टि की',
       factor_unenrolled: 'ऑथेंटिकेटर हटाया',
+      user_modified: 'अपने खाते में बदलाव किया',
+      user_updated_password: 'अपना पासवर्ड बदला',
       sign_in_failed: 'साइन इन नाकाम (ग़लत पासवर्ड)',
       mfa_verification_failed: 'ऑथेंटिकेटर का ग़लत कोड',
     },

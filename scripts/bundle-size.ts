@@ -44,10 +44,12 @@ const ROUTES: Route[] = [
     // 397.6 KB with each delete toast's own Undo, live bars that skip this tab's creates, the offline
     // wording of failed requests and the notice for a chunk a deploy removed (about 0.9 KB);
     // 398.3 KB with a default wording for every string key built at run time (src/i18n/resourceText.ts)
-    // and the purge-failure and push strings.
+    // and the purge-failure and push strings; 400.7 KB with the admin in two languages (the user
+    // menu's languages and their saving, English keys for Hindi to word, the error finder, hi-IN
+    // formats; the Hindi catalogue and its error catalogue, with zod, are a chunk of their own).
     // A lazy person filter saved 14 KB but mounted empty on a list opened with a person picked
     // (react-admin's filter form hands values only to the inputs mounted when its filters change).
-    budgetBytes: 399 * 1000,
+    budgetBytes: 401 * 1000,
     targetBytes: 300 * 1000,
     signedIn: true,
     ready: (page) => page.locator('table tbody tr').first().waitFor(),

@@ -15,7 +15,8 @@ import { CONTACT_STATUSES } from '../resources/contact-messages/statuses';
 import { RESOURCE_DATA } from '../resources';
 import { errorMessages } from './errors';
 import { hindi } from './hi';
-import { english, i18nProvider } from './i18nProvider';
+import { en as englishCatalogue } from './en';
+import { i18nProvider } from './i18nProvider';
 import { lookup } from './lookup';
 import { RESOURCE_KEYS, resourceName, resourceText } from './resourceText';
 
@@ -46,6 +47,8 @@ const englishLeft = (text: string) => latinWords(text).filter((word) => !KEPT_WO
 const placeholders = (text: string) =>
   text.split('||||').map((form) => [...new Set(form.match(/%\{\w+\}/g) ?? [])].sort().join(' '));
 
+// The English catalogue with the error catalogue, which the provider loads with another language.
+const english = { ...englishCatalogue, labellens: { ...englishCatalogue.labellens, errors: errorMessages } };
 const en = new Map(messages(english));
 const hi = new Map(messages(hindi));
 

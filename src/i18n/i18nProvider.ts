@@ -1,24 +1,30 @@
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import type { I18nProvider, TranslationMessages } from 'react-admin';
 import { en } from './en';
-import { errorMessages } from './errors';
 import { errorFinder } from './errorText';
 import { DEFAULT_LOCALE, isAdminLocale, LOCALES } from './locales';
 import { showLocale } from './showLocale';
 
-/** The admin's English: the catalogue and the error catalogue (src/i18n/errors.ts). */
-export const english = { ...en, labellens: { ...en.labellens, errors: errorMessages } };
+// Where a text shown as English (an error, src/i18n/errorText.ts) is found in the catalogue.
+const ERROR_SECTIONS = ['labellens.errors', 'labellens.auth.server', 'labellens.notifications.issues'];
+const findInEnglish = errorFinder(en, ERROR_SECTIONS);
+let findError = findInEnglish;
 
-/** A language's messages; Hindi is its own chunk, loaded the first time it is chosen. */
-export const loadMessages = (locale: string): TranslationMessages | Promise<TranslationMessages> =>
-  locale === 'hi' ? import('./hi').then(({ hindi }) => hindi) : english;
-
-// The texts shown as English text rather than by key (src/i18n/errorText.ts).
-const findError = errorFinder(english, [
-  'labellens.errors',
-  'labellens.auth.server',
-  'labellens.notifications.issues',
-]);
+/**
+ * A language's messages. English is the text the errors already are; another language is its own
+ * chunk, loaded the first time it is chosen, with the error catalogue (src/i18n/errors.ts: its
+ * rules bring zod, which English screens without a form need not download) to find them by.
+ */
+export function loadMessages(locale: string): TranslationMessages | Promise<TranslationMessages> {
+  if (locale !== 'hi') {
+    findError = findInEnglish;
+    return en;
+  }
+  return Promise.all([import('./hi'), import('./errors')]).then(([{ hindi }, { errorMessages }]) => {
+    findError = errorFinder({ labellens: { ...en.labellens, errors: errorMessages } }, ERROR_SECTIONS);
+    return hindi;
+  });
+}
 
 // A missing key shows the key's own text rather than failing.
 const polyglot = polyglotI18nProvider(loadMessages, DEFAULT_LOCALE, [...LOCALES], { allowMissing: true });

@@ -44,6 +44,7 @@ export const appDataMessages: Wording<typeof english> = {
     filters: { has_user: 'उपयोगकर्ता या गुमनाम' },
     with_user: 'उपयोगकर्ता वाली',
     without_user: 'सिर्फ़ गुमनाम',
+    roles: { user: 'उपयोगकर्ता', assistant: 'असिस्टेंट' },
   },
   users: {
     title: 'उपयोगकर्ता',

@@ -4,7 +4,7 @@ import type { Wording } from '../wording';
 /** The dashboard in Hindi (src/i18n/dashboard.ts). */
 export const dashboardMessages: Wording<typeof english> = {
   dashboard: {
-    title: 'डैशबोर्ड का सार',
+    title: 'डैशबोर्ड: एक नज़र में',
     live: 'लाइव डेटा',
     last_updated: 'पिछला अपडेट %{time}',
     refreshing: 'ताज़ा हो रहा है...',

@@ -56,7 +56,7 @@ export const raMessages: TranslationMessages = {
       null: ' ',
     },
     page: {
-      create: 'नया %{name}',
+      create: '%{name} बनाएँ',
       dashboard: 'डैशबोर्ड',
       edit: '%{name} %{recordRepresentation}',
       error: 'कुछ गड़बड़ हो गई',
@@ -114,8 +114,8 @@ export const raMessages: TranslationMessages = {
     },
     navigation: {
       clear_filters: 'फ़िल्टर हटाएँ',
-      no_filtered_results: 'इन फ़िल्टर से कोई %{name} नहीं मिला।',
-      no_results: 'कोई %{name} नहीं मिला',
+      no_filtered_results: 'इन फ़िल्टर के साथ कोई %{name} नहीं।',
+      no_results: 'कोई %{name} नहीं',
       no_more_results: 'पेज %{page} मौजूद नहीं है। पिछला पेज देखें।',
       page_out_of_boundaries: 'पेज %{page} मौजूद नहीं है',
       page_out_from_end: 'यह आख़िरी पेज है',
@@ -132,7 +132,7 @@ export const raMessages: TranslationMessages = {
       skip_nav: 'सामग्री पर जाएँ',
     },
     sort: {
-      sort_by: '%{field_lower_first} के हिसाब से %{order} क्रम',
+      sort_by: '%{field_lower_first} के हिसाब से %{order} क्रम में लगाएँ',
       ASC: 'बढ़ते',
       DESC: 'घटते',
     },

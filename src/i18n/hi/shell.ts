@@ -67,7 +67,7 @@ export const shellMessages: Wording<typeof english> = {
     details: 'ब्योरा',
     missing: 'यह रिकॉर्ड मौजूद नहीं है। शायद इसे हटा दिया गया है, या लिंक ग़लत है।',
     dialog_error: 'यह रिकॉर्ड लोड नहीं हो सका।',
-    results_found: '1 %{name} मिला |||| %{count} %{name} मिले',
+    results_found: 'नतीजे: 1 %{name} |||| नतीजे: %{count} %{name}',
     skip_to_pager: 'पेज बदलने के बटनों पर जाएँ',
   },
   upload: {

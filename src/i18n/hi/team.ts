@@ -12,10 +12,10 @@ export const teamMessages: Wording<typeof english> = {
       last_sign_in: 'पिछला साइन इन',
       actions: 'कार्रवाई',
     },
-    roles: { owner: 'स्वामी', editor: 'संपादक', support: 'सहायता' },
+    roles: { owner: 'स्वामी', editor: 'संपादक', support: 'सपोर्ट' },
     active: 'सक्रिय',
     inactive: 'निष्क्रिय',
-    invited: 'न्योता भेजा',
+    invited: 'न्योता भेजा गया',
     invite: {
       open: 'ऑपरेटर को न्योता दें',
       title: 'ऑपरेटर को न्योता दें',
@@ -30,7 +30,7 @@ export const teamMessages: Wording<typeof english> = {
     role_help: {
       owner: 'सब कुछ, टीम और सेटिंग समेत',
       editor: 'ख़बरें, सेहत के सुझाव और टैग; ऐप उपयोगकर्ताओं का डेटा नहीं',
-      support: 'ऐप उपयोगकर्ताओं का डेटा देखता है, इनबॉक्स के जवाब देता है, सूचनाएँ भेजता है',
+      support: 'ऐप उपयोगकर्ताओं का डेटा देखना, इनबॉक्स के जवाब देना, सूचनाएँ भेजना',
     },
     factor_on: 'जुड़ा है',
     factor_off: 'कोई नहीं',

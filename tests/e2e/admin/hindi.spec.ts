@@ -175,7 +175,7 @@ test('an operator who chose Hindi finds the admin in Hindi after signing in on a
   await first.getByRole('button', { name: OPERATOR.email }).click();
   await expect(first.getByRole('menuitemradio', { name: 'English' })).toHaveAttribute('aria-checked', 'true');
   await first.getByRole('menuitemradio', { name: 'हिन्दी' }).click();
-  await expect(first.getByRole('heading', { name: 'डैशबोर्ड का सार', level: 1 })).toBeVisible(LOADED);
+  await expect(first.getByRole('heading', { name: 'डैशबोर्ड: एक नज़र में', level: 1 })).toBeVisible(LOADED);
   await expect(first.locator('html')).toHaveAttribute('lang', 'hi');
   // Saved to the account before signing out.
   await expect
@@ -219,7 +219,7 @@ test('an operator who chose Hindi finds the admin in Hindi after signing in on a
     const page = await newPage(browser, viewport);
     const at = `${viewport.width} px`;
     await signIn(page);
-    await expect(page.getByRole('heading', { name: 'डैशबोर्ड का सार', level: 1 })).toBeVisible(LOADED);
+    await expect(page.getByRole('heading', { name: 'डैशबोर्ड: एक नज़र में', level: 1 })).toBeVisible(LOADED);
     await expectHindi(page, records, `the dashboard at ${at}`);
 
     await page.goto('/admin/tags');

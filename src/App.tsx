@@ -1,9 +1,9 @@
 import './domain/zodJitless';
-import { Admin, CanAccess, CustomRoutes, Resource } from 'react-admin';
+import { Admin, CanAccess, CustomRoutes, Resource, useTranslate } from 'react-admin';
 import { Route } from 'react-router-dom';
 import { i18nProvider } from './i18n/i18nProvider';
-import { lookup } from './i18n/lookup';
 import { createAdminStore } from './layout/adminStore';
+import { followSavedLocale } from './layout/savedLocale';
 import { AppLayout } from './layout/AppLayout';
 import { NoAccess } from './layout/NoAccess';
 import { NotFound } from './layout/NotFound';
@@ -36,10 +36,19 @@ export function startScreen(address: string) {
   preloadScreen(path);
   const read = firstRead(path, { search }, store);
   if (read) early.startRead(read);
+  // The operator's saved language, before the screen first draws (then react-admin loads it first).
+  void supabaseClient.auth
+    .getSession()
+    .then(({ data }) => followSavedLocale(data.session?.user, (locale) => store.setItem('locale', locale)));
 }
 
 // The address the app opens at; after a sign-in, the sign-in page starts the next one (src/main.tsx).
 startScreen(window.location.href);
+
+/** The product's admin title in the admin's language. */
+function AppTitle() {
+  return <>{useTranslate()('labellens.app.title')}</>;
+}
 
 /**
  * The react-admin app under /admin, mounted by main.tsx inside a path-URL router. /admin/login is
@@ -49,8 +58,8 @@ export default function App() {
   return (
     <Admin
       basename={ADMIN_BASE}
-      // The default title is shown as given (react-admin does not translate it), so the text itself.
-      title={lookup('labellens.app.title')}
+      // The default title is shown as given (react-admin does not translate it): an element that does.
+      title={<AppTitle />}
       requireAuth
       authProvider={adminAuthProvider}
       dataProvider={dataProvider}

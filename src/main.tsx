@@ -1,7 +1,9 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { storedLocale } from './i18n/locales';
 import { lookup } from './i18n/lookup';
+import { showStoredLocale } from './i18n/showLocale';
 import { lazyComponent } from './lazyComponent';
 import { FullPageWait } from './layout/FullPageWait';
 import { ForgotPasswordPage } from './login/ForgotPasswordPage';
@@ -24,7 +26,12 @@ import {
 // Route-level code splitting: the login page never loads react-admin; the admin app is its own chunk
 // (the login route's own code is small and everything it uses, the admin app uses too).
 const loadApp = () => import('./App');
-const App = lazyComponent(loadApp, <FullPageWait message={lookup('labellens.auth.verifying')} />);
+const App = lazyComponent(loadApp, <VerifyingWait />);
+
+/** The wait while the admin's code arrives, in the language shown (read when it draws). */
+function VerifyingWait() {
+  return <FullPageWait message={lookup('labellens.auth.verifying')} />;
+}
 
 /**
  * Once the password is accepted, the admin app runs and the next screen's first read leaves while
@@ -52,32 +59,38 @@ if (import.meta.env.PROD && !import.meta.env.VITE_LABELLENS_DEMO) registerServic
 watchChunkLoads();
 
 // Path URLs (/admin/login, /admin/dashboard, ...): react-admin's own router would use hash URLs.
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    {/* No transitions: otherwise the guard's redirect to /admin/login keeps the admin app mounted while
+// The pages draw in the language this browser last showed the admin in (English at once; another
+// language once its catalogue is here).
+const render = () =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      {/* No transitions: otherwise the guard's redirect to /admin/login keeps the admin app mounted while
         the new route renders, and the guard redirects again and again until React commits. */}
-    <BrowserRouter useTransitions={false}>
-      <PageNotices />
-      <Routes>
-        <Route path={ADMIN_LOGIN} element={<LoginRoute onPasswordAccepted={startAfterSignIn} />} />
-        <Route
-          path={ADMIN_FORGOT_PASSWORD}
-          element={
-            <AuthRoute title="labellens.recovery.forgot_title">
-              <ForgotPasswordPage />
-            </AuthRoute>
-          }
-        />
-        <Route
-          path={ADMIN_SET_PASSWORD}
-          element={
-            <AuthRoute title="labellens.recovery.set_title">
-              <SetPasswordPage />
-            </AuthRoute>
-          }
-        />
-        <Route path={`${ADMIN_BASE}/*`} element={<App />} />
-      </Routes>
-    </BrowserRouter>
-  </StrictMode>,
-);
+      <BrowserRouter useTransitions={false}>
+        <PageNotices />
+        <Routes>
+          <Route path={ADMIN_LOGIN} element={<LoginRoute onPasswordAccepted={startAfterSignIn} />} />
+          <Route
+            path={ADMIN_FORGOT_PASSWORD}
+            element={
+              <AuthRoute title="labellens.recovery.forgot_title">
+                <ForgotPasswordPage />
+              </AuthRoute>
+            }
+          />
+          <Route
+            path={ADMIN_SET_PASSWORD}
+            element={
+              <AuthRoute title="labellens.recovery.set_title">
+                <SetPasswordPage />
+              </AuthRoute>
+            }
+          />
+          <Route path={`${ADMIN_BASE}/*`} element={<App />} />
+        </Routes>
+      </BrowserRouter>
+    </StrictMode>,
+  );
+void showStoredLocale(storedLocale())
+  .catch(() => undefined)
+  .finally(render);

@@ -23,6 +23,9 @@ export const AUDIT_ACTIONS = {
   factor_in_progress: 'labellens.audit.actions.factor_in_progress',
   verification_attempted: 'labellens.audit.actions.verification_attempted',
   factor_unenrolled: 'labellens.audit.actions.factor_unenrolled',
+  // Every PUT /auth/v1/user (a language chosen, a new password or address); the password's own first.
+  user_modified: 'labellens.audit.actions.user_modified',
+  user_updated_password: 'labellens.audit.actions.user_updated_password',
   // Failed attempts, recorded by the auth hooks of supabase/migrations/20241101001110_auth_hooks.sql.
   sign_in_failed: 'labellens.audit.actions.sign_in_failed',
   mfa_verification_failed: 'labellens.audit.actions.mfa_verification_failed',

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import {
   formatCalendarDate,
   formatCount,
@@ -8,6 +8,8 @@ import {
   formatShare,
   formatTime,
   formatTrend,
+  NUMBER_LOCALES,
+  setFormatLocale,
 } from './format';
 
 describe('the admin format', () => {
@@ -57,5 +59,33 @@ describe('the admin format', () => {
       'soon',
       '10/02/1980',
     ]);
+  });
+
+  describe('in Hindi', () => {
+    afterEach(() => setFormatLocale('en'));
+
+    it('keeps Latin digits and Indian grouping, and Hindi month names', () => {
+      setFormatLocale('hi');
+      expect([
+        formatCount(100_180),
+        formatEstimate(1_000_180),
+        formatTrend(-3.25),
+        formatShare(1, 3),
+      ]).toEqual(['1,00,180', '10,00,000', '-3.3%', '33%']);
+      expect(formatDate('2026-11-24T23:59:00Z')).toBe('25 नव॰ 2026');
+      expect(formatDateTime('2026-12-31T18:30:00Z')).toBe('1 जन॰ 2027, 00:00 IST');
+      expect(formatCalendarDate('1980-02-10')).toBe('10 फ़र॰ 1980');
+      setFormatLocale('en');
+      expect(formatDate('2026-11-24T23:59:00Z')).toBe('25 Nov 2026');
+    });
+
+    it("uses Intl's hi-IN month abbreviations (CLDR) and digits", () => {
+      setFormatLocale('hi');
+      const intl = new Intl.DateTimeFormat(NUMBER_LOCALES.hi, { month: 'short', timeZone: 'UTC' });
+      const months = Array.from({ length: 12 }, (_, m) => intl.format(Date.UTC(2026, m, 15)));
+      expect(months.map((_, m) => formatCalendarDate(`2026-${String(m + 1).padStart(2, '0')}-15`))).toEqual(
+        months.map((month) => `15 ${month} 2026`),
+      );
+    });
   });
 });

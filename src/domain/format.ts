@@ -1,6 +1,10 @@
+import type { AdminLocale } from '../i18n/locales';
+
 /**
  * The admin's one date and number format, the same whatever the browser's locale and time zone:
- * every field, the pager, the dashboard, the dialogs and the pages format through here.
+ * every field, the pager, the dashboard, the dialogs and the pages format through here. It follows
+ * the admin's language (setFormatLocale, called by src/i18n/i18nProvider.ts): English, or Hindi
+ * (`hi-IN`) with Latin digits (below).
  *
  * - Numbers use Indian digit grouping (the operators' own): 100180 → "1,00,180".
  * - Instants (timestamps) are shown on the operators' clock, India Standard Time: a date
@@ -13,18 +17,43 @@
  * they keep the database's ISO values for machines.
  */
 
-/** The locale of every number in the admin. */
-export const NUMBER_LOCALE = 'en-IN';
-/** The operators' time zone, and the label shown after a time in it. */
+/**
+ * The locale of every number in the admin, by language. Hindi keeps Latin digits (`nu-latn`):
+ * the digits operators type, search for and read in ids, emails and the app's data, and the ones
+ * Hindi business software and government forms use; Devanagari digits (०१२) would be a second set.
+ * The grouping is Indian in both: 100180 → "1,00,180".
+ */
+export const NUMBER_LOCALES = { en: 'en-IN', hi: 'hi-IN-u-nu-latn' } as const satisfies Record<
+  AdminLocale,
+  string
+>;
+/** The operators' time zone, and the label shown after a time in it (a code, in both languages). */
 export const TIME_ZONE = 'Asia/Kolkata';
 export const TIME_ZONE_LABEL = 'IST';
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/** The months' short names, fixed here (Hindi's are CLDR's `hi` abbreviations, as Intl's `hi-IN` gives them). */
+const MONTHS: Record<AdminLocale, readonly string[]> = {
+  en: ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'],
+  hi: ['जन॰', 'फ़र॰', 'मार्च', 'अप्रैल', 'मई', 'जून', 'जुल॰', 'अग॰', 'सित॰', 'अक्टू॰', 'नव॰', 'दिस॰'],
+};
 
-const integer = new Intl.NumberFormat(NUMBER_LOCALE, { maximumFractionDigits: 0 });
-const estimate = new Intl.NumberFormat(NUMBER_LOCALE, { maximumSignificantDigits: 3 });
-const trend = new Intl.NumberFormat(NUMBER_LOCALE, { maximumFractionDigits: 1, signDisplay: 'exceptZero' });
-const percent = new Intl.NumberFormat(NUMBER_LOCALE, { style: 'percent', maximumFractionDigits: 0 });
+function numberFormats(locale: AdminLocale) {
+  const tag = NUMBER_LOCALES[locale];
+  return {
+    locale,
+    integer: new Intl.NumberFormat(tag, { maximumFractionDigits: 0 }),
+    estimate: new Intl.NumberFormat(tag, { maximumSignificantDigits: 3 }),
+    trend: new Intl.NumberFormat(tag, { maximumFractionDigits: 1, signDisplay: 'exceptZero' }),
+    percent: new Intl.NumberFormat(tag, { style: 'percent', maximumFractionDigits: 0 }),
+  };
+}
+
+let formats = numberFormats('en');
+
+/** Formats from now on in `locale`'s way (the i18n provider calls it as the admin changes language). */
+export function setFormatLocale(locale: AdminLocale) {
+  if (formats.locale !== locale) formats = numberFormats(locale);
+}
 // Numeric parts only (en-US digits are plain ASCII); the words come from MONTHS.
 const wallClock = new Intl.DateTimeFormat('en-US', {
   timeZone: TIME_ZONE,
@@ -38,7 +67,7 @@ const wallClock = new Intl.DateTimeFormat('en-US', {
 });
 
 /** A whole count: 100180 → "1,00,180". */
-export const formatCount = (value: number) => integer.format(value);
+export const formatCount = (value: number) => formats.integer.format(value);
 
 /**
  * The translate options of a message about `value` things: polyglot's `smart_count` picks the
@@ -47,13 +76,14 @@ export const formatCount = (value: number) => integer.format(value);
 export const countParams = (value: number) => ({ smart_count: value, count: formatCount(value) });
 
 /** A count known only roughly (the planner's estimate), to three significant figures: 100180 → "1,00,000". */
-export const formatEstimate = (value: number) => estimate.format(value);
+export const formatEstimate = (value: number) => formats.estimate.format(value);
 
 /** A trend in percent, signed: 12 → "+12%", -3.25 → "-3.3%". */
-export const formatTrend = (pct: number) => `${trend.format(pct)}%`;
+export const formatTrend = (pct: number) => `${formats.trend.format(pct)}%`;
 
 /** `part` as a share of `total`: 1, 3 → "33%" (0% when the total is 0). */
-export const formatShare = (part: number, total: number) => percent.format(total === 0 ? 0 : part / total);
+export const formatShare = (part: number, total: number) =>
+  formats.percent.format(total === 0 ? 0 : part / total);
 
 type Instant = string | number | Date;
 
@@ -82,7 +112,7 @@ function onOperatorClock(value: Instant): ClockParts | null {
 }
 
 const dayMonthYear = (day: string | number, month: number, year: string | number) =>
-  `${Number(day)} ${MONTHS[month - 1]} ${year}`;
+  `${Number(day)} ${MONTHS[formats.locale][month - 1]} ${year}`;
 
 /** An instant's day on the operators' clock: "2026-11-24T20:00:00Z" → "25 Nov 2026". Not a date: as given. */
 export function formatDate(value: Instant): string {

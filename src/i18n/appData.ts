@@ -41,6 +41,8 @@ export const appDataMessages = {
     filters: { has_user: 'User or anonymous' },
     with_user: 'With user',
     without_user: 'Anonymous only',
+    // Who wrote a message (messages.role, the app's words; shown capitalised): others as stored.
+    roles: { user: 'user', assistant: 'assistant' },
   },
   users: {
     title: 'Users',

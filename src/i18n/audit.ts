@@ -39,6 +39,8 @@ export const auditMessages = {
       factor_in_progress: 'Started authenticator setup',
       verification_attempted: 'Verified a code',
       factor_unenrolled: 'Removed an authenticator',
+      user_modified: 'Changed their account',
+      user_updated_password: 'Changed their password',
       sign_in_failed: 'Failed sign-in (wrong password)',
       mfa_verification_failed: 'Wrong authenticator code',
     },

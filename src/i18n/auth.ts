@@ -14,6 +14,22 @@ export const authMessages = {
     login_failed: 'Login failed',
     unexpected_error: 'An unexpected error occurred',
     forgot_password: 'Forgot password?',
+    // Supabase Auth's own answers that the signed-out pages show as it words them (the provider's
+    // message passes through): here so another language words them (src/i18n/errorText.ts).
+    server: {
+      invalid_credentials: 'Invalid login credentials',
+      email_not_confirmed: 'Email not confirmed',
+      user_banned: 'User is banned',
+      rate_limited: 'Request rate limit reached',
+      email_rate_limited: 'email rate limit exceeded',
+      wait: 'For security purposes, you can only request this after %{seconds} seconds.',
+      link_expired: 'Token has expired or is invalid',
+      same_password: 'New password should be different from the old password.',
+      weak_password: 'Password should be at least %{min} characters.',
+      invalid_email: 'Unable to validate email address: invalid format',
+      invitation_link: 'Open the link in your invitation email to accept it',
+      newest_invitation_link: 'Open the link in your newest invitation email to accept it',
+    },
   },
   recovery: {
     forgot_title: 'Reset your password',

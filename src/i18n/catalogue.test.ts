@@ -7,6 +7,7 @@ import { SCORE_BANDS } from '../domain/scoreBands';
 import { CONTACT_STATUSES } from '../resources/contact-messages/statuses';
 import { RESOURCE_DATA } from '../resources';
 import { en } from './en';
+import { errorMessages } from './errors';
 import { i18nProvider } from './i18nProvider';
 import { RESOURCE_KEYS, resourceName, resourceText } from './resourceText';
 
@@ -19,7 +20,8 @@ function messages(node: unknown, prefix = ''): [string, string][] {
 
 /** Whether `key` names a message, or a group of them that code completes at run time (a prefix). */
 function inCatalogue(key: string): boolean {
-  let node: unknown = en;
+  // The error catalogue too (src/i18n/errors.ts), which the provider loads with another language.
+  let node: unknown = { ...en, labellens: { ...en.labellens, errors: errorMessages } };
   for (const part of key.split('.')) {
     if (typeof node !== 'object' || node === null || !(part in node)) return false;
     node = (node as Record<string, unknown>)[part];

@@ -25,13 +25,15 @@ export const RESOURCE_DEFAULTS: Readonly<Record<ResourceKey, string>> = {
   'notifications.status_failed': 'Failed to update the status of %{item}',
 };
 
-/** The defaults as catalogue messages, `labellens.defaults.<key>` (dotted keys nested). */
+/** Defaults as catalogue messages, `labellens.defaults.<key>` (dotted keys nested); English unless given. */
 interface Messages {
   [key: string]: string | Messages;
 }
-export const defaultsCatalogue = (): Messages => {
+export const defaultsCatalogue = (
+  defaults: Readonly<Record<ResourceKey, string>> = RESOURCE_DEFAULTS,
+): Messages => {
   const root: Messages = {};
-  for (const [key, text] of Object.entries(RESOURCE_DEFAULTS)) {
+  for (const [key, text] of Object.entries(defaults)) {
     const parts = key.split('.');
     const last = parts.pop() ?? key;
     let node = root;

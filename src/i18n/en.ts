@@ -1,4 +1,5 @@
 import englishMessages from 'ra-language-english';
+import { raSupabaseEnglishMessages } from 'ra-supabase-language-english';
 import { shellMessages } from './shell';
 import { authMessages } from './auth';
 import { auditMessages } from './audit';
@@ -18,14 +19,17 @@ import { tagsStrings } from './resources/tags';
 import { contactMessagesStrings } from './resources/contact-messages';
 import { trashStrings } from './resources/trash';
 import { auditLogStrings } from './resources/audit-log';
+import { notificationsStrings } from './resources/notifications';
 
 /**
- * Every string of the admin, in the product's wording (docs/product-rules.md), over react-admin's own
- * English: the admin's own (labellens.*) by screen in src/i18n/<screen>.ts, each resource's
- * (resources.<name>) in src/i18n/resources/<name>.ts. src/i18n/catalogue.test.ts checks the whole.
+ * Every string of the admin, in the product's wording (docs/product-rules.md), over react-admin's and
+ * ra-supabase's own English: the admin's own (labellens.*) by screen in src/i18n/<screen>.ts, each
+ * resource's (resources.<name>) in src/i18n/resources/<name>.ts. src/i18n/catalogue.test.ts checks
+ * the whole; src/i18n/hi.ts is the same in Hindi, file for file.
  */
 export const en = {
   ...englishMessages,
+  ...raSupabaseEnglishMessages,
   labellens: {
     ...shellMessages,
     ...authMessages,
@@ -48,5 +52,6 @@ export const en = {
     'contact-messages': contactMessagesStrings,
     trash: trashStrings,
     'audit-log': auditLogStrings,
+    notifications: notificationsStrings,
   },
 };

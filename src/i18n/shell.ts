@@ -108,4 +108,11 @@ export const shellMessages = {
   },
   bands: SCORE_BAND_LABELS,
   person_filter: { label: 'User' },
+  // The user menu's languages are named in themselves (src/i18n/locales.ts).
+  // MUI's own words, worded by the catalogue in other languages (src/layout/LocaleTheme.tsx).
+  mui: { no_options: 'No options', pagination: 'Pagination navigation' },
+  language: {
+    save_failed:
+      'Your language choice could not be saved to your account: it lasts only until the page is reloaded.',
+  },
 };

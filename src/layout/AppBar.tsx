@@ -1,7 +1,19 @@
 import { Typography } from '@mui/material';
-import { Logout, AppBar as RaAppBar, TitlePortal, useGetIdentity, UserMenu, useTranslate } from 'react-admin';
+import {
+  LoadingIndicator,
+  Logout,
+  AppBar as RaAppBar,
+  TitlePortal,
+  ToggleThemeButton,
+  useGetIdentity,
+  UserMenu,
+  useTranslate,
+} from 'react-admin';
 import { PaletteButton } from '../commandPalette';
+import { LOCALES } from '../i18n/locales';
+import { supabaseClient } from '../providers';
 import { SecurityMenuItem } from '../security/SecurityMenuItem';
+import { LanguageMenuItem } from './LanguageMenuItem';
 
 /** The header: the product's admin title, then the current page's title. */
 export function AppBar() {
@@ -12,9 +24,20 @@ export function AppBar() {
   return (
     <RaAppBar
       color="primary"
+      // react-admin's toolbar without its language button: the languages are in the user menu,
+      // where choosing one also saves it to the operator's account.
+      toolbar={
+        <>
+          <ToggleThemeButton />
+          <LoadingIndicator />
+        </>
+      }
       userMenu={
         <UserMenu label={identity?.fullName}>
           <SecurityMenuItem />
+          {LOCALES.map(({ locale, name }) => (
+            <LanguageMenuItem key={locale} client={supabaseClient} locale={locale} name={name} />
+          ))}
           <Logout />
         </UserMenu>
       }

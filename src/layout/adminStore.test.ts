@@ -71,3 +71,12 @@ describe('the sidebar state store', () => {
     expect(cookieWrites).toEqual([]);
   });
 });
+
+it('keeps the language shown through a reset (a sign-out), and nothing else', () => {
+  const store = createAdminStore(baseStore());
+  store.setItem('locale', 'hi');
+  store.setItem('tags.listParams', { page: 2 });
+  store.reset();
+  expect(store.getItem('locale')).toBe('hi');
+  expect(store.getItem('tags.listParams')).toBeUndefined();
+});

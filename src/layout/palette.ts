@@ -1,5 +1,22 @@
 import type { ThemeOptions } from '@mui/material/styles';
+import devanagariFont from '@fontsource-variable/noto-sans-devanagari/files/noto-sans-devanagari-devanagari-wght-normal.woff2?url';
 import { REM_PX, SIDEBAR } from './sidebarConfig';
+
+/**
+ * The Devanagari face of the public site (Noto Sans Devanagari, scripts/devanagariFont.ts), for the
+ * admin in Hindi and for Hindi text in any record. The site ships subsets of its own text; the admin
+ * shows text nobody knows in advance, so it takes the whole Devanagari range, variable weight. Its
+ * unicode-range keeps Latin text on the system font and the file unloaded until Devanagari shows.
+ */
+const DEVANAGARI_FACE =
+  `@font-face{font-family:'LabelLens Devanagari';font-style:normal;font-weight:100 900;font-display:swap;` +
+  `src:url(${devanagariFont}) format('woff2');` +
+  'unicode-range:U+0900-097F,U+1CD0-1CF9,U+200C-200D,U+20A8,U+20B9,U+25CC,U+A830-A839,U+A8E0-A8FF}';
+
+/** Theme parts every theme of the admin carries (the sign-in pages' and react-admin's). */
+export const fontComponents = {
+  MuiCssBaseline: { styleOverrides: DEVANAGARI_FACE },
+} satisfies ThemeOptions['components'];
 
 /**
  * The health-green look shared by the login page (plain MUI, kept small) and the react-admin app
@@ -8,9 +25,12 @@ import { REM_PX, SIDEBAR } from './sidebarConfig';
 export const sharedThemeOptions: ThemeOptions = {
   breakpoints: { values: { xs: 0, sm: SIDEBAR.mobileBreakpointPx, md: 1024, lg: 1280, xl: 1536 } },
   shape: { borderRadius: 10 },
+  components: fontComponents,
   // Buttons read as the spec writes them ('Sign In', 'Add Tag'), not in MUI's default upper case.
+  // The Devanagari face first, as on the site: its unicode-range leaves Latin to the system font.
   typography: {
-    fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", sans-serif',
+    fontFamily:
+      '"LabelLens Devanagari", system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", sans-serif',
     button: { textTransform: 'none', fontWeight: 600 },
   },
 };

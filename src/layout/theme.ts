@@ -4,7 +4,7 @@ import { defaultDarkTheme, defaultLightTheme, type RaThemeOptions } from 'react-
 import { LiveDataTableBody } from '../list/live/LiveRows';
 import { MultiKeySortHead } from '../list/MultiKeySort';
 import { touchTargetComponents } from './phone';
-import { darkPalette, lightPalette, sharedThemeOptions, SIDEBAR_THEME } from './palette';
+import { darkPalette, fontComponents, lightPalette, sharedThemeOptions, SIDEBAR_THEME } from './palette';
 
 /**
  * Every DataTable's head shows an arrow on each key of a sort of several keys; 44 px targets on
@@ -23,6 +23,7 @@ import { darkPalette, lightPalette, sharedThemeOptions, SIDEBAR_THEME } from './
  *   reachable by Tab and Enter on Delete would ask to delete 0 records).
  */
 const components: RaThemeOptions['components'] = {
+  ...fontComponents,
   ...touchTargetComponents,
   RaDataTable: { defaultProps: { head: MultiKeySortHead, body: LiveDataTableBody } },
   MuiCheckbox: {

@@ -106,7 +106,7 @@ export function SetPasswordPage() {
   return (
     <AuthCard title={title} subtitle={t('labellens.recovery.set_subtitle')}>
       <Box component="form" onSubmit={submit} noValidate sx={{ display: 'grid', gap: 2 }}>
-        {problem.save && <Alert severity="error">{problem.save}</Alert>}
+        {problem.save && <Alert severity="error">{t(problem.save)}</Alert>}
         <TextField
           name="password"
           type="password"

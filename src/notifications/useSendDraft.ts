@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useNotify } from 'react-admin';
+import { useNotify, useTranslate } from 'react-admin';
 import type { NotificationDraft } from '../domain/notification';
 import { HISTORY_RESOURCE } from './data';
 import { useAdminDataProvider } from './useAdminDataProvider';
@@ -11,6 +11,7 @@ import { useAdminDataProvider } from './useAdminDataProvider';
 export function useSendDraft(): (draft: NotificationDraft) => Promise<boolean> {
   const dataProvider = useAdminDataProvider();
   const notify = useNotify();
+  const translate = useTranslate();
   const queryClient = useQueryClient();
   return async (draft) => {
     try {
@@ -26,7 +27,8 @@ export function useSendDraft(): (draft: NotificationDraft) => Promise<boolean> {
       else
         notify('labellens.notifications.failed_reason', {
           type: 'error',
-          messageArgs: { error: outcome.error },
+          // The function's refusal is English text: the error catalogue words it (src/i18n/errors.ts).
+          messageArgs: { error: translate(outcome.error, { _: outcome.error }) },
         });
       return false;
     } catch (error) {

@@ -157,7 +157,7 @@ function AddFactorDialog({ onClose }: { onClose: (added: boolean) => void }) {
     });
     setBusy(false);
     if (enrolError || data?.type !== 'totp') {
-      setError(enrolError?.message ?? translate('labellens.security.enrol_failed'));
+      setError(enrolError ? translate(enrolError.message) : translate('labellens.security.enrol_failed'));
       return;
     }
     setEnrolment({ id: data.id, qrCode: data.totp.qr_code, secret: data.totp.secret });
@@ -265,7 +265,7 @@ function RemoveFactorDialog({ factor, onClose }: { factor: Factor; onClose: (rem
     }
     const { error: removeError } = await supabaseClient.auth.mfa.unenroll({ factorId: factor.id });
     setBusy(false);
-    if (removeError) return setError(removeError.message);
+    if (removeError) return setError(translate(removeError.message));
     // The session lost its aal2 with the factor: a refreshed token says so to the database.
     await supabaseClient.auth.refreshSession();
     notify('labellens.security.removed', { type: 'success' });

@@ -37,7 +37,7 @@ export function ImageFileInput({ source, bucket }: { source: string; bucket: Buc
   const take = async (chosen: File | null | undefined) => {
     if (!chosen) return;
     const refusal = fileProblem(chosen, bucket) ?? (await checkImageBytes(chosen, bucket));
-    setProblem(refusal ? `${chosen.name}: ${refusal}` : null);
+    setProblem(refusal ? `${chosen.name}: ${translate(refusal)}` : null);
     if (!refusal) field.onChange(chosen);
   };
   const onDrop = (event: DragEvent) => {
@@ -51,7 +51,8 @@ export function ImageFileInput({ source, bucket }: { source: string; bucket: Buc
     event.preventDefault();
     void take(pasted);
   };
-  const error = problem ?? fieldState.error?.message ?? null;
+  const shownError = fieldState.error?.message;
+  const error = problem ?? (shownError ? translate(shownError) : null);
 
   return (
     <Box sx={{ mb: 2 }}>

@@ -84,7 +84,7 @@ export function InviteDialog({
               onChange={(event) => setEmail(event.target.value)}
               error={problem?.field === 'email'}
               helperText={
-                problem?.field === 'email' ? problem.message : translate('labellens.team.invite.email_help')
+                problem?.field === 'email' ? translate(problem.message) : translate('labellens.team.invite.email_help')
               }
             />
             <TextField
@@ -94,7 +94,7 @@ export function InviteDialog({
               onChange={(event) => setRole(event.target.value as OperatorRole)}
               error={problem?.field === 'role'}
               helperText={
-                problem?.field === 'role' ? problem.message : translate(`labellens.team.role_help.${role}`)
+                problem?.field === 'role' ? translate(problem.message) : translate(`labellens.team.role_help.${role}`)
               }
             >
               {OPERATOR_ROLES.map((option) => (
@@ -103,7 +103,7 @@ export function InviteDialog({
                 </MenuItem>
               ))}
             </TextField>
-            {problem?.field === 'form' && <Alert severity="error">{problem.message}</Alert>}
+            {problem?.field === 'form' && <Alert severity="error">{translate(problem.message)}</Alert>}
           </Stack>
         </DialogContent>
         <DialogActions>

@@ -172,7 +172,7 @@ export default function TeamPage() {
           {translate('labellens.team.invite.open')}
         </Button>
       </Stack>
-      {team.isError && <Alert severity="error">{team.error.message}</Alert>}
+      {team.isError && <Alert severity="error">{translate(team.error.message)}</Alert>}
       {isPhone ? (
         cards
       ) : (

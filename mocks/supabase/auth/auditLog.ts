@@ -10,6 +10,7 @@ const LOG_TYPES = {
   challenge_created: 'factor',
   verification_attempted: 'factor',
   user_modified: 'user',
+  user_updated_password: 'user',
 } as const;
 
 export type AuditAction = keyof typeof LOG_TYPES;

@@ -47,7 +47,6 @@ export async function requestEmailChange(
       where id = $1`,
     [user.id, newEmail, tokenNew, tokenCurrent],
   );
-  await writeAuditLogEntry(tx, user, 'user_modified', null);
 
   const redirectTo = referrerOf(request, ctx.auth);
   links.forEach((link, index) => {

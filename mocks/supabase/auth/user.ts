@@ -73,8 +73,11 @@ export async function handleUpdateUser(request: Request, ctx: StandInContext): P
 
   const updated = await ctx.db.transaction(async (tx) => {
     let row = await updateUser(tx, user.id, changes);
-    // A new password signs the user out everywhere else (GoTrue's UpdatePassword).
-    if (changes.password) await endSessions(tx, user.id, session?.id, 'others');
+    // A new password signs the user out everywhere else (GoTrue's UpdatePassword), and is logged.
+    if (changes.password) {
+      await endSessions(tx, user.id, session?.id, 'others');
+      await writeAuditLogEntry(tx, row, 'user_updated_password', null);
+    }
     if (newEmail) {
       // supabase/auth internal/api/user.go UserUpdate: "anonymous users can add an email with automatic
       // confirmation, which is similar to signing up; permanent users always need to verify their
@@ -87,6 +90,9 @@ export async function handleUpdateUser(request: Request, ctx: StandInContext): P
         row = (await findUserById(tx, user.id))!;
       }
     }
+    // Every update is logged as user_modified at its end, whatever it changed (a password, an
+    // email, user_metadata): supabase/auth internal/api/user.go UserUpdate.
+    await writeAuditLogEntry(tx, row, 'user_modified', null);
     return row;
   });
   return Response.json(await goTrueUserOf(ctx.db, updated));

@@ -8,6 +8,16 @@ export const tagsStrings = {
   create_title: 'Create Tag',
   edit_title: 'Edit Tag',
   all_categories: 'All Categories',
+  // TAG_CATEGORIES (src/domain/tags.ts): the stored value is the key, the screens show these.
+  categories: {
+    general: 'General',
+    nutrition: 'Nutrition',
+    dietary: 'Dietary',
+    health: 'Health',
+    allergen: 'Allergen',
+    cuisine: 'Cuisine',
+    preparation: 'Preparation',
+  },
   active: 'Active',
   inactive: 'Inactive',
   activate: 'Activate',

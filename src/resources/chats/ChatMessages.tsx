@@ -11,6 +11,7 @@ const MESSAGES_SHOWN = 500;
 
 /** One message, aligned and coloured by role: the user's on the right, every other role on the left. */
 function MessageBubble({ message }: { message: Message }) {
+  const translate = useTranslate();
   const fromUser = message.role === 'user';
   return (
     <Box
@@ -27,7 +28,7 @@ function MessageBubble({ message }: { message: Message }) {
       }}
     >
       <Typography variant="caption" component="p" sx={{ textTransform: 'capitalize' }}>
-        {message.role} ·{' '}
+        {translate(`labellens.chats.roles.${message.role}`, { _: message.role })} ·{' '}
         <RecordContextProvider value={message}>
           <DateTimeField source="created_at" showTime />
         </RecordContextProvider>

@@ -4,10 +4,10 @@ import { TAG_CATEGORIES } from '../../domain/tags';
 import { TagColorInput } from './TagColorInput';
 import { TagIconInput } from './TagIconInput';
 
-/** Each category offered, capitalised (the stored value stays lower case). */
+/** Each category offered by its catalogue name (react-admin translates choices; the stored value is the key). */
 export const CATEGORY_CHOICES = TAG_CATEGORIES.map((category) => ({
   id: category,
-  name: category.charAt(0).toUpperCase() + category.slice(1),
+  name: `resources.tags.categories.${category}`,
 }));
 
 /** A tag's fields, shared by the create and edit dialogs. */

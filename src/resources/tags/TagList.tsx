@@ -51,7 +51,7 @@ export default function TagList() {
         primary: <TagSwatchLabel />,
         secondary: (
           <>
-            <WithRecord render={(record) => <span>{categoryName(record.category)}</span>} />
+            <WithRecord render={(record) => <CategoryName category={record.category} />} />
             <TagActiveText />
           </>
         ),
@@ -64,7 +64,7 @@ export default function TagList() {
           <TagSwatchLabel />
         </DataTable.Col>
         <DataTable.Col source="key" />
-        <DataTable.Col source="category" render={(record) => categoryName(record.category)} />
+        <DataTable.Col source="category" render={(record) => <CategoryName category={record.category} />} />
         <DataTable.NumberCol source="sort_order" label="resources.tags.fields.sort" />
         <DataTable.Col source="is_active" label="resources.tags.fields.status">
           <TagStatus />
@@ -80,7 +80,12 @@ export default function TagList() {
   );
 }
 
-const categoryName = (category: string) => CATEGORY_CHOICES.find((c) => c.id === category)?.name ?? category;
+/** A category's name in the admin's language; one outside the list as stored. */
+function CategoryName({ category }: { category: string }) {
+  const translate = useTranslate();
+  const known = CATEGORY_CHOICES.find((c) => c.id === category);
+  return <span>{known ? translate(known.name) : category}</span>;
+}
 
 /** The heading counts all tags in view and, with one small extra count, how many are active. */
 function TagHeading() {

@@ -1,0 +1,22 @@
+import type { trashStrings as english } from '../../resources/trash';
+import type { Wording } from '../../wording';
+
+/** The trash resource in Hindi (src/i18n/resources/trash.ts). */
+export const trashStrings: Wording<typeof english> = {
+  name: 'हटाया गया आइटम |||| हटाए गए आइटम',
+  heading: 'ट्रैश',
+  count: '%{count} हटाया गया आइटम |||| %{count} हटाए गए आइटम',
+  search: 'नाम से या हटाने वाले से खोजें...',
+  all_kinds: 'सब कुछ',
+  empty: 'ट्रैश ख़ाली है',
+  fields: {
+    label: 'नाम',
+    resource: 'प्रकार',
+    deleted_by_email: 'किसने हटाया',
+    deleted_at: 'कब हटाया',
+    actions: 'कार्रवाई',
+  },
+  notifications: {
+    fetch_failed: 'ट्रैश लोड नहीं हो सका',
+  },
+};

@@ -1,0 +1,15 @@
+import type { usersStrings as english } from '../../resources/users';
+import type { Wording } from '../../wording';
+
+/** The users resource in Hindi (src/i18n/resources/users.ts). */
+export const usersStrings: Wording<typeof english> = {
+  name: 'उपयोगकर्ता |||| उपयोगकर्ता',
+  fields: {
+    email: 'उपयोगकर्ता',
+    status: 'स्थिति',
+    provider: 'लॉग इन का तरीक़ा',
+    phone: 'फ़ोन',
+    created_at: 'पहली गतिविधि',
+    last_sign_in_at: 'पिछली गतिविधि',
+  },
+};

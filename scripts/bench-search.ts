@@ -7,7 +7,8 @@
  * migrated (docs/architecture/budgets.md, "News search"). Articles are faker's lorem text; "quinoa"
  * is in 20 of them, "sugar" in a few, "dolor" and "lorem" in about half and a sixth. Beside each
  * word: the rows the planner expects on the table as the editor and as its owner, and the rows that
- * match. Budget: 30 ms through admin_news (exit code 1 past it).
+ * match. A search counts its matches only as far as it must (searchPage in src/providers/paging.ts).
+ * Budget: 30 ms through admin_news (exit code 1 past it).
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -99,6 +99,11 @@ export interface PagingMeta {
   totalIsEstimate: boolean;
 }
 
+/** What the search layer adds to a getList's meta when the filter holds a search's words. */
+export interface SearchMeta {
+  search?: boolean;
+}
+
 /**
  * ra-data-postgrest writes `order=<field>.<direction>` from the sort; every term but the last is put
  * in the field so that the whole order, tie-breaker included, reaches the request.
@@ -128,6 +133,59 @@ export interface PageSeek {
     limit: number,
   ): Promise<{ rows: RaRecord[]; total: number } | undefined>;
   count(resource: string): Promise<number>;
+}
+
+/**
+ * A page of a search, counted only as far as needed. The matches of a common word are many, and
+ * counting up to max-rows + 1 of them (`count=estimated`) reads thousands of rows through `ilike`
+ * where the page reads a few dozen; so the page asks one row more than it shows, and the first page
+ * also the planner's estimate (`count=planned`, an EXPLAIN; on a later page PostgREST would answer
+ * 416 for an offset past the estimate, so later pages ask no count: `handling=lenient` is PostgREST's
+ * default). A page that is not full tells the exact total; a total this search already has is kept;
+ * an estimate past max-rows is taken as one (as `count=estimated` takes it); only a full page with a
+ * smaller estimate, or a page past the end, is counted by a second request.
+ */
+async function searchPage<R extends RaRecord>(
+  provider: DataProvider,
+  resource: string,
+  params: GetListParams,
+  known: number | undefined,
+): Promise<GetListResult<R>> {
+  const { page = 1, perPage = 25 } = params.pagination ?? {};
+  const sort = postgrestSort(orderWithTieBreaker(params.sort ?? { field: TIE_BREAKER, order: 'ASC' }));
+  const offset = (page - 1) * perPage;
+  /** Rows [from, limit) with the given Prefer; PostgREST intersects a Range header with the limit. */
+  const read = (from: number, limit: number, prefer: string) =>
+    provider.getList<R>(resource, {
+      ...params,
+      pagination: { page: 1, perPage: limit },
+      sort,
+      meta: {
+        ...params.meta,
+        headers: {
+          Prefer: prefer,
+          ...(from ? { Range: `${from}-${limit - 1}` } : {}),
+          ...params.meta?.headers,
+        },
+      },
+    });
+  const first = offset === 0;
+  const { data: rows, total } = await read(
+    offset,
+    offset + perPage + 1,
+    first ? 'count=planned' : 'handling=lenient',
+  );
+  const full = rows.length > perPage;
+  const seen = offset + rows.length;
+  const answer = (count: number): GetListResult<R> => {
+    const total = full ? Math.max(count, seen) : count;
+    return { data: rows.slice(0, perPage), total, meta: { totalIsEstimate: isEstimatedTotal(total) } };
+  };
+  if (!full && (rows.length > 0 || first)) return answer(seen);
+  if (full && known !== undefined) return answer(known);
+  const planned = first ? total : (await read(0, 1, 'count=planned')).total;
+  if (full && planned !== undefined && isEstimatedTotal(planned)) return answer(planned);
+  return answer((await read(0, 1, 'count=estimated')).total ?? 0);
 }
 
 /** Below this offset OFFSET itself is cheap, and one request beats a seek plus a fetch. */
@@ -178,6 +236,11 @@ export function withScalablePaging<T extends DataProvider>(provider: T, seek?: P
         return { data: sought.rows as R[], total: sought.total, meta };
       }
       totals.set(key, await seek.count(resource));
+    }
+    if ((params.meta as SearchMeta | undefined)?.search) {
+      const result = await searchPage<R>(provider, resource, params, totals.get(key));
+      totals.set(key, result.total!);
+      return result;
     }
     const plan = planPage({ page, perPage, sort, total: totals.get(key) });
     if (seek && unfiltered && plan.offset >= SEEK_FROM_OFFSET) {

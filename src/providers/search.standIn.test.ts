@@ -129,3 +129,90 @@ describe("search by the owner's email through the data provider and the stand-in
     }
   });
 });
+
+describe("a search's total, counted only as far as it is needed", () => {
+  /** The Prefer header of each request to the REST API made while `run` runs. */
+  const preferOf = async (run: () => Promise<unknown>) => {
+    const requests = vi.spyOn(globalThis, 'fetch');
+    try {
+      await run();
+      return requests.mock.calls
+        .filter(([url]) => !String(url).includes('/rpc/'))
+        .map(([, init]) => new Headers(init?.headers).get('Prefer'));
+    } finally {
+      requests.mockRestore();
+    }
+  };
+  const page = (q: string, page: number, perPage = 25) =>
+    provider.getList('scans', {
+      filter: { q },
+      pagination: { page, perPage },
+      sort: { field: 'name', order: 'ASC' },
+    });
+  /** The names matching `pattern`, in the list's order (name, then id). */
+  const names = async (pattern: string) =>
+    (
+      await server
+        .db()
+        .query<{ name: string }>(`select name from public.scans where name ilike $1 order by name, id`, [
+          pattern,
+        ])
+    ).rows.map((r) => r.name);
+
+  beforeAll(async () => {
+    await server.db().exec(`
+      insert into public.scans (name, category, health_score)
+      select format('Zqcount %s', lpad(g::text, 3, '0')), 'zq-count', 50 from generate_series(1, 60) g;
+      insert into public.scans (name, category, health_score)
+      select format('Zqbulk %s', lpad(g::text, 4, '0')), 'zq-count', 50 from generate_series(1, 1500) g;
+      analyze public.scans;`);
+  });
+  afterAll(async () => {
+    await server.db().query(`delete from public.scans where category = 'zq-count'`);
+  });
+  beforeEach(() => signIn(DEMO.admin));
+
+  it('a page that is not full is its own count: one request, exact', async () => {
+    let result: Awaited<ReturnType<typeof page>> | undefined;
+    expect(await preferOf(async () => (result = await page('zqcount 04', 1)))).toEqual(['count=planned']);
+    expect([result!.data.map((r) => r.name), result!.total, result!.meta]).toEqual([
+      await names('%zqcount%04%'),
+      11,
+      { totalIsEstimate: false },
+    ]);
+  });
+
+  it('a full page with a small estimate is counted exactly, and the last page needs no count', async () => {
+    const all = await names('%zqcount%');
+    let first: Awaited<ReturnType<typeof page>> | undefined;
+    expect(await preferOf(async () => (first = await page('zqcount', 1)))).toEqual([
+      'count=planned',
+      'count=estimated',
+    ]);
+    expect([first!.data.map((r) => r.name), first!.total]).toEqual([all.slice(0, 25), 60]);
+    let last: Awaited<ReturnType<typeof page>> | undefined;
+    expect(await preferOf(async () => (last = await page('zqcount', 3)))).toEqual(['handling=lenient']);
+    expect([last!.data.map((r) => r.name), last!.total]).toEqual([all.slice(50), 60]);
+  });
+
+  it('a page past the end is counted, so the list can go back to the last page', async () => {
+    let past: Awaited<ReturnType<typeof page>> | undefined;
+    expect(await preferOf(async () => (past = await page('zqcount', 4)))).toEqual([
+      'handling=lenient',
+      'count=planned',
+      'count=estimated',
+    ]);
+    expect([past!.data, past!.total]).toEqual([[], 60]);
+  });
+
+  it('a word with more matches than max-rows takes the estimate, with no count at all', async () => {
+    const all = await names('%zqbulk%');
+    let first: Awaited<ReturnType<typeof page>> | undefined;
+    expect(await preferOf(async () => (first = await page('zqbulk', 1)))).toEqual(['count=planned']);
+    expect(first!.meta).toEqual({ totalIsEstimate: true });
+    expect(first!.total).toBeGreaterThan(1000);
+    expect(first!.data.map((r) => r.name)).toEqual(all.slice(0, 25));
+    const second = await page('zqbulk', 2);
+    expect(second.data.map((r) => r.name)).toEqual(all.slice(25, 50));
+  });
+});

@@ -5,6 +5,7 @@ import {
   type ResourceCallbacks,
 } from 'react-admin';
 import { SCORE_BANDS, type ScoreBand } from '../domain/scoreBands';
+import type { SearchMeta } from './paging';
 import type { ResourceData } from './resourceData';
 
 /**
@@ -192,11 +193,12 @@ export function cachedOwnerLookup(lookup: OwnerLookup, now: () => number = Date.
 }
 
 function listCallbacks(resource: string, config: ListQueryConfig, owners?: OwnerLookup): ResourceCallbacks {
-  const withQuery = async <P extends Pick<GetListParams, 'filter'>>(params: P): Promise<P> => {
+  const withQuery = async <P extends Pick<GetListParams, 'filter' | 'meta'>>(params: P): Promise<P> => {
     const filter = params.filter ?? {};
     const words = searchWords(filter.q);
     const matches = config.searchOwnerEmail && owners && words.length ? await owners(words) : undefined;
-    return { ...params, filter: applyListQuery(filter, config, matches) };
+    const searched = words.length ? { meta: { ...params.meta, search: true } satisfies SearchMeta } : {};
+    return { ...params, ...searched, filter: applyListQuery(filter, config, matches) };
   };
   return { resource, beforeGetList: withQuery, beforeGetManyReference: withQuery };
 }

@@ -134,6 +134,23 @@ end
 $$;
 
 --
+-- Name: push_audience_pairs(jsonb); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.push_audience_pairs(definition jsonb) RETURNS text[]
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+  -- The (locale, platform) pairs a definition reaches, as 'en_android' ...: the names of
+  -- private.push_people's device columns the count sums, and what a device's locale || '_' ||
+  -- platform is matched against when the sample and the enqueue read the devices themselves.
+  select coalesce(array_agg(l || '_' || pl order by l, pl), '{}')
+    from unnest(array['en', 'hi']) l, unnest(array['android', 'ios', 'web']) pl
+   where (not definition ? 'locales' or definition -> 'locales' ? l)
+     and (not definition ? 'platforms' or definition -> 'platforms' ? pl)
+$$;
+
+--
 -- Name: push_audience_where(jsonb); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -142,33 +159,36 @@ CREATE FUNCTION private.push_audience_where(definition jsonb) RETURNS text
     SET search_path TO ''
     AS $$
 declare
-  -- Fixed SQL fragments over u (auth.users) and d (user_devices); every value is read from $1, the
-  -- definition itself, bound at EXECUTE: nothing from the request is spliced into the text.
-  parts text[] := array['u.deleted_at is null'];
+  -- The one translation of a definition into SQL: fixed fragments over p (private.push_people), every
+  -- value read from $1, the definition itself, bound at EXECUTE: nothing from the request is spliced
+  -- into the text. The count sums p's device columns; the sample and the enqueue join the devices
+  -- of the people it selects (d, filtered by private.push_audience_pairs).
+  parts text[] := array['not p.deleted'];
+  matching text := coalesce(nullif(array_to_string(array(select 'p.' || c from unnest(private.push_audience_pairs(definition)) c), ' + '), ''), '0');
 begin
   if definition ? 'conditions' then
-    parts := parts || text 'exists (select 1 from public.profiles p where p.user_id = u.id and p.health_conditions && array(select jsonb_array_elements_text($1 -> ''conditions'')))';
+    parts := parts || text 'p.conditions && array(select jsonb_array_elements_text($1 -> ''conditions''))';
   end if;
   if definition ? 'allergies' then
-    parts := parts || text 'exists (select 1 from public.profiles p where p.user_id = u.id and p.allergies && array(select jsonb_array_elements_text($1 -> ''allergies'')))';
+    parts := parts || text 'p.allergies && array(select jsonb_array_elements_text($1 -> ''allergies''))';
   end if;
   if definition ? 'signed_up_after' then
-    parts := parts || text 'u.created_at >= (($1 ->> ''signed_up_after'')::date::timestamp at time zone ''Asia/Kolkata'')';
+    parts := parts || text 'p.created_at >= (($1 ->> ''signed_up_after'')::date::timestamp at time zone ''Asia/Kolkata'')';
   end if;
   if definition ? 'signed_up_before' then
-    parts := parts || text 'u.created_at < (($1 ->> ''signed_up_before'')::date::timestamp at time zone ''Asia/Kolkata'')';
+    parts := parts || text 'p.created_at < (($1 ->> ''signed_up_before'')::date::timestamp at time zone ''Asia/Kolkata'')';
   end if;
   if definition ? 'scanned_within_days' then
-    parts := parts || text 'exists (select 1 from public.scans s where s.user_id = u.id and s.created_at >= now() - make_interval(days => ($1 ->> ''scanned_within_days'')::integer))';
+    parts := parts || text 'p.last_scan_at >= now() - make_interval(days => ($1 ->> ''scanned_within_days'')::integer)';
   end if;
   if definition ? 'not_scanned_within_days' then
-    parts := parts || text 'not exists (select 1 from public.scans s where s.user_id = u.id and s.created_at >= now() - make_interval(days => ($1 ->> ''not_scanned_within_days'')::integer))';
+    parts := parts || text '(p.last_scan_at is null or p.last_scan_at < now() - make_interval(days => ($1 ->> ''not_scanned_within_days'')::integer))';
   end if;
-  if definition ? 'locales' then
-    parts := parts || text 'd.locale = any (array(select jsonb_array_elements_text($1 -> ''locales'')))';
-  end if;
-  if definition ? 'platforms' then
-    parts := parts || text 'd.platform = any (array(select jsonb_array_elements_text($1 -> ''platforms'')))';
+  if definition -> 'has_device' = 'false'::jsonb then
+    -- People without a device: nobody a push reaches, counted for the composer only.
+    parts := parts || text '(p.en_android + p.en_ios + p.en_web + p.hi_android + p.hi_ios + p.hi_web) = 0';
+  else
+    parts := parts || ('(' || matching || ') > 0');
   end if;
   return array_to_string(parts, ' and ');
 end
@@ -304,54 +324,15 @@ CREATE FUNCTION private.push_audience_counts(definition jsonb, OUT people bigint
     SET search_path TO ''
     AS $$
 declare
-  -- Over private.push_people, one row per person (kept by triggers): fixed fragments, every value
-  -- read from $1 (the definition) at EXECUTE; the device sum names the fixed (locale, platform)
-  -- columns the definition's known values select.
-  parts text[] := array['not p.deleted'];
-  cols text[] := '{}';
-  everything text := 'p.en_android + p.en_ios + p.en_web + p.hi_android + p.hi_ios + p.hi_web';
-  matching text;
-  l text;
-  pl text;
+  -- The device sum names the fixed (locale, platform) columns the definition's known values select.
+  matching text := case when definition -> 'has_device' = 'false'::jsonb then '0'
+    else coalesce(nullif(array_to_string(array(select 'p.' || c from unnest(private.push_audience_pairs(definition)) c), ' + '), ''), '0') end;
 begin
   if private.push_audience_issue(definition) is not null then
     raise exception 'Invalid audience: %', private.push_audience_issue(definition) using errcode = '22023';
   end if;
-  if definition ? 'conditions' then
-    parts := parts || text 'p.conditions && array(select jsonb_array_elements_text($1 -> ''conditions''))';
-  end if;
-  if definition ? 'allergies' then
-    parts := parts || text 'p.allergies && array(select jsonb_array_elements_text($1 -> ''allergies''))';
-  end if;
-  if definition ? 'signed_up_after' then
-    parts := parts || text 'p.created_at >= (($1 ->> ''signed_up_after'')::date::timestamp at time zone ''Asia/Kolkata'')';
-  end if;
-  if definition ? 'signed_up_before' then
-    parts := parts || text 'p.created_at < (($1 ->> ''signed_up_before'')::date::timestamp at time zone ''Asia/Kolkata'')';
-  end if;
-  if definition ? 'scanned_within_days' then
-    parts := parts || text 'p.last_scan_at >= now() - make_interval(days => ($1 ->> ''scanned_within_days'')::integer)';
-  end if;
-  if definition ? 'not_scanned_within_days' then
-    parts := parts || text '(p.last_scan_at is null or p.last_scan_at < now() - make_interval(days => ($1 ->> ''not_scanned_within_days'')::integer))';
-  end if;
-  if definition -> 'has_device' = 'false'::jsonb then
-    -- People without a device: nobody a push reaches, counted for the composer only.
-    execute 'select count(*), 0::bigint from private.push_people p where ' || array_to_string(parts, ' and ')
-      || ' and ' || everything || ' = 0'
-      using definition into people, devices;
-    return;
-  end if;
-  foreach l in array array['en', 'hi'] loop
-    foreach pl in array array['android', 'ios', 'web'] loop
-      if (not definition ? 'locales' or definition -> 'locales' ? l) and (not definition ? 'platforms' or definition -> 'platforms' ? pl) then
-        cols := cols || ('p.' || l || '_' || pl);
-      end if;
-    end loop;
-  end loop;
-  matching := coalesce(nullif(array_to_string(cols, ' + '), ''), '0');
   execute 'select count(*), coalesce(sum(' || matching || '), 0)::bigint from private.push_people p where '
-    || array_to_string(parts, ' and ') || ' and (' || matching || ') > 0'
+    || private.push_audience_where(definition)
     using definition into people, devices;
 end
 $$;
@@ -429,6 +410,8 @@ CREATE TABLE public.push_sends (
     removed bigint DEFAULT 0 NOT NULL,
     skipped bigint DEFAULT 0 NOT NULL,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
+    enqueue_cursor uuid,
+    enqueued_at timestamp with time zone,
     CONSTRAINT push_sends_definition_valid CHECK ((private.push_audience_issue(definition) IS NULL)),
     CONSTRAINT push_sends_title_en_length CHECK (((title_en ~ '\S'::text) AND (char_length(title_en) <= 50))),
     CONSTRAINT push_sends_body_en_length CHECK (((body_en ~ '\S'::text) AND (char_length(body_en) <= 200))),
@@ -566,10 +549,12 @@ begin
     raise exception 'Invalid audience: %', private.push_audience_issue(definition) using errcode = '22023';
   end if;
   return query execute
-    'select d.user_id, e.email, d.locale, d.platform from public.user_devices d join auth.users u on u.id = d.user_id
-       left join private.user_emails e on e.user_id = d.user_id where '
-    || private.push_audience_where(definition - 'has_device')
-    || ' order by d.user_id, d.id limit 10'
+    'select d.user_id, e.email, d.locale, d.platform from private.push_people p
+       join public.user_devices d on d.user_id = p.user_id
+       left join private.user_emails e on e.user_id = d.user_id
+      where ' || private.push_audience_where(definition) || '
+        and (d.locale || ''_'' || d.platform) = any (private.push_audience_pairs($1))
+      order by d.user_id, d.id limit 10'
     using definition;
 end
 $$;
@@ -704,50 +689,73 @@ end
 $$;
 
 --
--- Name: push_start_due(); Type: FUNCTION; Schema: public; Owner: -
+-- Name: push_start_due(integer); Type: FUNCTION; Schema: public; Owner: -
 --
 
-CREATE FUNCTION public.push_start_due() RETURNS integer
+CREATE FUNCTION public.push_start_due(batch_size integer DEFAULT 10000) RETURNS integer
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
 declare
   s public.push_sends;
-  started integer := 0;
-  n bigint;
+  budget integer := greatest(1, least(batch_size, 100000));
   clock timestamp with time zone := private.push_clock();
+  last_person uuid;
+  taken integer;
+  lim integer;
+  n bigint;
+  pending integer := 0;
 begin
-  -- The worker (service role) starts the sends whose time has come in some recipient's zone: one
-  -- message per matching device, each visible at its own local time (quiet hours pushed to 08:00).
+  -- The worker (service role) starts the sends whose time has come in some recipient's zone, then
+  -- enqueues one message per matching device, each visible at its own local time (quiet hours pushed
+  -- to 08:00), for at most batch_size people per call: a send to a million devices is many short
+  -- transactions, not one past the statement timeout. The send keeps how far it got (enqueue_cursor,
+  -- the last person enqueued, in user_id order) in the same transaction as the messages, so a call
+  -- that dies enqueues nothing and the next resumes where the last committed one stopped; the row
+  -- lock keeps two workers off the same send. Returns how many of the sends this call could lock
+  -- still have people to enqueue: the worker calls again while it is above 0.
+  update public.push_sends p set status = 'sending', started_at = now(), queued = 0, enqueue_cursor = null
+   where p.status = 'scheduled'
+     and (p.send_at_local is null
+          or exists (select 1 from private.push_time_zones() z where p.send_at_local <= (clock at time zone z)));
   for s in
     select * from public.push_sends p
-     where p.status = 'scheduled'
-       and (p.send_at_local is null
-            or exists (select 1 from private.push_time_zones() z where p.send_at_local <= (clock at time zone z)))
+     where p.status in ('sending', 'paused') and p.enqueued_at is null
      order by p.created_at
      for update skip locked
   loop
+    if budget <= 0 then
+      pending := pending + 1;
+      continue;
+    end if;
+    lim := budget;
     execute
-      'with targets as (
+      'with people as (
+         select p.user_id from private.push_people p
+          where ' || private.push_audience_where(s.definition) || ' and ($6::uuid is null or p.user_id > $6)
+          order by p.user_id limit $7),
+       targets as (
          select d.id, greatest(0, ceil(extract(epoch from private.push_release_at(
                   greatest($5, coalesce($2 at time zone private.push_time_zone(d.locale), $5)),
                   private.push_time_zone(d.locale), $3) - $5)))::integer as delay
-           from public.user_devices d join auth.users u on u.id = d.user_id
-          where ' || private.push_audience_where(s.definition) || '),
+           from people x join public.user_devices d on d.user_id = x.user_id
+          where (d.locale || ''_'' || d.platform) = any (private.push_audience_pairs($1))),
        batches as (
          select pgmq.send_batch(''push'', array_agg(jsonb_build_object(''s'', $4, ''d'', t.id)), t.delay) as msg_id
            from (select t.*, row_number() over (order by t.id) / 10000 as chunk from targets t) t
           group by t.delay, t.chunk)
-       select count(*) from batches'
-      using s.definition, s.send_at_local, s.urgent, s.id, clock
-      into n;
+       select (select x.user_id from people x order by x.user_id desc limit 1), (select count(*) from people)::integer, (select count(*) from batches)'
+      using s.definition, s.send_at_local, s.urgent, s.id, clock, s.enqueue_cursor, lim
+      into last_person, taken, n;
+    budget := budget - taken;
     update public.push_sends p
-       set status = case when n = 0 then 'done' else 'sending' end, started_at = now(), queued = n,
-           finished_at = case when n = 0 then now() end
+       set queued = p.queued + n, enqueue_cursor = coalesce(last_person, p.enqueue_cursor),
+           enqueued_at = case when taken < lim then now() end
      where p.id = s.id;
-    started := started + 1;
+    if taken >= lim then pending := pending + 1; end if;
+    perform private.push_finish(s.id);
   end loop;
-  return started;
+  return pending;
 end
 $$;
 
@@ -846,7 +854,8 @@ CREATE FUNCTION private.push_finish(send uuid) RETURNS void
     SET search_path TO ''
     AS $$
   update public.push_sends p set status = 'done', finished_at = now()
-   where p.id = send and p.status in ('sending', 'paused') and p.sent + p.failed + p.removed + p.skipped >= p.queued
+   where p.id = send and p.status in ('sending', 'paused') and p.enqueued_at is not null
+     and p.sent + p.failed + p.removed + p.skipped >= p.queued
 $$;
 
 --
@@ -930,6 +939,7 @@ REVOKE ALL ON FUNCTION private.push_release_at(due timestamp with time zone, zon
 REVOKE ALL ON FUNCTION private.push_audience_issue(definition jsonb) FROM PUBLIC, anon, authenticated, service_role;
 -- The tables' checks call it as the writer.
 GRANT ALL ON FUNCTION private.push_audience_issue(definition jsonb) TO authenticated, service_role;
+REVOKE ALL ON FUNCTION private.push_audience_pairs(definition jsonb) FROM PUBLIC, anon, authenticated, service_role;
 REVOKE ALL ON FUNCTION private.push_audience_where(definition jsonb) FROM PUBLIC, anon, authenticated, service_role;
 REVOKE ALL ON FUNCTION private.push_audience_counts(definition jsonb, OUT people bigint, OUT devices bigint) FROM PUBLIC, anon, authenticated, service_role;
 REVOKE ALL ON FUNCTION private.push_clock() FROM PUBLIC, anon, authenticated, service_role;
@@ -950,8 +960,8 @@ REVOKE ALL ON FUNCTION public.push_send_set_status(send uuid, new_status text) F
 GRANT ALL ON FUNCTION public.push_send_set_status(send uuid, new_status text) TO authenticated;
 REVOKE ALL ON FUNCTION public.update_push_settings(approval_threshold integer, daily_cap integer) FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.update_push_settings(approval_threshold integer, daily_cap integer) TO authenticated;
-REVOKE ALL ON FUNCTION public.push_start_due() FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON FUNCTION public.push_start_due() TO service_role;
+REVOKE ALL ON FUNCTION public.push_start_due(batch_size integer) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.push_start_due(batch_size integer) TO service_role;
 REVOKE ALL ON FUNCTION public.push_claim(qty integer, visibility_seconds integer) FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.push_claim(qty integer, visibility_seconds integer) TO service_role;
 REVOKE ALL ON FUNCTION public.push_mark_sending(items jsonb) FROM PUBLIC, anon, authenticated, service_role;

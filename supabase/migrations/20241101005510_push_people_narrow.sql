@@ -55,7 +55,8 @@ declare
   -- The one translation of a definition into SQL: fixed fragments over p (private.push_people), every
   -- value read from $1, the definition itself, bound at EXECUTE: nothing from the request is spliced
   -- into the text. The count sums p's device columns; the sample and the enqueue join the devices
-  -- of the people it selects (d, filtered by private.push_audience_pairs).
+  -- of the people it selects (d, filtered by private.push_audience_pairs). Each value is a
+  -- subquery, computed once per count rather than once per person.
   parts text[] := array['not p.deleted'];
   matching text := private.push_audience_devices(definition);
 begin
@@ -66,16 +67,16 @@ begin
     parts := parts || text 'p.allergies && array(select jsonb_array_elements_text($1 -> ''allergies''))';
   end if;
   if definition ? 'signed_up_after' then
-    parts := parts || text 'p.created_at >= (($1 ->> ''signed_up_after'')::date::timestamp at time zone ''Asia/Kolkata'')';
+    parts := parts || text 'p.created_at >= (select ($1 ->> ''signed_up_after'')::date::timestamp at time zone ''Asia/Kolkata'')';
   end if;
   if definition ? 'signed_up_before' then
-    parts := parts || text 'p.created_at < (($1 ->> ''signed_up_before'')::date::timestamp at time zone ''Asia/Kolkata'')';
+    parts := parts || text 'p.created_at < (select ($1 ->> ''signed_up_before'')::date::timestamp at time zone ''Asia/Kolkata'')';
   end if;
   if definition ? 'scanned_within_days' then
-    parts := parts || text 'p.last_scan_at >= now() - make_interval(days => ($1 ->> ''scanned_within_days'')::integer)';
+    parts := parts || text 'p.last_scan_at >= (select now() - make_interval(days => ($1 ->> ''scanned_within_days'')::integer))';
   end if;
   if definition ? 'not_scanned_within_days' then
-    parts := parts || text 'p.last_scan_at < now() - make_interval(days => ($1 ->> ''not_scanned_within_days'')::integer)';
+    parts := parts || text 'p.last_scan_at < (select now() - make_interval(days => ($1 ->> ''not_scanned_within_days'')::integer))';
   end if;
   if definition -> 'has_device' = 'false'::jsonb then
     -- People without a device: nobody a push reaches, counted for the composer only.

@@ -127,9 +127,12 @@ async function startSend(db: Database, definition: object) {
     calls.push(performance.now() - c);
     if (pending === 0) break;
   }
-  const [row] = await rows<{ queued: number }>(db, OWNER, 'select queued::int from public.push_sends where id = $1', [
-    send.id,
-  ]);
+  const [row] = await rows<{ queued: number }>(
+    db,
+    OWNER,
+    'select queued::int from public.push_sends where id = $1',
+    [send.id],
+  );
   return { id: send.id, queued: row.queued, calls, enqueueMs: ms(t) };
 }
 

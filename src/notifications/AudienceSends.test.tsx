@@ -26,7 +26,10 @@ describe('AudienceComposer', () => {
     paste(allergies, 'Peanuts');
     fireEvent.click(await screen.findByRole('option', { name: 'Peanuts' }, WAIT));
     fireEvent.click(within(who).getByRole('checkbox', { name: 'Hindi' }));
-    await waitFor(() => expect(screen.getByTestId('audience-count')).toHaveTextContent('3 people on 3 devices'), WAIT);
+    await waitFor(
+      () => expect(screen.getByTestId('audience-count')).toHaveTextContent('3 people on 3 devices'),
+      WAIT,
+    );
     const sample = await within(who).findByRole('region', { name: 'A few of them' }, WAIT);
     await waitFor(() => expect(within(sample).getAllByRole('listitem')).toHaveLength(3), WAIT);
 

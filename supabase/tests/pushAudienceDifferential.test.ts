@@ -56,7 +56,9 @@ type Audience = {
 };
 
 const tags = (values: string[]) => fc.uniqueArray(fc.constantFrom(...values), { minLength: 1 });
-const date = fc.constantFrom(30, 200, 500, 800).map((days) => new Date(Date.now() - days * DAY).toISOString().slice(0, 10));
+const date = fc
+  .constantFrom(30, 200, 500, 800)
+  .map((days) => new Date(Date.now() - days * DAY).toISOString().slice(0, 10));
 const days = fc.constantFrom(1, 10, 50, 365);
 const audience: fc.Arbitrary<Audience> = fc.record(
   {
@@ -99,7 +101,8 @@ async function people(): Promise<Person[]> {
 /** The reference: the devices an audience reaches, per person, by the rules in docs/architecture/push.md. */
 function reference(everyone: Person[], a: Audience) {
   const istMidnight = (d: string) => new Date(`${d}T00:00:00+05:30`);
-  const scannedWithin = (p: Person, n: number) => p.last_scan !== null && p.last_scan.getTime() >= Date.now() - n * DAY;
+  const scannedWithin = (p: Person, n: number) =>
+    p.last_scan !== null && p.last_scan.getTime() >= Date.now() - n * DAY;
   const reached = new Map<string, string[]>();
   for (const p of everyone) {
     if (p.deleted) continue;
@@ -114,9 +117,14 @@ function reference(everyone: Person[], a: Audience) {
       continue;
     }
     const devices = p.devices.filter(
-      (d) => (!a.locales || a.locales.includes(d.locale)) && (!a.platforms || a.platforms.includes(d.platform)),
+      (d) =>
+        (!a.locales || a.locales.includes(d.locale)) && (!a.platforms || a.platforms.includes(d.platform)),
     );
-    if (devices.length > 0) reached.set(p.id, devices.map((d) => d.id));
+    if (devices.length > 0)
+      reached.set(
+        p.id,
+        devices.map((d) => d.id),
+      );
   }
   return reached;
 }
@@ -135,9 +143,10 @@ it('counts and enqueues random audiences exactly as the plain tables say', async
           [JSON.stringify(a)],
         );
         expect(counted.rows[0].c).toEqual({ people: expected.size, devices: devices.length });
-        const sample = await tx.query<{ user_id: string }>(`select user_id from public.push_audience_sample($1::jsonb)`, [
-          JSON.stringify(a),
-        ]);
+        const sample = await tx.query<{ user_id: string }>(
+          `select user_id from public.push_audience_sample($1::jsonb)`,
+          [JSON.stringify(a)],
+        );
         expect(sample.rows.length).toBe(Math.min(10, devices.length));
         expect(sample.rows.filter((r) => !expected.has(r.user_id))).toEqual([]);
         const created = await tx.query<{ id: string }>(
@@ -148,8 +157,11 @@ it('counts and enqueues random audiences exactly as the plain tables say', async
       });
       sends++;
       const startDue = async () =>
-        (await withIdentity(db, SERVICE, (tx) => tx.query<{ n: number }>(`select public.push_start_due($1) n`, [batchSize])))
-          .rows[0].n;
+        (
+          await withIdentity(db, SERVICE, (tx) =>
+            tx.query<{ n: number }>(`select public.push_start_due($1) n`, [batchSize]),
+          )
+        ).rows[0].n;
       for (let calls = 0; (await startDue()) > 0; calls++) expect(calls).toBeLessThan(200);
       const queued = await db.query<{ d: string }>(
         `select message ->> 'd' d from pgmq.q_push where (message ->> 's')::uuid = $1 order by 1`,

@@ -117,7 +117,11 @@ describe('push_start_due in batches', () => {
     await answer();
     expect(await progress(send.id)).toEqual({ status: 'done', queued: 25, enqueued: true });
     expect(
-      await count(db, `select count(*) n from public.push_deliveries where send_id = $1 and status = 'sent'`, [send.id]),
+      await count(
+        db,
+        `select count(*) n from public.push_deliveries where send_id = $1 and status = 'sent'`,
+        [send.id],
+      ),
     ).toBe(25);
   });
 

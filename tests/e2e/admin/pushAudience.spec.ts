@@ -115,7 +115,9 @@ async function seriousFindings(page: Page) {
 }
 
 for (const width of [390, 1366]) {
-  test(`the Audience and Audience sends tabs have no serious axe finding at ${width} px`, async ({ browser }) => {
+  test(`the Audience and Audience sends tabs have no serious axe finding at ${width} px`, async ({
+    browser,
+  }) => {
     const page = await signedIn(browser, ADMIN);
     await page.setViewportSize({ width, height: 900 });
     await page.goto('/admin/notifications?tab=audience');

@@ -133,4 +133,9 @@ describe('push_start_due in batches', () => {
     expect(await progress(send.id)).toEqual({ status: 'done', queued: 0, enqueued: true });
     expect(await queuedDevices(send.id)).toEqual([]);
   });
+
+  it("is the service role's alone: an owner calling it is refused", async () => {
+    const refused = await attempt(db, ROLES.owner, (tx) => tx.query(`select public.push_start_due(100000)`));
+    expect(refused).toMatchObject({ ok: false, code: '42501' });
+  });
 });

@@ -4,7 +4,7 @@ import { openTestDatabase } from '../../mocks/supabase/testing/snapshot';
 import { attempt, count, ROLES } from './fixtures';
 
 /**
- * public.push_start_due enqueues a send in batches of people (supabase/schemas/48_push_queue.sql):
+ * public.push_start_due enqueues a send in batches of people (supabase/schemas/49_push_queue.sql):
  * the send records how far it got in the same transaction as the messages, so a call that dies
  * enqueues nothing and the next resumes, each device once.
  */

@@ -490,6 +490,8 @@ export type Database = {
           data: NonNullable<Json>;
           definition: NonNullable<Json>;
           devices: number;
+          enqueue_cursor: string | null;
+          enqueued_at: string | null;
           failed: number;
           finished_at: string | null;
           id: string;
@@ -517,6 +519,8 @@ export type Database = {
           data?: NonNullable<Json>;
           definition: NonNullable<Json>;
           devices: number;
+          enqueue_cursor?: string | null;
+          enqueued_at?: string | null;
           failed?: number;
           finished_at?: string | null;
           id?: string;
@@ -544,6 +548,8 @@ export type Database = {
           data?: NonNullable<Json>;
           definition?: NonNullable<Json>;
           devices?: number;
+          enqueue_cursor?: string | null;
+          enqueued_at?: string | null;
           failed?: number;
           finished_at?: string | null;
           id?: string;
@@ -1207,6 +1213,8 @@ export type Database = {
           data: NonNullable<Json>;
           definition: NonNullable<Json>;
           devices: number;
+          enqueue_cursor: string | null;
+          enqueued_at: string | null;
           failed: number;
           finished_at: string | null;
           id: string;
@@ -1251,6 +1259,8 @@ export type Database = {
           data: NonNullable<Json>;
           definition: NonNullable<Json>;
           devices: number;
+          enqueue_cursor: string | null;
+          enqueued_at: string | null;
           failed: number;
           finished_at: string | null;
           id: string;
@@ -1297,6 +1307,8 @@ export type Database = {
           data: NonNullable<Json>;
           definition: NonNullable<Json>;
           devices: number;
+          enqueue_cursor: string | null;
+          enqueued_at: string | null;
           failed: number;
           finished_at: string | null;
           id: string;
@@ -1333,6 +1345,8 @@ export type Database = {
           data: NonNullable<Json>;
           definition: NonNullable<Json>;
           devices: number;
+          enqueue_cursor: string | null;
+          enqueued_at: string | null;
           failed: number;
           finished_at: string | null;
           id: string;
@@ -1356,7 +1370,7 @@ export type Database = {
           isSetofReturn: false;
         };
       };
-      push_start_due: { Args: Record<PropertyKey, never>; Returns: number };
+      push_start_due: { Args: { batch_size?: number }; Returns: number };
       record_history_access: { Args: Record<PropertyKey, never>; Returns: Record<string, unknown> };
       record_purge_run: {
         Args: {

@@ -49,7 +49,7 @@ function answer<T>({ data, error, status }: Answer<T>): T {
 const json = (definition: AudienceDefinition) => definition as NonNullable<Json>;
 
 /**
- * The data provider's push-audience methods: the composer's RPCs (supabase/schemas/47_push_audiences.sql,
+ * The data provider's push-audience methods: the composer's RPCs (supabase/schemas/47_push_audiences.sql and 48_push_sends.sql,
  * each checking the caller's role), the saved audiences and sends under row-level security, and the
  * sends' changes through Realtime. The database decides; the screen only hides what a role may not do.
  */

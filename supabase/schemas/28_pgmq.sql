@@ -1,4 +1,4 @@
--- Supabase Queues (pgmq): the push send's queue (supabase/schemas/47_push_audiences.sql).
+-- Supabase Queues (pgmq): the push send's queue (supabase/schemas/49_push_queue.sql).
 --
 -- A hosted project has pgmq as an extension (Supabase Queues); PGlite and a plain PostgreSQL 15
 -- have none, so there the same objects come from pgmq's SQL-only install: pgmq-extension/sql/pgmq.sql

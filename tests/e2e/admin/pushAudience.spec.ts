@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { LOADED, SECOND, SERVICE, secondAdmin, signedIn } from './operators';
 import { ADMIN } from './signIn';
@@ -98,3 +99,33 @@ test('an owner sends to "peanut allergy, Hindi"; a second owner approves; each m
   await theirs.context().close();
   await page.context().close();
 });
+
+/** axe's serious and critical WCAG 2.1 AA findings on the page as it is (as axe.spec.ts runs it). */
+async function seriousFindings(page: Page) {
+  await page.waitForLoadState('networkidle');
+  await expect(page.getByRole('progressbar')).toHaveCount(0, LOADED);
+  const { violations } = await new AxeBuilder({ page })
+    .setLegacyMode(true)
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .options({ rules: { 'label-content-name-mismatch': { enabled: true } }, resultTypes: ['violations'] })
+    .analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes[0]?.target.join(' ')} ${v.nodes[0]?.any[0]?.message ?? ''}`);
+}
+
+for (const width of [390, 1366]) {
+  test(`the Audience and Audience sends tabs have no serious axe finding at ${width} px`, async ({
+    browser,
+  }) => {
+    const page = await signedIn(browser, ADMIN);
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/admin/notifications?tab=audience');
+    await expect(page.getByTestId('audience-count')).toBeVisible(LOADED);
+    expect(await seriousFindings(page), `Audience at ${width} px`).toEqual([]);
+    await page.goto('/admin/notifications?tab=sends');
+    await expect(page.getByRole('region', { name: 'Sending rules' })).toBeVisible(LOADED);
+    expect(await seriousFindings(page), `Audience sends at ${width} px`).toEqual([]);
+    await page.context().close();
+  });
+}

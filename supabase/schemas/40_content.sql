@@ -6,6 +6,128 @@
 SET check_function_bodies = false;
 
 --
+-- Name: grapheme_count(text); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.grapheme_count(value text) RETURNS integer
+    LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+    SET search_path TO ''
+    AS $$
+-- The characters a reader sees (Unicode's extended grapheme clusters, UAX #29), as the admin's
+-- Intl.Segmenter counts them (src/domain/graphemes.ts; supabase/tests/graphemes.test.ts compares the
+-- two): marks, ZWJ/ZWNJ and variation selectors join the character before them; CR LF is one; a
+-- Devanagari or Bengali consonant after consonant + virama joins it (a conjunct, rule GB9c); emoji
+-- ZWJ sequences and flag pairs are one. Other scripts' rarer rules (Hangul syllables, prepend marks)
+-- are not modelled: the limits it serves are for English and Hindi text.
+declare
+  n integer := 0;
+  ch text;
+  cp integer;
+  kind text;
+  previous text := 'start';
+  conjunct integer := 0;   -- 0 none, 1 after an Indic consonant, 2 after consonant + virama
+  emoji integer := 0;      -- 1 after a pictograph (+ marks), 2 after pictograph (+ marks) + ZWJ
+  regional integer := 0;   -- regional indicators in the current run
+begin
+  foreach ch in array pg_catalog.string_to_array(value, null) loop
+    cp := pg_catalog.ascii(ch);
+    kind := case
+      when cp = 13 then 'cr'
+      when cp = 10 then 'lf'
+      when cp < 32 or cp between 127 and 159 then 'control'
+      when cp = 8205 then 'zwj'
+      when cp in (2381, 2509, 2765, 2893, 3149, 3405) then 'linker'
+      when cp between 2325 and 2361 or cp between 2392 and 2399 or cp between 2424 and 2431
+        or cp between 2453 and 2472 or cp between 2474 and 2480 or cp = 2482 or cp between 2486 and 2489
+        or cp between 2524 and 2525 or cp = 2527 or cp between 2544 and 2545 then 'consonant'
+      when cp = 2364 or cp between 2385 and 2388 or cp = 2492 or cp between 768 and 879 then 'incb-extend'
+      when cp between 2304 and 2307 or cp between 2362 and 2363 or cp between 2366 and 2383 or cp between 2389 and 2391
+        or cp between 2402 and 2403 or cp between 2433 and 2435 or cp between 2494 and 2508
+        or cp = 2519 or cp between 2530 and 2531
+        or cp between 1155 and 1161 or cp between 1425 and 1469 or cp between 1611 and 1631
+        or cp between 6832 and 6911 or cp between 7616 and 7679 or cp between 8400 and 8447
+        or cp = 8204 or cp between 65024 and 65039 or cp between 65056 and 65071
+        or cp between 127995 and 127999 or cp between 917536 and 917631 then 'extend'
+      when cp between 127462 and 127487 then 'regional'
+      when cp between 126976 and 129791 or cp between 9728 and 10175 or cp between 8986 and 9215
+        or cp in (169, 174, 8252, 8265, 8482, 8505, 11088, 11093) then 'pictograph'
+      else 'other'
+    end;
+    if not (
+         (previous = 'cr' and kind = 'lf')
+      or (previous not in ('start', 'cr', 'lf', 'control')
+          and (kind in ('extend', 'incb-extend', 'zwj', 'linker')
+               or (kind = 'consonant' and conjunct = 2)
+               or (kind = 'pictograph' and emoji = 2)
+               or (kind = 'regional' and pg_catalog.mod(regional, 2) = 1)))
+    ) then
+      n := n + 1;
+      regional := 0;
+    end if;
+    conjunct := case
+      when kind = 'consonant' then 1
+      when kind = 'linker' and conjunct > 0 then 2
+      when kind in ('incb-extend', 'zwj') then conjunct
+      else 0
+    end;
+    emoji := case
+      when kind = 'pictograph' then 1
+      when kind in ('extend', 'incb-extend') and emoji = 1 then 1
+      when kind = 'zwj' and emoji = 1 then 2
+      else 0
+    end;
+    regional := case when kind = 'regional' then regional + 1 else 0 end;
+    previous := kind;
+  end loop;
+  return n;
+end
+$$;
+
+
+--
+-- Name: FUNCTION grapheme_count(value text); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.grapheme_count(value text) IS 'How many characters a reader sees in value (extended grapheme clusters): the unit of the content''s per-language length limits.';
+
+
+--
+-- Name: translations_fit(jsonb, jsonb); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.translations_fit(translations jsonb, fields jsonb) RETURNS boolean
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    SET search_path TO ''
+    AS $_$
+  -- A content row's other languages: {"hi": {"tip": "…"}, …}, keyed by a language code other than
+  -- English (English is the row's own columns). Each language gives every field of `fields`
+  -- ({"tip": [min, max]}, max null for none) and no other, each a non-blank text whose length in
+  -- characters as read (grapheme clusters) is within its limits: the English column's limits.
+  select pg_catalog.jsonb_typeof(translations) = 'object'
+     and not exists (
+       select 1
+         from pg_catalog.jsonb_each(translations) l(locale, texts)
+        where l.locale !~ '^[a-z]{2,3}$' or l.locale = 'en'
+           or pg_catalog.jsonb_typeof(l.texts) <> 'object'
+           or exists (select 1 from pg_catalog.jsonb_object_keys(l.texts) k(key) where not fields ? k.key)
+           or exists (
+             select 1
+               from pg_catalog.jsonb_each(fields) f(field, limits)
+              where pg_catalog.jsonb_typeof(l.texts -> f.field) is distinct from 'string'
+                 or (l.texts ->> f.field) !~ '\S'
+                 or public.grapheme_count(l.texts ->> f.field) < (f.limits ->> 0)::integer
+                 or public.grapheme_count(l.texts ->> f.field) > coalesce((f.limits ->> 1)::integer, 2147483647)))
+$_$;
+
+
+--
+-- Name: FUNCTION translations_fit(translations jsonb, fields jsonb); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.translations_fit(translations jsonb, fields jsonb) IS 'Whether a content row''s translations are well formed and each language''s texts are within the English field''s limits, counted in characters as read.';
+
+
+--
 -- Name: health_tips; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -14,8 +136,10 @@ CREATE TABLE public.health_tips (
     tip text NOT NULL,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    translations jsonb DEFAULT '{}'::jsonb NOT NULL,
     CONSTRAINT health_tips_tip_length CHECK (((char_length(tip) >= 10) AND (char_length(tip) <= 1000))),
-    CONSTRAINT health_tips_tip_not_blank CHECK ((tip ~ '\S'::text))
+    CONSTRAINT health_tips_tip_not_blank CHECK ((tip ~ '\S'::text)),
+    CONSTRAINT health_tips_translations_fit CHECK (public.translations_fit(translations, '{"tip": [10, 1000]}'::jsonb))
 );
 
 
@@ -31,10 +155,12 @@ CREATE TABLE public.news (
     source_url_screenshot text,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    translations jsonb DEFAULT '{}'::jsonb NOT NULL,
     CONSTRAINT news_content_not_blank CHECK ((content ~ '\S'::text)),
     CONSTRAINT news_source_url_http CHECK (public.is_http_url(source_url)),
     CONSTRAINT news_source_url_screenshot_http CHECK (((source_url_screenshot IS NULL) OR public.is_http_url(source_url_screenshot))),
-    CONSTRAINT news_title_length CHECK (((title ~ '\S'::text) AND (char_length(title) <= 200)))
+    CONSTRAINT news_title_length CHECK (((title ~ '\S'::text) AND (char_length(title) <= 200))),
+    CONSTRAINT news_translations_fit CHECK (public.translations_fit(translations, '{"title": [1, 200], "content": [1, null]}'::jsonb))
 );
 
 
@@ -49,7 +175,8 @@ CREATE VIEW admin_reads.news AS
     n.source_url,
     n.source_url_screenshot,
     n.created_at,
-    n.updated_at
+    n.updated_at,
+    n.translations
    FROM public.news n
   WHERE ( SELECT public.is_admin() AS is_admin);
 
@@ -72,7 +199,8 @@ CREATE VIEW public.admin_news WITH (security_invoker='true') AS
     news.source_url,
     news.source_url_screenshot,
     news.created_at,
-    news.updated_at
+    news.updated_at,
+    news.translations
    FROM admin_reads.news;
 
 
@@ -91,13 +219,15 @@ CREATE TABLE public.tags (
     sort_order integer DEFAULT 0 NOT NULL,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    translations jsonb DEFAULT '{}'::jsonb NOT NULL,
     CONSTRAINT tags_category_known CHECK ((category = ANY (ARRAY['general'::text, 'nutrition'::text, 'dietary'::text, 'health'::text, 'allergen'::text, 'cuisine'::text, 'preparation'::text]))),
     CONSTRAINT tags_category_length CHECK (((category ~ '\S'::text) AND (char_length(category) <= 50))),
     CONSTRAINT tags_color_hex CHECK ((color ~ '^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$'::text)),
     CONSTRAINT tags_icon_length CHECK (((icon ~ '\S'::text) AND (char_length(icon) <= 50))),
     CONSTRAINT tags_key_length CHECK (((key ~ '\S'::text) AND (char_length(key) <= 50))),
     CONSTRAINT tags_label_length CHECK (((label ~ '\S'::text) AND (char_length(label) <= 100))),
-    CONSTRAINT tags_sort_order_non_negative CHECK ((sort_order >= 0))
+    CONSTRAINT tags_sort_order_non_negative CHECK ((sort_order >= 0)),
+    CONSTRAINT tags_translations_fit CHECK (public.translations_fit(translations, '{"label": [1, 100]}'::jsonb))
 );
 
 
@@ -487,3 +617,71 @@ CREATE POLICY "News writers replace screenshots" ON storage.objects AS PERMISSIV
 ALTER PUBLICATION supabase_realtime ADD TABLE public.health_tips;
 ALTER PUBLICATION supabase_realtime ADD TABLE public.news;
 ALTER PUBLICATION supabase_realtime ADD TABLE public.tags;
+
+-- Content in more languages than English (docs/architecture/content-languages.md): the app's read
+-- with a fallback to English, and the indexes that serve a search of the Hindi texts.
+
+CREATE FUNCTION public.news_localized(locale text) RETURNS TABLE(id uuid, title text, content text, source_url text, source_url_screenshot text, created_at timestamp with time zone, updated_at timestamp with time zone, language text)
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  -- The caller's rows (its own rights and policies: security invoker), each text in `locale`
+  -- ('hi', or 'hi-IN': the language part counts) where the row has it, else in English.
+  select n.id,
+         coalesce(n.translations #>> array[l.code, 'title'], n.title),
+         coalesce(n.translations #>> array[l.code, 'content'], n.content),
+         n.source_url, n.source_url_screenshot, n.created_at, n.updated_at,
+         case when n.translations ? l.code then l.code else 'en' end
+    from public.news n
+   cross join (select pg_catalog.lower(pg_catalog.split_part(pg_catalog.replace(locale, '_', '-'), '-', 1)) as code) l
+$$;
+
+COMMENT ON FUNCTION public.news_localized(locale text) IS 'The app''s news in a language, each article''s English where it has no text in that language (language says which).';
+
+CREATE FUNCTION public.health_tips_localized(locale text) RETURNS TABLE(id uuid, tip text, created_at timestamp with time zone, updated_at timestamp with time zone, language text)
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select h.id, coalesce(h.translations #>> array[l.code, 'tip'], h.tip), h.created_at, h.updated_at,
+         case when h.translations ? l.code then l.code else 'en' end
+    from public.health_tips h
+   cross join (select pg_catalog.lower(pg_catalog.split_part(pg_catalog.replace(locale, '_', '-'), '-', 1)) as code) l
+$$;
+
+COMMENT ON FUNCTION public.health_tips_localized(locale text) IS 'The app''s health tips in a language, each tip''s English where it has no text in that language (language says which).';
+
+CREATE FUNCTION public.tags_localized(locale text) RETURNS TABLE(id uuid, key text, label text, icon text, color text, category text, is_active boolean, sort_order integer, created_at timestamp with time zone, updated_at timestamp with time zone, language text)
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select t.id, t.key, coalesce(t.translations #>> array[l.code, 'label'], t.label), t.icon, t.color,
+         t.category, t.is_active, t.sort_order, t.created_at, t.updated_at,
+         case when t.translations ? l.code then l.code else 'en' end
+    from public.tags t
+   cross join (select pg_catalog.lower(pg_catalog.split_part(pg_catalog.replace(locale, '_', '-'), '-', 1)) as code) l
+$$;
+
+COMMENT ON FUNCTION public.tags_localized(locale text) IS 'The app''s tags in a language, each label''s English where it has none in that language (language says which).';
+
+CREATE INDEX news_title_hi_trgm_idx ON public.news USING gin (((translations -> 'hi'::text) ->> 'title'::text) extensions.gin_trgm_ops) WITH (fastupdate=off);
+CREATE INDEX news_content_hi_trgm_idx ON public.news USING gin (((translations -> 'hi'::text) ->> 'content'::text) extensions.gin_trgm_ops) WITH (fastupdate=off);
+CREATE INDEX health_tips_tip_hi_trgm_idx ON public.health_tips USING gin (((translations -> 'hi'::text) ->> 'tip'::text) extensions.gin_trgm_ops);
+CREATE INDEX tags_label_hi_trgm_idx ON public.tags USING gin (((translations -> 'hi'::text) ->> 'label'::text) extensions.gin_trgm_ops);
+
+REVOKE ALL ON FUNCTION public.grapheme_count(value text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.grapheme_count(value text) TO anon;
+GRANT ALL ON FUNCTION public.grapheme_count(value text) TO authenticated;
+GRANT ALL ON FUNCTION public.grapheme_count(value text) TO service_role;
+REVOKE ALL ON FUNCTION public.translations_fit(translations jsonb, fields jsonb) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.translations_fit(translations jsonb, fields jsonb) TO anon;
+GRANT ALL ON FUNCTION public.translations_fit(translations jsonb, fields jsonb) TO authenticated;
+GRANT ALL ON FUNCTION public.translations_fit(translations jsonb, fields jsonb) TO service_role;
+REVOKE ALL ON FUNCTION public.news_localized(locale text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.news_localized(locale text) TO authenticated;
+GRANT ALL ON FUNCTION public.news_localized(locale text) TO service_role;
+REVOKE ALL ON FUNCTION public.health_tips_localized(locale text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.health_tips_localized(locale text) TO authenticated;
+GRANT ALL ON FUNCTION public.health_tips_localized(locale text) TO service_role;
+REVOKE ALL ON FUNCTION public.tags_localized(locale text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.tags_localized(locale text) TO authenticated;
+GRANT ALL ON FUNCTION public.tags_localized(locale text) TO service_role;

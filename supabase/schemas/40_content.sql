@@ -29,6 +29,10 @@ declare
   emoji integer := 0;      -- 1 after a pictograph (+ marks), 2 after pictograph (+ marks) + ZWJ
   regional integer := 0;   -- regional indicators in the current run
 begin
+  -- Printable ASCII (most English) is one character per code point.
+  if value ~ '^[ -~]*$' then
+    return pg_catalog.length(value);
+  end if;
   foreach ch in array pg_catalog.string_to_array(value, null) loop
     cp := pg_catalog.ascii(ch);
     kind := case
@@ -113,10 +117,11 @@ CREATE FUNCTION public.translations_fit(translations jsonb, fields jsonb) RETURN
            or exists (
              select 1
                from pg_catalog.jsonb_each(fields) f(field, limits)
+              cross join lateral (select l.texts ->> f.field as text) t
               where pg_catalog.jsonb_typeof(l.texts -> f.field) is distinct from 'string'
-                 or (l.texts ->> f.field) !~ '\S'
-                 or public.grapheme_count(l.texts ->> f.field) < (f.limits ->> 0)::integer
-                 or public.grapheme_count(l.texts ->> f.field) > coalesce((f.limits ->> 1)::integer, 2147483647)))
+                 or t.text !~ '\S'
+                 or (select n.n < (f.limits ->> 0)::integer or n.n > coalesce((f.limits ->> 1)::integer, n.n)
+                       from (select public.grapheme_count(t.text) as n) n)))
 $_$;
 
 
@@ -676,12 +681,15 @@ REVOKE ALL ON FUNCTION public.translations_fit(translations jsonb, fields jsonb)
 GRANT ALL ON FUNCTION public.translations_fit(translations jsonb, fields jsonb) TO anon;
 GRANT ALL ON FUNCTION public.translations_fit(translations jsonb, fields jsonb) TO authenticated;
 GRANT ALL ON FUNCTION public.translations_fit(translations jsonb, fields jsonb) TO service_role;
+REVOKE ALL ON FUNCTION public.news_localized(locale text) FROM anon, authenticated, service_role;
 REVOKE ALL ON FUNCTION public.news_localized(locale text) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.news_localized(locale text) TO authenticated;
 GRANT ALL ON FUNCTION public.news_localized(locale text) TO service_role;
+REVOKE ALL ON FUNCTION public.health_tips_localized(locale text) FROM anon, authenticated, service_role;
 REVOKE ALL ON FUNCTION public.health_tips_localized(locale text) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.health_tips_localized(locale text) TO authenticated;
 GRANT ALL ON FUNCTION public.health_tips_localized(locale text) TO service_role;
+REVOKE ALL ON FUNCTION public.tags_localized(locale text) FROM anon, authenticated, service_role;
 REVOKE ALL ON FUNCTION public.tags_localized(locale text) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.tags_localized(locale text) TO authenticated;
 GRANT ALL ON FUNCTION public.tags_localized(locale text) TO service_role;

@@ -10,81 +10,18 @@ SET check_function_bodies = false;
 --
 
 CREATE FUNCTION public.grapheme_count(value text) RETURNS integer
-    LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+    LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
     SET search_path TO ''
     AS $$
--- The characters a reader sees (Unicode's extended grapheme clusters, UAX #29), as the admin's
--- Intl.Segmenter counts them (src/domain/graphemes.ts; supabase/tests/graphemes.test.ts compares the
--- two): marks, ZWJ/ZWNJ and variation selectors join the character before them; CR LF is one; a
--- Devanagari or Bengali consonant after consonant + virama joins it (a conjunct, rule GB9c); emoji
--- ZWJ sequences and flag pairs are one. Other scripts' rarer rules (Hangul syllables, prepend marks)
--- are not modelled: the limits it serves are for English and Hindi text.
-declare
-  n integer := 0;
-  ch text;
-  cp integer;
-  kind text;
-  previous text := 'start';
-  conjunct integer := 0;   -- 0 none, 1 after an Indic consonant, 2 after consonant + virama
-  emoji integer := 0;      -- 1 after a pictograph (+ marks), 2 after pictograph (+ marks) + ZWJ
-  regional integer := 0;   -- regional indicators in the current run
-begin
-  -- Printable ASCII (most English) is one character per code point.
-  if value ~ '^[ -~]*$' then
-    return pg_catalog.length(value);
-  end if;
-  foreach ch in array pg_catalog.string_to_array(value, null) loop
-    cp := pg_catalog.ascii(ch);
-    kind := case
-      when cp = 13 then 'cr'
-      when cp = 10 then 'lf'
-      when cp < 32 or cp between 127 and 159 then 'control'
-      when cp = 8205 then 'zwj'
-      when cp in (2381, 2509, 2765, 2893, 3149, 3405) then 'linker'
-      when cp between 2325 and 2361 or cp between 2392 and 2399 or cp between 2424 and 2431
-        or cp between 2453 and 2472 or cp between 2474 and 2480 or cp = 2482 or cp between 2486 and 2489
-        or cp between 2524 and 2525 or cp = 2527 or cp between 2544 and 2545 then 'consonant'
-      when cp = 2364 or cp between 2385 and 2388 or cp = 2492 or cp between 768 and 879 then 'incb-extend'
-      when cp between 2304 and 2307 or cp between 2362 and 2363 or cp between 2366 and 2383 or cp between 2389 and 2391
-        or cp between 2402 and 2403 or cp between 2433 and 2435 or cp between 2494 and 2508
-        or cp = 2519 or cp between 2530 and 2531
-        or cp between 1155 and 1161 or cp between 1425 and 1469 or cp between 1611 and 1631
-        or cp between 6832 and 6911 or cp between 7616 and 7679 or cp between 8400 and 8447
-        or cp = 8204 or cp between 65024 and 65039 or cp between 65056 and 65071
-        or cp between 127995 and 127999 or cp between 917536 and 917631 then 'extend'
-      when cp between 127462 and 127487 then 'regional'
-      when cp between 126976 and 129791 or cp between 9728 and 10175 or cp between 8986 and 9215
-        or cp in (169, 174, 8252, 8265, 8482, 8505, 11088, 11093) then 'pictograph'
-      else 'other'
-    end;
-    if not (
-         (previous = 'cr' and kind = 'lf')
-      or (previous not in ('start', 'cr', 'lf', 'control')
-          and (kind in ('extend', 'incb-extend', 'zwj', 'linker')
-               or (kind = 'consonant' and conjunct = 2)
-               or (kind = 'pictograph' and emoji = 2)
-               or (kind = 'regional' and pg_catalog.mod(regional, 2) = 1)))
-    ) then
-      n := n + 1;
-      regional := 0;
-    end if;
-    conjunct := case
-      when kind = 'consonant' then 1
-      when kind = 'linker' and conjunct > 0 then 2
-      when kind in ('incb-extend', 'zwj') then conjunct
-      else 0
-    end;
-    emoji := case
-      when kind = 'pictograph' then 1
-      when kind in ('extend', 'incb-extend') and emoji = 1 then 1
-      when kind = 'zwj' and emoji = 1 then 2
-      else 0
-    end;
-    regional := case when kind = 'regional' then regional + 1 else 0 end;
-    previous := kind;
-  end loop;
-  return n;
-end
+  -- The characters a reader sees (Unicode's extended grapheme clusters, UAX #29), as the admin's
+  -- Intl.Segmenter counts them (src/domain/graphemes.ts; supabase/tests/graphemes.test.ts compares the
+  -- two): one match per cluster. A cluster is CR LF, a control alone, or a base and the marks that
+  -- extend it (combining marks, vowel signs, virama, nukta, ZWJ/ZWNJ, variation selectors, skin
+  -- tones), where a base is a Devanagari or Bengali conjunct (consonant, virama, consonant, with marks
+  -- between: rule GB9c), a flag's pair of regional indicators, an emoji ZWJ sequence, or any other
+  -- character. Other scripts' rarer rules (Hangul syllables, prepend marks) are not modelled: the
+  -- limits it serves are for English and Hindi text.
+  select pg_catalog.regexp_count(value, '\r\n|[\u0000-\u001f\u007f-\u009f]|(?:[\u0915-\u0939\u0958-\u095f\u0978-\u097f\u0995-\u09a8\u09aa-\u09b0\u09b2\u09b6-\u09b9\u09dc\u09dd\u09df\u09f0\u09f1](?:[\u0900-\u0902\u093a\u093c\u0941-\u0948\u0951-\u0957\u0962\u0963\u0981\u09bc\u09be\u09c1-\u09c4\u09d7\u09e2\u09e3\u09fe\u0300-\u036f\u0483-\u0489\u0591-\u05bd\u064b-\u065f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe00-\ufe0f\ufe20-\ufe2f\U0001f3fb-\U0001f3ff\U000e0020-\U000e007f\u200d]*[\u094d\u09cd\u0acd\u0b4d\u0c4d\u0d4d][\u0900-\u0902\u093a\u093c\u0941-\u0948\u0951-\u0957\u0962\u0963\u0981\u09bc\u09be\u09c1-\u09c4\u09d7\u09e2\u09e3\u09fe\u0300-\u036f\u0483-\u0489\u0591-\u05bd\u064b-\u065f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe00-\ufe0f\ufe20-\ufe2f\U0001f3fb-\U0001f3ff\U000e0020-\U000e007f\u200d\u094d\u09cd\u0acd\u0b4d\u0c4d\u0d4d]*[\u0915-\u0939\u0958-\u095f\u0978-\u097f\u0995-\u09a8\u09aa-\u09b0\u09b2\u09b6-\u09b9\u09dc\u09dd\u09df\u09f0\u09f1])*|[\U0001f1e6-\U0001f1ff][\U0001f1e6-\U0001f1ff]|[\U0001f000-\U0001f1e5\U0001f200-\U0001f3fa\U0001f400-\U0001faff\u2600-\u27bf\u231a-\u23ff\u00a9\u00ae\u203c\u2049\u2122\u2139\u2b50\u2b55](?:[\u0900-\u0902\u093a\u093c\u0941-\u0948\u0951-\u0957\u0962\u0963\u0981\u09bc\u09be\u09c1-\u09c4\u09d7\u09e2\u09e3\u09fe\u0300-\u036f\u0483-\u0489\u0591-\u05bd\u064b-\u065f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe00-\ufe0f\ufe20-\ufe2f\U0001f3fb-\U0001f3ff\U000e0020-\U000e007f\u200d\u0903\u093b\u093e-\u0940\u0949-\u094c\u094e\u094f\u0982\u0983\u09bf\u09c0\u09c7\u09c8\u09cb\u09cc\u200c]*\u200d[\U0001f000-\U0001f1e5\U0001f200-\U0001f3fa\U0001f400-\U0001faff\u2600-\u27bf\u231a-\u23ff\u00a9\u00ae\u203c\u2049\u2122\u2139\u2b50\u2b55])*|[^\u0000-\u001f\u007f-\u009f])[\u0900-\u0902\u093a\u093c\u0941-\u0948\u0951-\u0957\u0962\u0963\u0981\u09bc\u09be\u09c1-\u09c4\u09d7\u09e2\u09e3\u09fe\u0300-\u036f\u0483-\u0489\u0591-\u05bd\u064b-\u065f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe00-\ufe0f\ufe20-\ufe2f\U0001f3fb-\U0001f3ff\U000e0020-\U000e007f\u200d\u0903\u093b\u093e-\u0940\u0949-\u094c\u094e\u094f\u0982\u0983\u09bf\u09c0\u09c7\u09c8\u09cb\u09cc\u200c\u094d\u09cd\u0acd\u0b4d\u0c4d\u0d4d]*')
 $$;
 
 
@@ -100,29 +37,41 @@ COMMENT ON FUNCTION public.grapheme_count(value text) IS 'How many characters a 
 --
 
 CREATE FUNCTION public.translations_fit(translations jsonb, fields jsonb) RETURNS boolean
-    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE
     SET search_path TO ''
-    AS $_$
-  -- A content row's other languages: {"hi": {"tip": "…"}, …}, keyed by a language code other than
-  -- English (English is the row's own columns). Each language gives every field of `fields`
-  -- ({"tip": [min, max]}, max null for none) and no other, each a non-blank text whose length in
-  -- characters as read (grapheme clusters) is within its limits: the English column's limits.
-  select pg_catalog.jsonb_typeof(translations) = 'object'
-     and not exists (
-       select 1
-         from pg_catalog.jsonb_each(translations) l(locale, texts)
-        where l.locale !~ '^[a-z]{2,3}$' or l.locale = 'en'
-           or pg_catalog.jsonb_typeof(l.texts) <> 'object'
-           or exists (select 1 from pg_catalog.jsonb_object_keys(l.texts) k(key) where not fields ? k.key)
-           or exists (
-             select 1
-               from pg_catalog.jsonb_each(fields) f(field, limits)
-              cross join lateral (select l.texts ->> f.field as text) t
-              where pg_catalog.jsonb_typeof(l.texts -> f.field) is distinct from 'string'
-                 or t.text !~ '\S'
-                 or (select n.n < (f.limits ->> 0)::integer or n.n > coalesce((f.limits ->> 1)::integer, n.n)
-                       from (select public.grapheme_count(t.text) as n) n)))
-$_$;
+    AS $$
+-- A content row's other languages: {"hi": {"tip": "…"}, …}, keyed by a language code other than
+-- English (English is the row's own columns). Each language gives every field of `fields`
+-- ({"tip": [min, max]}, max null for none) and no other, each a non-blank text whose length in
+-- characters as read (grapheme clusters) is within its limits: the English column's limits.
+declare
+  locale text;
+  texts jsonb;
+  field text;
+  limits jsonb;
+  n integer;
+begin
+  if pg_catalog.jsonb_typeof(translations) <> 'object' then
+    return false;
+  end if;
+  for locale, texts in select l.key, l.value from pg_catalog.jsonb_each(translations) l loop
+    if locale !~ '^[a-z]{2,3}$' or locale = 'en' or pg_catalog.jsonb_typeof(texts) <> 'object'
+       or (select count(*) from pg_catalog.jsonb_object_keys(texts)) <> (select count(*) from pg_catalog.jsonb_object_keys(fields)) then
+      return false;
+    end if;
+    for field, limits in select f.key, f.value from pg_catalog.jsonb_each(fields) f loop
+      if pg_catalog.jsonb_typeof(texts -> field) is distinct from 'string' or (texts ->> field) !~ '\S' then
+        return false;
+      end if;
+      n := public.grapheme_count(texts ->> field);
+      if n < (limits ->> 0)::integer or n > coalesce((limits ->> 1)::integer, n) then
+        return false;
+      end if;
+    end loop;
+  end loop;
+  return true;
+end
+$$;
 
 
 --

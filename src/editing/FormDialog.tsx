@@ -20,6 +20,8 @@ export interface FormDialogProps {
   /** A new record's initial values. */
   defaultValues?: Record<string, unknown>;
   onClose: () => void;
+  /** The dialog's width on a wider screen: `md` for fields side by side (two languages). */
+  maxWidth?: 'sm' | 'md';
   children: ReactNode;
 }
 
@@ -30,7 +32,15 @@ export interface FormDialogProps {
  * changes asks first. On a phone it fills the screen; the title stays at the top and Cancel and
  * Save at the bottom while the fields scroll between them.
  */
-export function FormDialog({ id, title, schema, defaultValues, onClose, children }: FormDialogProps) {
+export function FormDialog({
+  id,
+  title,
+  schema,
+  defaultValues,
+  onClose,
+  maxWidth = 'sm',
+  children,
+}: FormDialogProps) {
   const translate = useTranslate();
   const fullScreen = usePhone();
   const { open, onExited } = useDialogTransition();
@@ -93,7 +103,7 @@ export function FormDialog({ id, title, schema, defaultValues, onClose, children
       aria-labelledby={titleId}
       fullWidth
       fullScreen={fullScreen}
-      maxWidth="sm"
+      maxWidth={maxWidth}
       sx={FORM_IN_DIALOG_SX}
     >
       <DialogTitle id={titleId}>{translate(title)}</DialogTitle>

@@ -9,7 +9,8 @@ import { resourceText } from '../i18n/resourceText';
  * The create and edit dialogs of a content resource (news, health tips, tags): a FormDialog titled
  * `resources.<name>.create_title` / `edit_title` around the resource's inputs, the edit one with the
  * History tab of its base table (RecordTabs). The screens differ only in their inputs, rules and a
- * new record's values, which is all this takes; the list passes the result as its `dialogs`.
+ * new record's values, which is all this takes; the list passes the result as its `dialogs`. The
+ * dialogs are wide enough for English and Hindi side by side (src/editing/LanguageFields.tsx).
  */
 export function contentDialogs({
   resource,
@@ -30,6 +31,7 @@ export function contentDialogs({
         schema={schema}
         defaultValues={defaultValues}
         onClose={onClose}
+        maxWidth="md"
       >
         {inputs}
       </FormDialog>
@@ -43,6 +45,7 @@ export function contentDialogs({
         title={resourceText(translate, resource.name, 'edit_title')}
         schema={schema}
         onClose={onClose}
+        maxWidth="md"
       >
         <RecordTabs table={baseTable(resource)} id={id} versions={resource.versions === true}>
           {inputs}

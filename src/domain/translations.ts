@@ -1,28 +1,11 @@
 import { z } from 'zod';
+import { CONTENT_LANGUAGES, TRANSLATED_FIELDS, type TranslatedTable } from './contentLanguages';
 import { graphemeCount } from './graphemes';
-import { HEALTH_TIP_LIMITS, NEWS_LIMITS, TAG_LIMITS } from './limits';
 
 /**
- * Content in languages other than English (docs/architecture/content-languages.md). English is each
- * row's own columns (what the app read before); the others live in its `translations` column,
- * `{"hi": {"tip": "…"}}`. A language is all or nothing: each gives every translated field of its
- * row, within the English field's limits counted in characters as read (grapheme clusters). The
- * database checks the same fields and limits (the `*_translations_fit` constraints;
- * supabase/tests/contentTranslations.test.ts proves they match these).
+ * The content forms' rules for the texts of other languages (src/domain/contentLanguages.ts): each
+ * within the English field's limits, counted in characters as read.
  */
-
-/** The languages content is written in besides English, in the order the admin shows them. */
-export const CONTENT_LANGUAGES = ['hi'] as const;
-export type ContentLanguage = (typeof CONTENT_LANGUAGES)[number];
-
-/** Per table, its translated fields and their [min, max] length (max null: none). */
-export const TRANSLATED_FIELDS = {
-  news: { title: [1, NEWS_LIMITS.titleMax], content: [1, null] },
-  health_tips: { tip: [HEALTH_TIP_LIMITS.tipMin, HEALTH_TIP_LIMITS.tipMax] },
-  tags: { label: [1, TAG_LIMITS.labelMax] },
-} as const satisfies Record<string, Record<string, readonly [number, number | null]>>;
-
-export type TranslatedTable = keyof typeof TRANSLATED_FIELDS;
 
 /** One language's texts of a row. */
 export type Texts = Record<string, string>;
@@ -72,10 +55,4 @@ export function translationsSchema<T extends TranslatedTable>(
     },
     z.partialRecord(z.enum(CONTENT_LANGUAGES), language),
   );
-}
-
-/** The languages a row has, English first (it always has English). */
-export function languagesOf(translations: unknown): string[] {
-  const given = translations && typeof translations === 'object' ? Object.keys(translations) : [];
-  return ['en', ...CONTENT_LANGUAGES.filter((l) => given.includes(l))];
 }

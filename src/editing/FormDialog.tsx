@@ -17,7 +17,7 @@ export interface FormDialogProps {
   title: string;
   /** The form's rules: its messages show under each field, its output is what is saved. */
   schema: z.ZodType<Record<string, unknown>, Record<string, unknown>>;
-  /** A new record's initial values. */
+  /** A new record's initial values; when editing, the values a record lacks (e.g. its blank translations). */
   defaultValues?: Record<string, unknown>;
   onClose: () => void;
   /** The dialog's width on a wider screen: `md` for fields side by side (two languages). */
@@ -80,7 +80,7 @@ export function FormDialog({
   // Editing: who else has it open, a warning when someone saves or deletes it meanwhile, and a
   // save that asks before writing over a newer version (src/editing/EditConflict.tsx).
   const editForm = editing && (
-    <Form resolver={zodResolver(schema)}>
+    <Form resolver={zodResolver(schema)} defaultValues={defaultValues}>
       <DirtyProbe dirtyRef={dirty} />
       <EditConflictScope id={id} written={written} refusedRef={refusedRef}>
         <DialogContent dividers>

@@ -1,7 +1,7 @@
 import { Box, Tab, Tabs, Typography } from '@mui/material';
 import { useId, useState } from 'react';
-import { TextInput, useResourceContext, useTranslate } from 'react-admin';
-import { CONTENT_LANGUAGES } from '../domain/translations';
+import { TextInput, useResourceContext, useTranslate, useTranslateLabel } from 'react-admin';
+import { CONTENT_LANGUAGES } from '../domain/contentLanguages';
 import { usePhone } from '../layout/phone';
 import { CharacterCounter } from './CharacterCounter';
 
@@ -28,6 +28,7 @@ export const sourceIn = (language: Language, source: string) =>
 export function LanguageFields({ fields }: { fields: readonly TranslatedField[] }) {
   const translate = useTranslate();
   const resource = useResourceContext();
+  const translateLabel = useTranslateLabel();
   const phone = usePhone();
   const [shown, setShown] = useState<Language>('en');
   const id = useId();
@@ -57,7 +58,7 @@ export function LanguageFields({ fields }: { fields: readonly TranslatedField[] 
               language === 'en'
                 ? undefined
                 : translate('labellens.content_languages.field_in', {
-                    field: translate(`resources.${resource}.fields.${field.source}`),
+                    field: translateLabel({ source: field.source, resource }),
                     language: name(language),
                   })
             }

@@ -4,6 +4,7 @@ import { RecordTabs } from './audit-log/RecordTabs';
 import { FormDialog, type FormDialogProps } from '../editing/FormDialog';
 import { baseTable, type ResourceData } from '../providers/resourceData';
 import { resourceText } from '../i18n/resourceText';
+import { blankTranslations } from '../domain/contentLanguages';
 
 /**
  * The create and edit dialogs of a content resource (news, health tips, tags): a FormDialog titled
@@ -23,13 +24,14 @@ export function contentDialogs({
   defaultValues: Record<string, unknown>;
   inputs: ReactNode;
 }) {
+  const blanks = { translations: blankTranslations(baseTable(resource)) };
   function Create({ onClose }: { onClose: () => void }) {
     const translate = useTranslate();
     return (
       <FormDialog
         title={resourceText(translate, resource.name, 'create_title')}
         schema={schema}
-        defaultValues={defaultValues}
+        defaultValues={{ ...defaultValues, ...blanks }}
         onClose={onClose}
         maxWidth="md"
       >
@@ -44,6 +46,7 @@ export function contentDialogs({
         id={id}
         title={resourceText(translate, resource.name, 'edit_title')}
         schema={schema}
+        defaultValues={blanks}
         onClose={onClose}
         maxWidth="md"
       >

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, Queryable } from '../../mocks/supabase/db';
 import { openTestDatabase } from '../../mocks/supabase/testing/snapshot';
-import { TRANSLATED_FIELDS } from '../../src/domain/translations';
+import { TRANSLATED_FIELDS } from '../../src/domain/contentLanguages';
 import { attempt, ROLES, type Role } from './fixtures';
 
 /**

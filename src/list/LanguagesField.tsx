@@ -20,7 +20,7 @@ export function LanguagesField() {
           <Chip
             key={language}
             size="small"
-            label={language.toUpperCase()}
+            label={translate(`labellens.content_languages.codes.${language}`)}
             variant={present ? 'filled' : 'outlined'}
             sx={present ? undefined : { opacity: 0.6, textDecoration: 'line-through' }}
             aria-label={translate(`labellens.content_languages.${present ? 'has' : 'lacks'}`, { language: name })}

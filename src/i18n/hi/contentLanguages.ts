@@ -5,6 +5,7 @@ import type { Wording } from '../wording';
 export const contentLanguagesMessages: Wording<typeof english> = {
   content_languages: {
     names: { en: 'अंग्रेज़ी', hi: 'हिन्दी' },
+    codes: { en: 'अं', hi: 'हि' },
     tabs: 'पाठ की भाषा',
     field_in: '%{language} में %{field}',
     optional: 'ज़रूरी नहीं: न लिखें तो ऐप में अंग्रेज़ी पाठ दिखेगा',

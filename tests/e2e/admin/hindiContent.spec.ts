@@ -13,7 +13,6 @@ test('a tip in English and Hindi: found by a Hindi word, filtered, its Hindi res
   const word = `अंकुरित${[...marker.slice(3)].map((d) => String.fromCharCode(0x966 + Number(d))).join('')}`;
   const english = `Sprouted moong ${marker}: a protein-rich breakfast.`;
   const hindi = `${word} मूंग: प्रोटीन से भरपूर नाश्ता।`;
-  const changed = `${word} मूंग: सुबह का हल्का नाश्ता।`;
 
   await page.goto('/admin/health-tips');
   await page.getByRole('link', { name: 'Add Health Tip' }).click();

@@ -178,18 +178,21 @@ export type Database = {
           created_at: string;
           id: string;
           tip: string;
+          translations: NonNullable<Json>;
           updated_at: string;
         };
         Insert: {
           created_at?: string;
           id?: string;
           tip: string;
+          translations?: NonNullable<Json>;
           updated_at?: string;
         };
         Update: {
           created_at?: string;
           id?: string;
           tip?: string;
+          translations?: NonNullable<Json>;
           updated_at?: string;
         };
         Relationships: [];
@@ -233,6 +236,7 @@ export type Database = {
           source_url: string;
           source_url_screenshot: string | null;
           title: string;
+          translations: NonNullable<Json>;
           updated_at: string;
         };
         Insert: {
@@ -242,6 +246,7 @@ export type Database = {
           source_url: string;
           source_url_screenshot?: string | null;
           title: string;
+          translations?: NonNullable<Json>;
           updated_at?: string;
         };
         Update: {
@@ -251,6 +256,7 @@ export type Database = {
           source_url?: string;
           source_url_screenshot?: string | null;
           title?: string;
+          translations?: NonNullable<Json>;
           updated_at?: string;
         };
         Relationships: [];
@@ -664,6 +670,7 @@ export type Database = {
           key: string;
           label: string;
           sort_order: number;
+          translations: NonNullable<Json>;
           updated_at: string;
         };
         Insert: {
@@ -676,6 +683,7 @@ export type Database = {
           key: string;
           label: string;
           sort_order?: number;
+          translations?: NonNullable<Json>;
           updated_at?: string;
         };
         Update: {
@@ -688,6 +696,7 @@ export type Database = {
           key?: string;
           label?: string;
           sort_order?: number;
+          translations?: NonNullable<Json>;
           updated_at?: string;
         };
         Relationships: [];
@@ -828,6 +837,7 @@ export type Database = {
           source_url: string | null;
           source_url_screenshot: string | null;
           title: string | null;
+          translations: Json | null;
           updated_at: string | null;
         };
         Insert: {
@@ -837,6 +847,7 @@ export type Database = {
           source_url?: string | null;
           source_url_screenshot?: string | null;
           title?: string | null;
+          translations?: Json | null;
           updated_at?: string | null;
         };
         Update: {
@@ -846,6 +857,7 @@ export type Database = {
           source_url?: string | null;
           source_url_screenshot?: string | null;
           title?: string | null;
+          translations?: Json | null;
           updated_at?: string | null;
         };
         Relationships: [];
@@ -1141,7 +1153,18 @@ export type Database = {
         }[];
       };
       admin_trash_retention_days: { Args: Record<PropertyKey, never>; Returns: number };
+      grapheme_count: { Args: { value: string }; Returns: number };
       has_admin_role: { Args: { roles: string[] }; Returns: boolean };
+      health_tips_localized: {
+        Args: { locale: string };
+        Returns: {
+          created_at: string;
+          id: string;
+          language: string;
+          tip: string;
+          updated_at: string;
+        }[];
+      };
       hook_mfa_verification_attempt: { Args: { event: Json }; Returns: Json };
       hook_password_verification_attempt: { Args: { event: Json }; Returns: Json };
       is_admin: { Args: Record<PropertyKey, never>; Returns: boolean };
@@ -1151,6 +1174,19 @@ export type Database = {
       jsonb_string_map_bytes: { Args: { value: Json }; Returns: number };
       may_edit_record: { Args: { record_id: string; resource: string }; Returns: boolean };
       may_share_presence: { Args: { topic: string }; Returns: boolean };
+      news_localized: {
+        Args: { locale: string };
+        Returns: {
+          content: string;
+          created_at: string;
+          id: string;
+          language: string;
+          source_url: string;
+          source_url_screenshot: string;
+          title: string;
+          updated_at: string;
+        }[];
+      };
       orphan_objects: {
         Args: { min_age?: string };
         Returns: {
@@ -1382,6 +1418,23 @@ export type Database = {
         };
         Returns: undefined;
       };
+      tags_localized: {
+        Args: { locale: string };
+        Returns: {
+          category: string;
+          color: string;
+          created_at: string;
+          icon: string;
+          id: string;
+          is_active: boolean;
+          key: string;
+          label: string;
+          language: string;
+          sort_order: number;
+          updated_at: string;
+        }[];
+      };
+      translations_fit: { Args: { fields: Json; translations: Json }; Returns: boolean };
       update_admin_settings: {
         Args: { audit_retention_days?: number; mfa_required?: boolean; trash_retention_days?: number };
         Returns: {

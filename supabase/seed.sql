@@ -436,8 +436,9 @@ insert into public.payments (user_id, amount, currency, status, created_at) valu
 -- ---------------------------------------------------------------------------------------------
 -- News (some without a screenshot)
 
-insert into public.news (title, content, source_url, source_url_screenshot, created_at)
-select n.title, n.content, n.source_url, n.screenshot, now() - make_interval(days => n.age_days, hours => n.age_days % 7)
+insert into public.news (title, content, source_url, source_url_screenshot, created_at, translations)
+select n.title, n.content, n.source_url, n.screenshot, now() - make_interval(days => n.age_days, hours => n.age_days % 7),
+       (case n.age_days when 2 then '{"hi": {"title": "एफ़एसएसएआई का प्रस्ताव: चीनी, नमक और वसा के लिए पैक के सामने मोटे अक्षरों में लेबल", "content": "भारतीय खाद्य सुरक्षा और मानक प्राधिकरण ने प्रस्ताव रखा है कि पैक किए गए खाद्य पदार्थ कुल चीनी, नमक और संतृप्त वसा को पैक के सामने मोटे, बड़े अक्षरों में दिखाएँ, ताकि खरीदार एक नज़र में उत्पादों की तुलना कर सकें। उद्योग संगठनों को नियम अधिसूचित होने से पहले राय देने का समय दिया गया है।"}}' else '{}' end)::jsonb
   from (values
     ('FSSAI proposes bold front-of-pack labels for sugar, salt and fat',
      'The Food Safety and Standards Authority of India has proposed that packaged foods display total sugar, salt and saturated fat in bold, larger type on the front of the pack, so shoppers can compare products at a glance. Industry bodies have been given time to comment before the rules are notified.',
@@ -486,8 +487,10 @@ select n.title, n.content, n.source_url, n.screenshot, now() - make_interval(day
 -- ---------------------------------------------------------------------------------------------
 -- Health tips
 
-insert into public.health_tips (tip, created_at)
-select t.tip, now() - make_interval(days => t.k * 3, hours => t.k)
+-- A few tips in Hindi too (the rest show English in the app: public.health_tips_localized).
+insert into public.health_tips (tip, created_at, translations)
+select t.tip, now() - make_interval(days => t.k * 3, hours => t.k),
+       (case t.k when 1 then '{"hi": {"tip": "सोडियम की तुलना प्रति सर्विंग नहीं, प्रति 100 ग्राम करें: 120 मिलीग्राम से कम हो तो कम है, 600 मिलीग्राम से ज़्यादा हो तो ज़्यादा।"}}' when 2 then '{"hi": {"tip": "अगर चीनी, किसी भी नाम से, पहली तीन सामग्रियों में है, तो उस उत्पाद को मिठाई मानें।"}}' when 3 then '{"hi": {"tip": "रोज़ तली हुई नमकीन के एक पैकेट की जगह मुट्ठी भर भुने चने खाएँ: फ़ाइबर और प्रोटीन बढ़ेगा।"}}' else '{}' end)::jsonb
   from (values
     (1, 'Compare sodium per 100 g, not per serving: under 120 mg is low, over 600 mg is high.'),
     (2, 'If sugar, in any of its names, is among the first three ingredients, treat the product as a sweet.'),
@@ -512,8 +515,9 @@ select t.tip, now() - make_interval(days => t.k * 3, hours => t.k)
 -- ---------------------------------------------------------------------------------------------
 -- Tags in all seven categories, some inactive
 
-insert into public.tags (key, label, icon, color, category, is_active, sort_order, created_at)
-select t.key, t.label, t.icon, t.color, t.category, t.is_active, t.sort_order, now() - make_interval(days => 70 - t.sort_order * 3)
+insert into public.tags (key, label, icon, color, category, is_active, sort_order, created_at, translations)
+select t.key, t.label, t.icon, t.color, t.category, t.is_active, t.sort_order, now() - make_interval(days => 70 - t.sort_order * 3),
+       (case t.key when 'organic' then '{"hi": {"label": "जैविक"}}' when 'new-arrival' then '{"hi": {"label": "नया आगमन"}}' else '{}' end)::jsonb
   from (values
     ('organic', 'Organic', 'leaf', '#22c55e', 'general', true, 0),
     ('new-arrival', 'New Arrival', 'sparkles', '#3b82f6', 'general', true, 1),

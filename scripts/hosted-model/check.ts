@@ -50,6 +50,7 @@ import {
 import { realtimePublication, realtimeAuthorization, openRecords } from './realtime';
 import { authHooks, ownerEmails, invitationEmails } from './auth';
 import { storageBuckets, storageQuota, storageDeclaredTypes } from './storage';
+import { hindiSearchOnHosted } from './content';
 
 /** The Supabase CLI's record of applied migrations. */
 const MIGRATION_HISTORY = `create schema if not exists supabase_migrations;
@@ -274,7 +275,9 @@ async function main() {
       '--no-sync',
       '-E',
       'UTF8',
-      '--locale=C',
+      // Hosted projects' locale (supabase/postgres#696, supabase/cli#1309): it decides which
+      // characters pg_trgm indexes (supabase/tests/hindiSearch.ts).
+      '--locale=C.UTF-8',
     ]);
     run('pg_ctl', [
       '-D',
@@ -348,6 +351,7 @@ async function main() {
       await storageBuckets(postgres);
       await storageQuota(postgres, authenticator);
       await storageDeclaredTypes(authenticator);
+      await hindiSearchOnHosted(postgres, authenticator);
 
       await admin.query(`set pgrst.db_schemas = 'public, storage, graphql_public'`);
       const advisor = await admin.query<{ level: string; name: string; object: string }>(

@@ -1,3 +1,4 @@
+import { spreadTranslationChanges } from './contentLanguages';
 import type { Tables } from '../database.types.ts';
 import { en } from '../i18n/en';
 
@@ -51,5 +52,5 @@ export function formatAuditValue(value: unknown): string {
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
-/** The fields of an entry's change, in a stable order (by name). */
-export const changedFields = (changes: AuditChanges) => Object.keys(changes).sort();
+/** The fields of an entry's change, in a stable order (by name); translations text by text (`tip (hi)`). */
+export const changedFields = (changes: AuditChanges) => Object.keys(spreadTranslationChanges(changes)).sort();

@@ -25,6 +25,7 @@ describe('news schema', () => {
     content: 'Bold front-of-pack labels.',
     source_url: 'https://www.fssai.gov.in/',
     source_url_screenshot: 'https://example.com/a.png',
+    translations: {},
   };
 
   it('trims and accepts a valid article', () => {
@@ -79,7 +80,7 @@ describe('news schema', () => {
     });
   });
 
-  it('keeps only the four editable fields (id and created_at are never sent)', () => {
+  it('keeps only the editable fields (id and created_at are never sent)', () => {
     expect(check(newsSchema, { ...VALID, id: 'a', created_at: '2024-01-01' })).toEqual({
       ok: true,
       value: VALID,
@@ -100,8 +101,8 @@ describe('news schema', () => {
 describe('health tip schema', () => {
   it.each([
     [9, { ok: false, errors: { tip: ['Tip must be at least 10 characters long'] } }],
-    [10, { ok: true, value: { tip: x(10) } }],
-    [1000, { ok: true, value: { tip: x(1000) } }],
+    [10, { ok: true, value: { tip: x(10), translations: {} } }],
+    [1000, { ok: true, value: { tip: x(1000), translations: {} } }],
     [1001, { ok: false, errors: { tip: ['Tip must not exceed 1000 characters'] } }],
   ])('a tip of %i characters', (length, expected) => {
     expect(check(healthTipSchema, { tip: x(length) })).toEqual(expected);
@@ -112,7 +113,10 @@ describe('health tip schema', () => {
       ok: false,
       errors: { tip: [HEALTH_TIP_MESSAGES.tipTooShort] },
     });
-    expect(check(healthTipSchema, { tip: `  ${x(10)}\n` })).toEqual({ ok: true, value: { tip: x(10) } });
+    expect(check(healthTipSchema, { tip: `  ${x(10)}\n` })).toEqual({
+      ok: true,
+      value: { tip: x(10), translations: {} },
+    });
   });
 });
 
@@ -125,6 +129,7 @@ describe('tag schema', () => {
     category: 'general',
     is_active: true,
     sort_order: 0,
+    translations: {},
   };
   const refused = (field: string, message: string) => ({ ok: false, errors: { [field]: [message] } });
 
@@ -214,5 +219,44 @@ describe('tag schema', () => {
       value: { ...VALID, sort_order: 3 },
     });
     expect(check(tagSchema, { ...VALID, sort_order: 1.5 }).ok).toBe(false);
+  });
+});
+
+describe('translations', () => {
+  const HINDI = 'रोज़ आठ गिलास पानी पिएँ';
+  const tip = (hi: unknown) => check(healthTipSchema, { tip: x(10), translations: { hi } });
+
+  it('counts a Hindi tip in characters as read: 1000 conjuncts (4000 UTF-16 units) fit, 1001 do not', () => {
+    expect(tip({ tip: 'क्षि'.repeat(1000) })).toEqual({
+      ok: true,
+      value: { tip: x(10), translations: { hi: { tip: 'क्षि'.repeat(1000) } } },
+    });
+    expect(tip({ tip: 'क्षि'.repeat(1001) })).toEqual({
+      ok: false,
+      errors: { translations: [HEALTH_TIP_MESSAGES.tipTooLong] },
+    });
+    expect(tip({ tip: 'क्षि'.repeat(9) })).toEqual({
+      ok: false,
+      errors: { translations: [HEALTH_TIP_MESSAGES.tipTooShort] },
+    });
+  });
+
+  it('leaves out a language whose fields are all blank, trims the rest, and refuses half a language', () => {
+    expect(tip({ tip: '   ' })).toEqual({ ok: true, value: { tip: x(10), translations: {} } });
+    expect(tip({ tip: `  ${HINDI} \n` })).toEqual({
+      ok: true,
+      value: { tip: x(10), translations: { hi: { tip: HINDI } } },
+    });
+    const news = {
+      title: 'A',
+      content: 'B',
+      source_url: 'https://example.com',
+      translations: { hi: { title: 'शीर्षक', content: ' ' } },
+    };
+    expect(check(newsSchema, news)).toEqual({ ok: false, errors: { translations: [NEWS_MESSAGES.contentRequired] } });
+  });
+
+  it('refuses a language the admin does not write', () => {
+    expect(check(healthTipSchema, { tip: x(10), translations: { xx: { tip: x(10) } } }).ok).toBe(false);
   });
 });

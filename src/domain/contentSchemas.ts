@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { HEALTH_TIP_LIMITS, NEWS_LIMITS, TAG_LIMITS } from './limits';
 import { fileProblem } from './storage';
 import { HEX_COLOR_PATTERN, TAG_CATEGORIES } from './tags';
+import { translationsSchema } from './translations';
 
 /**
  * The admin's content forms (news, health tips, tags): the product's validation messages
@@ -33,6 +34,11 @@ export const newsSchema = z.object({
     (value) => (typeof value === 'string' ? value.trim() || null : (value ?? null)),
     z.string().regex(HTTP_URL_PATTERN, NEWS_MESSAGES.screenshotUrlInvalid).nullable(),
   ),
+  // Hindi (and any other language) beside the English: the same rules, counted in characters as read.
+  translations: translationsSchema('news', {
+    title: { tooShort: NEWS_MESSAGES.titleRequired, tooLong: NEWS_MESSAGES.titleTooLong },
+    content: { tooShort: NEWS_MESSAGES.contentRequired, tooLong: NEWS_MESSAGES.contentRequired },
+  }),
 });
 
 export type NewsInput = z.input<typeof newsSchema>;
@@ -63,6 +69,9 @@ export const healthTipSchema = z.object({
     .trim()
     .min(HEALTH_TIP_LIMITS.tipMin, HEALTH_TIP_MESSAGES.tipTooShort)
     .max(HEALTH_TIP_LIMITS.tipMax, HEALTH_TIP_MESSAGES.tipTooLong),
+  translations: translationsSchema('health_tips', {
+    tip: { tooShort: HEALTH_TIP_MESSAGES.tipTooShort, tooLong: HEALTH_TIP_MESSAGES.tipTooLong },
+  }),
 });
 
 export type HealthTipInput = z.input<typeof healthTipSchema>;
@@ -113,6 +122,9 @@ export const tagSchema = z.object({
     toSortOrder,
     z.number().int().min(TAG_LIMITS.sortOrderMin, TAG_MESSAGES.sortOrderNegative),
   ),
+  translations: translationsSchema('tags', {
+    label: { tooShort: TAG_MESSAGES.labelRequired, tooLong: TAG_MESSAGES.labelTooLong },
+  }),
 });
 
 export type TagInput = z.input<typeof tagSchema>;

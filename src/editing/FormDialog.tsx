@@ -17,9 +17,11 @@ export interface FormDialogProps {
   title: string;
   /** The form's rules: its messages show under each field, its output is what is saved. */
   schema: z.ZodType<Record<string, unknown>, Record<string, unknown>>;
-  /** A new record's initial values. */
+  /** A new record's initial values; when editing, the values a record lacks (e.g. its blank translations). */
   defaultValues?: Record<string, unknown>;
   onClose: () => void;
+  /** The dialog's width on a wider screen: `md` for fields side by side (two languages). */
+  maxWidth?: 'sm' | 'md';
   children: ReactNode;
 }
 
@@ -30,7 +32,15 @@ export interface FormDialogProps {
  * changes asks first. On a phone it fills the screen; the title stays at the top and Cancel and
  * Save at the bottom while the fields scroll between them.
  */
-export function FormDialog({ id, title, schema, defaultValues, onClose, children }: FormDialogProps) {
+export function FormDialog({
+  id,
+  title,
+  schema,
+  defaultValues,
+  onClose,
+  maxWidth = 'sm',
+  children,
+}: FormDialogProps) {
   const translate = useTranslate();
   const fullScreen = usePhone();
   const { open, onExited } = useDialogTransition();
@@ -70,7 +80,7 @@ export function FormDialog({ id, title, schema, defaultValues, onClose, children
   // Editing: who else has it open, a warning when someone saves or deletes it meanwhile, and a
   // save that asks before writing over a newer version (src/editing/EditConflict.tsx).
   const editForm = editing && (
-    <Form resolver={zodResolver(schema)}>
+    <Form resolver={zodResolver(schema)} defaultValues={defaultValues}>
       <DirtyProbe dirtyRef={dirty} />
       <EditConflictScope id={id} written={written} refusedRef={refusedRef}>
         <DialogContent dividers>
@@ -93,7 +103,7 @@ export function FormDialog({ id, title, schema, defaultValues, onClose, children
       aria-labelledby={titleId}
       fullWidth
       fullScreen={fullScreen}
-      maxWidth="sm"
+      maxWidth={maxWidth}
       sx={FORM_IN_DIALOG_SX}
     >
       <DialogTitle id={titleId}>{translate(title)}</DialogTitle>

@@ -9,6 +9,7 @@ import { dashboardMessages } from './dashboard';
 import { notificationsMessages } from './notifications';
 import { paletteMessages } from './palette';
 import { appDataMessages } from './appData';
+import { contentLanguagesMessages } from './contentLanguages';
 import { scansStrings } from './resources/scans';
 import { profilesStrings } from './resources/profiles';
 import { chatsStrings } from './resources/chats';
@@ -40,6 +41,7 @@ export const en = {
     ...notificationsMessages,
     ...paletteMessages,
     ...appDataMessages,
+    ...contentLanguagesMessages,
   },
   resources: {
     scans: scansStrings,

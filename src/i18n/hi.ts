@@ -13,6 +13,7 @@ import { dashboardMessages } from './hi/dashboard';
 import { notificationsMessages } from './hi/notifications';
 import { paletteMessages } from './hi/palette';
 import { appDataMessages } from './hi/appData';
+import { contentLanguagesMessages } from './hi/contentLanguages';
 import { errorMessages } from './hi/errors';
 import { scansStrings } from './hi/resources/scans';
 import { profilesStrings } from './hi/resources/profiles';
@@ -37,6 +38,7 @@ const labellens: Wording<typeof en.labellens & { errors: typeof englishErrors }>
   ...notificationsMessages,
   ...paletteMessages,
   ...appDataMessages,
+  ...contentLanguagesMessages,
   errors: errorMessages,
 };
 

@@ -1,3 +1,4 @@
+import type { ContentLanguage } from '../domain/contentLanguages';
 import type { DataProvider, RaRecord } from 'react-admin';
 import type { UploadField } from '../storage/uploads';
 import type { OrderTerm } from './paging';
@@ -9,6 +10,9 @@ import type { OperatorRole } from '../domain/operatorRoles';
  * columns by this type, so a misspelt or dropped column fails `npm run typecheck`.
  */
 export type Column<R> = Extract<keyof R, string>;
+
+/** A column's text in another language, as PostgREST reads it from the row's translations. */
+export type TranslatedColumn<C extends string> = `translations->${ContentLanguage}->>${C}`;
 
 /** Reads a resource serves itself instead of from a table (e.g. users, through an RPC). */
 export type ResourceReads = Pick<DataProvider, 'getList' | 'getOne' | 'getMany'>;
@@ -56,8 +60,11 @@ export interface ResourceData<R extends RaRecord = RaRecord, C extends string = 
    * supabase/tests/descriptors.test.ts checks the database's triggers say the same.
    */
   audit?: { label: C; maxChars?: number };
-  /** Columns of `table` the search box (`q`) matches; without them the list has no search. */
-  searchColumns?: readonly C[];
+  /**
+   * Columns of `table` the search box (`q`) matches, and texts of its other languages
+   * (`translations->hi->>title`, src/domain/translations.ts); without them the list has no search.
+   */
+  searchColumns?: readonly (C | TranslatedColumn<C>)[];
   /**
    * The search also matches the owner's email: `table` has `user_id` and `owner_email` (see
    * src/providers/search.ts for how that stays indexed).

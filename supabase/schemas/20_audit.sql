@@ -221,9 +221,9 @@ CREATE FUNCTION private.versions() RETURNS TABLE(resource text, columns text[], 
   -- The one list of versioned resources: their restorable columns and the roles that may restore
   -- them (the roles whose access grants `edit`, supabase/tests/recordHistory.test.ts).
   values
-    ('news', array['title', 'content', 'source_url', 'source_url_screenshot'], array['owner', 'editor']),
-    ('health_tips', array['tip'], array['owner', 'editor']),
-    ('tags', array['key', 'label', 'icon', 'color', 'category', 'is_active', 'sort_order'], array['owner', 'editor']),
+    ('news', array['title', 'content', 'source_url', 'source_url_screenshot', 'translations'], array['owner', 'editor']),
+    ('health_tips', array['tip', 'translations'], array['owner', 'editor']),
+    ('tags', array['key', 'label', 'icon', 'color', 'category', 'is_active', 'sort_order', 'translations'], array['owner', 'editor']),
     ('admin_settings', array['mfa_required', 'audit_retention_days'], array['owner'])
 $$;
 

@@ -1,6 +1,7 @@
 import { Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { changedFields, formatAuditValue, type AuditChanges } from '../../domain/audit';
+import { spreadTranslationChanges } from '../../domain/contentLanguages';
 
 /**
  * A table of field changes: long values wrap anywhere (URLs, ids), while the headers and the field
@@ -12,8 +13,10 @@ export const CHANGES_TABLE_SX = {
 } as const;
 
 /** An entry's change field by field: the value before and after. */
-export function ChangesTable({ changes }: { changes: AuditChanges }) {
+export function ChangesTable({ changes: entryChanges }: { changes: AuditChanges }) {
   const translate = useTranslate();
+  // A change of translations, text by text: `tip (hi)` as a field of its own.
+  const changes = spreadTranslationChanges(entryChanges);
   const fields = changedFields(changes);
   if (fields.length === 0) return null;
   return (

@@ -31,6 +31,7 @@ import {
 import { formatDateTime } from '../../domain/format';
 import { formatAuditValue, type AuditEntry } from '../../domain/audit';
 import { wordDiff } from '../../domain/wordDiff';
+import { spreadTranslations } from '../../domain/contentLanguages';
 import { OverwriteQuestion, useOwnWrite } from '../../editing/EditConflict';
 import { refusalOf } from '../../providers/versionedUpdates';
 import { CHANGES_TABLE_SX, ChangesTable } from './ChangesTable';
@@ -152,10 +153,13 @@ function VersionComparison({
   if (error) return <Alert severity="error">{translate('labellens.audit.version_error')}</Alert>;
   if (!version || !record) return <CircularProgress size={20} sx={{ mt: 1 }} />;
   // What the form shows now (unsaved typing included) in an edit dialog, else the record.
-  const current: Record<string, unknown> = { ...record, ...form.getValues() };
-  const differing = Object.keys(version)
+  // Translations compared text by text, each language's like a column (`tip (hi)`).
+  const current = spreadTranslations({ ...record, ...form.getValues() });
+  const then = spreadTranslations(version);
+  const fields = 'translations' in version ? new Set([...Object.keys(then), ...Object.keys(current)]) : null;
+  const differing = [...(fields ? [...fields].filter((f) => f in then || / \(\w+\)$/.test(f)) : Object.keys(then))]
     .sort()
-    .filter((field) => JSON.stringify(version[field] ?? null) !== JSON.stringify(current[field] ?? null));
+    .filter((field) => JSON.stringify(then[field] ?? null) !== JSON.stringify(current[field] ?? null));
 
   /**
    * Writes the version back, refused by the database unless the record is still at `against`: the
@@ -214,7 +218,7 @@ function VersionComparison({
           </TableHead>
           <TableBody>
             {differing.map((field) => (
-              <FieldDifference key={field} field={field} now={current[field]} then={version[field]} />
+              <FieldDifference key={field} field={field} now={current[field]} then={then[field]} />
             ))}
           </TableBody>
         </Table>

@@ -1,13 +1,7 @@
-import { TextInput } from 'react-admin';
 import { HEALTH_TIP_LIMITS } from '../../domain/limits';
-import { CharacterCounter } from '../../editing/CharacterCounter';
+import { LanguageFields } from '../../editing/LanguageFields';
 
-/** The one multi-line field of a health tip, with its live character counter. */
+/** The one multi-line field of a health tip, in English and Hindi side by side, each with its counter. */
 export function HealthTipInputs() {
-  return (
-    <>
-      <TextInput source="tip" multiline minRows={5} fullWidth autoFocus />
-      <CharacterCounter source="tip" max={HEALTH_TIP_LIMITS.tipMax} />
-    </>
-  );
+  return <LanguageFields fields={[{ source: 'tip', max: HEALTH_TIP_LIMITS.tipMax, multiline: true }]} />;
 }

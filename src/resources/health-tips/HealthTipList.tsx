@@ -5,6 +5,7 @@ import { useBulkActions, useRowActionsShown } from '../../editing/bulkActions';
 import { RowActions } from '../../editing/RowActions';
 import { EmptyWithHeading, ListHeading } from '../../editing/ListHeading';
 import { AdminList, ListErrorState } from '../../list';
+import { LanguagesField, missingLanguageFilter } from '../../list/LanguagesField';
 import { healthTipSchema } from '../../domain/contentSchemas';
 import { contentDialogs } from '../contentDialogs';
 import { HealthTipInputs } from './HealthTipInputs';
@@ -26,6 +27,7 @@ export default function HealthTipList() {
       resource={healthTipsData}
       title="resources.health-tips.heading"
       searchPlaceholder="resources.health-tips.search"
+      filters={[missingLanguageFilter]}
       header={<ListHeading />}
       empty={<EmptyWithHeading />}
       error={<ListErrorState message="resources.health-tips.notifications.fetch_failed" />}
@@ -47,6 +49,9 @@ export default function HealthTipList() {
             </Typography>
           )}
         />
+        <DataTable.Col label="labellens.content_languages.column">
+          <LanguagesField />
+        </DataTable.Col>
         <DataTable.Col source="created_at" field={DateTimeField} />
         {rowActions && (
           <DataTable.Col label="resources.health-tips.fields.actions">

@@ -1,5 +1,6 @@
 import type { Tables } from '../../database.types';
 import { defineResourceData } from '../../providers/resourceData';
+import { missingLanguageConditions, translatedColumns } from '../../domain/contentLanguages';
 
 /** A row of health_tips. */
 export type HealthTip = Tables<'health_tips'>;
@@ -14,6 +15,7 @@ export const healthTipsData = defineResourceData<HealthTip>({
   trash: true,
   writes: ['insert', 'update', 'delete'],
   seek: ['owner', 'editor', 'support'],
-  searchColumns: ['tip'],
+  searchColumns: ['tip', ...translatedColumns('tip')],
+  derivedFilters: { missing: missingLanguageConditions },
   defaultSort: [{ field: 'created_at', ascending: false }],
 });

@@ -1,17 +1,24 @@
 import { useWatch } from 'react-hook-form';
 import { TextInput } from 'react-admin';
 import { ImageFileInput } from '../../storage/ImageFileInput';
+import { NEWS_LIMITS } from '../../domain/limits';
+import { LanguageFields } from '../../editing/LanguageFields';
+
+const TRANSLATED = [
+  { source: 'title', max: NEWS_LIMITS.titleMax },
+  { source: 'content', max: null, multiline: true },
+] as const;
 
 /**
- * The article's four fields, shared by the create and edit dialogs, and a screenshot file: an
+ * The article's four fields (title and content in English and Hindi side by side), shared by the
+ * create and edit dialogs, and a screenshot file: an
  * uploaded file's public URL becomes the screenshot URL when the article is saved.
  */
 export function NewsInputs() {
   const fileChosen = useWatch({ name: 'screenshot_file' }) instanceof File;
   return (
     <>
-      <TextInput source="title" fullWidth autoFocus />
-      <TextInput source="content" multiline minRows={5} fullWidth />
+      <LanguageFields fields={TRANSLATED} />
       <TextInput source="source_url" type="url" fullWidth placeholder="https://" />
       <TextInput
         source="source_url_screenshot"

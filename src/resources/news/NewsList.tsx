@@ -6,6 +6,7 @@ import { useBulkActions } from '../../editing/bulkActions';
 import { RowActions } from '../../editing/RowActions';
 import { EmptyWithHeading, ListHeading } from '../../editing/ListHeading';
 import { AdminList, ListErrorState, ShowDialogButton } from '../../list';
+import { LanguagesField, missingLanguageFilter } from '../../list/LanguagesField';
 import { ArticleCell } from './ArticleCell';
 import { newsFormSchema } from '../../domain/contentSchemas';
 import { contentDialogs } from '../contentDialogs';
@@ -29,6 +30,7 @@ export default function NewsList() {
       resource={newsData}
       title="resources.news.heading"
       searchPlaceholder="resources.news.search"
+      filters={[missingLanguageFilter]}
       header={<ListHeading />}
       empty={<EmptyWithHeading />}
       error={<ListErrorState message="resources.news.notifications.fetch_failed" />}
@@ -45,6 +47,9 @@ export default function NewsList() {
           label="resources.news.fields.source"
           render={(record) => <SourceLink url={record.source_url} />}
         />
+        <DataTable.Col label="labellens.content_languages.column">
+          <LanguagesField />
+        </DataTable.Col>
         <DataTable.Col source="created_at" field={DateTimeField} />
         <DataTable.Col label="resources.news.fields.actions">
           <NewsActions />

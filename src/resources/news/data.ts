@@ -1,5 +1,6 @@
 import type { ViewRow } from '../../domain/database';
 import { defineResourceData } from '../../providers/resourceData';
+import { missingLanguageConditions, translatedColumns } from '../../domain/contentLanguages';
 
 /** A row of news: the form's values as stored, with id and creation time (read through admin_news). */
 export type News = ViewRow<'admin_news', 'news'>;
@@ -19,6 +20,7 @@ export const newsData = defineResourceData<News>({
   writes: ['insert', 'update', 'delete'],
   upload: { fileField: 'screenshot_file', urlField: 'source_url_screenshot', bucket: 'news-screenshots' },
   seek: ['owner', 'editor', 'support'],
-  searchColumns: ['title', 'content'],
+  searchColumns: ['title', 'content', ...translatedColumns('title', 'content')],
+  derivedFilters: { missing: missingLanguageConditions },
   defaultSort: [{ field: 'created_at', ascending: false }],
 });

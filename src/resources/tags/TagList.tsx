@@ -6,6 +6,7 @@ import { useBulkActions, useRowActionsShown } from '../../editing/bulkActions';
 import { RowActions } from '../../editing/RowActions';
 import { EmptyWithHeading, ListHeading } from '../../editing/ListHeading';
 import { AdminList, ListErrorState } from '../../list';
+import { LanguagesField, missingLanguageFilter } from '../../list/LanguagesField';
 import { BulkStatusButtons } from './BulkStatusButtons';
 import { tagSchema } from '../../domain/contentSchemas';
 import { NEW_TAG_DEFAULTS } from '../../domain/tags';
@@ -23,6 +24,7 @@ const tagFilters = [
     emptyText="resources.tags.all_categories"
     alwaysOn
   />,
+  missingLanguageFilter,
 ];
 
 const dialogs = contentDialogs({
@@ -68,6 +70,9 @@ export default function TagList() {
         <DataTable.NumberCol source="sort_order" label="resources.tags.fields.sort" />
         <DataTable.Col source="is_active" label="resources.tags.fields.status">
           <TagStatus />
+        </DataTable.Col>
+        <DataTable.Col label="labellens.content_languages.column">
+          <LanguagesField />
         </DataTable.Col>
         <DataTable.Col source="created_at" field={DateTimeField} />
         {rowActions && (

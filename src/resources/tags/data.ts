@@ -1,5 +1,6 @@
 import type { Tables } from '../../database.types';
 import { defineResourceData } from '../../providers/resourceData';
+import { missingLanguageConditions, translatedColumns } from '../../domain/contentLanguages';
 
 /** A row of tags. */
 export type Tag = Tables<'tags'>;
@@ -14,7 +15,8 @@ export const tagsData = defineResourceData<Tag>({
   trash: true,
   writes: ['insert', 'update', 'delete'],
   seek: ['owner', 'editor', 'support'],
-  searchColumns: ['label', 'key', 'category'],
+  searchColumns: ['label', 'key', 'category', ...translatedColumns('label')],
+  derivedFilters: { missing: missingLanguageConditions },
   defaultSort: [
     { field: 'category', ascending: true },
     { field: 'sort_order', ascending: true },

@@ -31,8 +31,8 @@ test('news: a screenshot uploaded while creating and replaced while editing show
   await expect(dialog.getByText('Chosen: first.png')).toBeVisible();
   await expect(dialog.getByRole('img', { name: 'Preview of the screenshot' })).toBeVisible();
   await expect(dialog.getByLabel('Screenshot URL (optional)')).toBeDisabled();
-  await dialog.getByLabel('Title').fill(title);
-  await dialog.getByLabel('Content').fill('An article with an uploaded screenshot.');
+  await dialog.getByLabel('Title', { exact: true }).fill(title);
+  await dialog.getByLabel('Content', { exact: true }).fill('An article with an uploaded screenshot.');
   await dialog.getByLabel('Source URL').fill('https://news.example.in/upload');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await toast(page, 'News article created successfully');

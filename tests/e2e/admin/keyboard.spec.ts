@@ -169,7 +169,7 @@ test('keyboard only: sign in (after a wrong password), search, details, create, 
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Enter');
   await expect(page.getByText('Device registered')).toBeVisible(LOADED);
-  await tabTo(page, page.getByRole('textbox', { name: 'Title' }), 10);
+  await tabTo(page, page.getByRole('textbox', { name: 'Title', exact: true }), 10);
   await page.keyboard.type(`Keyboard ${key}`);
   await page.keyboard.press('Tab');
   await expect(page.getByRole('textbox', { name: 'Message' })).toBeFocused();
@@ -177,7 +177,7 @@ test('keyboard only: sign in (after a wrong password), search, details, create, 
   await tabTo(page, page.getByRole('button', { name: 'Send Notification' }), 10);
   await page.keyboard.press('Enter');
   await expect(page.getByText(/^Notification sent successfully! Message ID: /)).toBeVisible(LOADED);
-  await expect(page.getByRole('textbox', { name: 'Title' })).toHaveValue('');
+  await expect(page.getByRole('textbox', { name: 'Title', exact: true })).toHaveValue('');
   await expect(sendHeading).toBeFocused();
 });
 

@@ -96,7 +96,7 @@ test('presence and the stale-edit warning between two operators', async ({ brows
   try {
     for (const page of [mine, theirs]) {
       await page.goto(`/admin/news/${article.id}`);
-      await expect(page.getByRole('dialog').getByLabel('Title')).toHaveValue('Two operators', LOADED);
+      await expect(page.getByRole('dialog').getByLabel('Title', { exact: true })).toHaveValue('Two operators', LOADED);
     }
     await expect(mine.getByRole('dialog')).toContainText(`Also open by:${SECOND.email}`, LOADED);
     await expect(theirs.getByRole('dialog')).toContainText(`Also open by:${ADMIN.email}`, LOADED);
@@ -119,14 +119,14 @@ test('presence and the stale-edit warning between two operators', async ({ brows
       await outsider.page.context().close();
     }
 
-    await mine.getByRole('dialog').getByLabel('Title').fill('My version');
-    await theirs.getByRole('dialog').getByLabel('Title').fill('Their version');
+    await mine.getByRole('dialog').getByLabel('Title', { exact: true }).fill('My version');
+    await theirs.getByRole('dialog').getByLabel('Title', { exact: true }).fill('Their version');
     await theirs.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
     await expect(theirs.getByRole('dialog')).toHaveCount(0, LOADED);
 
     const warning = mine.getByRole('dialog').getByRole('alert');
     await expect(warning).toContainText(new RegExp(`^${SECOND.email} saved a newer version at `), LOADED);
-    await expect(mine.getByRole('dialog').getByLabel('Title')).toHaveValue('My version');
+    await expect(mine.getByRole('dialog').getByLabel('Title', { exact: true })).toHaveValue('My version');
     await mine.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
     const confirm = mine.getByRole('dialog', { name: 'Save over a newer version?' });
     await expect(confirm).toContainText(`${SECOND.email} saved this record at`);

@@ -92,7 +92,7 @@ test('enrol from the Security page, sign in again with password and code, see an
   const row = page.getByRole('row').filter({ hasText: key });
   await row.getByRole('link', { name: 'Edit' }).click();
   const edit = page.getByRole('dialog', { name: 'Edit Tag' });
-  await edit.getByLabel('Label').fill('E2E Audited Twice');
+  await edit.getByLabel('Label', { exact: true }).fill('E2E Audited Twice');
   await edit.getByRole('button', { name: 'Save' }).click();
   await expect(row.getByText('E2E Audited Twice')).toBeVisible();
   await row.getByRole('link', { name: 'Edit' }).click();

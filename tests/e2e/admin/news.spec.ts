@@ -29,8 +29,8 @@ test('news: create (with the exact validation messages), view, edit and delete, 
   await expect(dialog.getByText('Content is required')).toBeVisible();
   await expect(dialog.getByText('Please enter a valid URL')).toBeVisible();
 
-  await dialog.getByLabel('Title').fill(title);
-  await dialog.getByLabel('Content').fill('A'.repeat(160) + ' tail that the list preview cuts off');
+  await dialog.getByLabel('Title', { exact: true }).fill(title);
+  await dialog.getByLabel('Content', { exact: true }).fill('A'.repeat(160) + ' tail that the list preview cuts off');
   await dialog.getByLabel('Source URL').fill('ftp://example.com/file');
   await dialog.getByLabel('Screenshot URL (optional)').fill('javascript:alert(1)');
   await dialog.getByRole('button', { name: 'Save' }).click();
@@ -69,8 +69,8 @@ test('news: create (with the exact validation messages), view, edit and delete, 
 
   await row.getByRole('link', { name: 'Edit' }).click();
   const edit = page.getByRole('dialog', { name: 'Edit News Article' });
-  await expect(edit.getByLabel('Title')).toHaveValue(title);
-  await edit.getByLabel('Title').fill(`${title} (updated)`);
+  await expect(edit.getByLabel('Title', { exact: true })).toHaveValue(title);
+  await edit.getByLabel('Title', { exact: true }).fill(`${title} (updated)`);
   await edit.getByRole('button', { name: 'Save' }).click();
   await toast(page, 'News article updated successfully');
   const updated = page.getByRole('row').filter({ hasText: `${title} (updated)` });
@@ -91,11 +91,11 @@ test('news: closing a dialog with unsaved changes asks first; Back closes a pris
   await openNews(page);
   await page.getByRole('link', { name: 'Add News Article' }).click();
   const dialog = page.getByRole('dialog', { name: 'Create News Article' });
-  await dialog.getByLabel('Title').fill('Half-written');
+  await dialog.getByLabel('Title', { exact: true }).fill('Half-written');
   await page.keyboard.press('Escape');
   const ask = page.getByRole('dialog', { name: 'Discard unsaved changes?' });
   await ask.getByRole('button', { name: 'Keep editing' }).click();
-  await expect(dialog.getByLabel('Title')).toHaveValue('Half-written');
+  await expect(dialog.getByLabel('Title', { exact: true })).toHaveValue('Half-written');
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await ask.getByRole('button', { name: 'Discard' }).click();
   await expect(dialog).toBeHidden();

@@ -26,7 +26,7 @@ test('tags: create with defaults and a preset colour, a duplicate key refused wi
   await expect(dialog.getByLabel('Sort Order')).toHaveValue('0');
   await expect(dialog.getByRole('switch', { name: 'Active' })).toBeChecked();
 
-  await dialog.getByLabel('Label').fill('E2E Duplicate');
+  await dialog.getByLabel('Label', { exact: true }).fill('E2E Duplicate');
   await dialog.getByLabel('Key').fill('organic');
   await dialog.getByRole('textbox', { name: 'Icon' }).fill('leaf');
   await expect(dialog.getByRole('img', { name: 'Icon preview' })).toHaveAttribute('data-icon', 'leaf');
@@ -35,7 +35,7 @@ test('tags: create with defaults and a preset colour, a duplicate key refused wi
   await dialog.getByRole('button', { name: 'Save' }).click();
   await toast(page, 'Failed to save tag');
   await expect(dialog).toBeVisible();
-  await expect(dialog.getByLabel('Label')).toHaveValue('E2E Duplicate');
+  await expect(dialog.getByLabel('Label', { exact: true })).toHaveValue('E2E Duplicate');
   await expect(dialog.getByLabel('Key')).toHaveValue('organic');
   await expect(dialog.getByRole('textbox', { name: 'Color' })).toHaveValue('#3b82f6');
 
@@ -70,7 +70,7 @@ test('tags: create with defaults and a preset colour, a duplicate key refused wi
   await row.getByRole('link', { name: 'Edit' }).click();
   const edit = page.getByRole('dialog', { name: 'Edit Tag' });
   await expect(edit.getByLabel('Key')).toHaveValue(key);
-  await edit.getByLabel('Label').fill('E2E Renamed');
+  await edit.getByLabel('Label', { exact: true }).fill('E2E Renamed');
   await edit.getByRole('button', { name: 'Save' }).click();
   await toast(page, 'Tag updated successfully');
   await expect(row.getByText('E2E Renamed')).toBeVisible();
@@ -95,7 +95,7 @@ test('health tips: create with the counter, bulk delete asking with the number o
   for (const n of [1, 2]) {
     await page.getByRole('link', { name: 'Add Health Tip' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add Health Tip' });
-    const field = dialog.getByLabel('Health Tip Content');
+    const field = dialog.getByLabel('Health Tip Content', { exact: true });
     await field.fill('Too short');
     await expect(dialog.getByText('9 / 1000 characters')).toBeVisible();
     await dialog.getByRole('button', { name: 'Save' }).click();

@@ -29,8 +29,8 @@ test('news: Undo right after a delete, then Restore from the Trash, bring the ar
   await dialog
     .locator('input[type=file]')
     .setInputFiles({ name: 'shot.png', mimeType: 'image/png', buffer: screenshot });
-  await dialog.getByLabel('Title').fill(title);
-  await dialog.getByLabel('Content').fill('An article that goes to the trash and comes back.');
+  await dialog.getByLabel('Title', { exact: true }).fill(title);
+  await dialog.getByLabel('Content', { exact: true }).fill('An article that goes to the trash and comes back.');
   await dialog.getByLabel('Source URL').fill('https://news.example.in/trash');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await toast(page, 'News article created successfully');

@@ -38,7 +38,7 @@ test('two operators save the same tag at once with the socket blocked: one wins,
     }
     for (const [page, label] of pages.map((p, i) => [p, `Label by ${i ? 'second' : 'admin'}`] as const)) {
       await page.goto(`/admin/tags/${tag.id}`);
-      const field = page.getByRole('dialog').getByLabel('Label');
+      const field = page.getByRole('dialog').getByLabel('Label', { exact: true });
       await expect(field).toHaveValue('Versioned original', LOADED);
       await field.fill(label);
     }

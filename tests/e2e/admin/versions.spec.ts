@@ -14,7 +14,7 @@ test('health tips: restore an old version from History, the form and the list sh
 
   await page.getByRole('link', { name: 'Add Health Tip' }).click();
   const create = page.getByRole('dialog', { name: 'Add Health Tip' });
-  await create.getByLabel('Health Tip Content').fill(first);
+  await create.getByLabel('Health Tip Content', { exact: true }).fill(first);
   await create.getByRole('button', { name: 'Save' }).click();
   await expect(create).toBeHidden();
 
@@ -23,14 +23,14 @@ test('health tips: restore an old version from History, the form and the list sh
   await expect(row).toHaveCount(1);
   await row.getByRole('link', { name: 'Edit' }).click();
   let edit = page.getByRole('dialog', { name: 'Edit Health Tip' });
-  await edit.getByLabel('Health Tip Content').fill(second);
+  await edit.getByLabel('Health Tip Content', { exact: true }).fill(second);
   await edit.getByRole('button', { name: 'Save' }).click();
   await expect(edit).toBeHidden();
   await expect(row).toContainText('Version two');
 
   await row.getByRole('link', { name: 'Edit' }).click();
   edit = page.getByRole('dialog', { name: 'Edit Health Tip' });
-  await expect(edit.getByLabel('Health Tip Content')).toHaveValue(second);
+  await expect(edit.getByLabel('Health Tip Content', { exact: true })).toHaveValue(second);
   await edit.getByRole('tab', { name: 'History' }).click();
   const history = edit.getByRole('list', { name: 'History' });
   // Newest first: the change, then the creation.
@@ -46,7 +46,7 @@ test('health tips: restore an old version from History, the form and the list sh
   const confirm = page.getByRole('dialog', { name: 'Restore this version?' });
   await confirm.getByRole('button', { name: 'Restore this version' }).click();
   await expect(page.getByText('Version restored', { exact: true })).toBeVisible();
-  await expect(edit.getByLabel('Health Tip Content')).toHaveValue(first);
+  await expect(edit.getByLabel('Health Tip Content', { exact: true })).toHaveValue(first);
   await expect(edit.getByText(/saved a newer version/)).toHaveCount(0);
 
   // The History now starts with the restore, by the signed-in admin.
@@ -57,7 +57,7 @@ test('health tips: restore an old version from History, the form and the list sh
   await compare.nth(1).click();
   await comparison.getByRole('button', { name: 'Restore this version' }).click();
   await confirm.getByRole('button', { name: 'Restore this version' }).click();
-  await expect(edit.getByLabel('Health Tip Content')).toHaveValue(second);
+  await expect(edit.getByLabel('Health Tip Content', { exact: true })).toHaveValue(second);
   await expect(page.getByRole('dialog', { name: 'Save over a newer version?' })).toHaveCount(0);
   await edit.getByRole('button', { name: 'Cancel' }).click();
   await expect(edit).toBeHidden();
@@ -66,8 +66,8 @@ test('health tips: restore an old version from History, the form and the list sh
   // Reopened after its own writes, the dialog saves against the newest of them (not the copy
   // react-admin showed while it read the record again).
   await row.getByRole('link', { name: 'Edit' }).click();
-  await expect(edit.getByLabel('Health Tip Content')).toHaveValue(second);
-  await edit.getByLabel('Health Tip Content').fill(third);
+  await expect(edit.getByLabel('Health Tip Content', { exact: true })).toHaveValue(second);
+  await edit.getByLabel('Health Tip Content', { exact: true }).fill(third);
   await edit.getByRole('button', { name: 'Save' }).click();
   await expect(edit).toBeHidden();
   await expect(page.getByRole('dialog', { name: 'Save over a newer version?' })).toHaveCount(0);
@@ -96,7 +96,7 @@ test("health tips: a restore confirmed after a colleague's save asks before writ
   try {
     await page.goto(`/admin/health-tips/${tip.id}`);
     const edit = page.getByRole('dialog', { name: 'Edit Health Tip' });
-    await expect(edit.getByLabel('Health Tip Content')).toHaveValue(
+    await expect(edit.getByLabel('Health Tip Content', { exact: true })).toHaveValue(
       `Edited ${marker}: read the label first.`,
       LOADED,
     );

@@ -168,7 +168,7 @@ describe.skipIf(process.env.LABELLENS_GUIDE_TEST !== '1')(
 
 /**
  * The files each example touches today (a folder counted once). Beyond the six the page promises:
- * config.toml's schema_paths, en.ts's merge line, the menu and trail strings in shell.ts and
+ * en.ts's merge line, the menu and trail strings in shell.ts and
  * audit.ts, the generated row types, and the two per-table test lines (rls.test.ts, registryAccess.ts);
  * an upload adds its bucket to config.toml and BUCKETS (buckets.test.ts holds the three together).
  */
@@ -181,7 +181,6 @@ const EXPECTED_FILES: Record<(typeof EXAMPLES)[number], string[]> = {
     'src/i18n/shell.ts',
     'src/resources/allergen-guides/',
     'src/resources/index.ts',
-    'supabase/config.toml',
     'supabase/migrations/<timestamp>_allergen_guides.sql',
     'supabase/schemas/46_allergen_guides.sql',
     'supabase/seed.sql',

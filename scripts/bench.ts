@@ -22,17 +22,15 @@
  * reuses them on the next run.
  */
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { chromium } from '@playwright/test';
 import { startBuiltServer } from './benchBrowser';
 import ws from 'ws';
-import { openDatabase, prepareDatabase, type Database } from '../mocks/supabase/db';
+import { type Database } from '../mocks/supabase/db';
+import { pgliteDatabase, postgresDatabase, seed, type BenchDatabase } from './bench/databases';
 import { DEMO_ACCOUNTS } from '../mocks/supabase/demoAccounts';
 import { LOCAL_ANON_KEY } from '../mocks/supabase/keys';
 import { standInMiddleware } from '../mocks/supabase/node';
@@ -41,8 +39,6 @@ import { createResourceProvider } from '../src/providers/dataProvider';
 import { scansData } from '../src/resources/scans/data';
 import { usersData } from '../src/resources/users/data';
 import { auditLogData } from '../src/resources/audit-log/data';
-import { generateAuditLog } from './seed/generateAuditLog';
-import { generateScans } from './seed/generateScans';
 
 const PAGE = 25;
 const ONE_WORD = 'maggi';
@@ -111,84 +107,6 @@ async function compare(ours: () => Promise<unknown>, stockPattern?: () => Promis
     if (stock) stockTimes.push(await time(stock));
   }
   return { ours: middle(oursTimes), stock: stock ? middle(stockTimes) : undefined };
-}
-
-/** A throw-away database: a temporary PGlite folder, or a new database on the DATABASE_URL server. */
-interface BenchDatabase {
-  label: string;
-  open(): Promise<Database>;
-  /** Environment for `scripts/serve.ts` to use the same database. */
-  env: Record<string, string>;
-  drop(): Promise<void>;
-}
-
-async function pgliteDatabase(size: number): Promise<BenchDatabase> {
-  if (values.keep) await mkdir(`.data/bench-${size}`, { recursive: true });
-  const dataDir = values.keep
-    ? `.data/bench-${size}`
-    : await mkdtemp(path.join(tmpdir(), `labellens-bench-${size}-`));
-  return {
-    label: 'PGlite',
-    open: () => openDatabase({ dataDir }),
-    env: { LOCAL_DB_DIR: dataDir },
-    drop: () => (values.keep ? Promise.resolve() : rm(dataDir, { recursive: true, force: true })),
-  };
-}
-
-async function postgresDatabase(serverUrl: string, size: number): Promise<BenchDatabase> {
-  const name = `labellens_bench_${size}`;
-  const server = await openDatabase({ databaseUrl: serverUrl });
-  const exists = (await server.query('select 1 from pg_database where datname = $1', [name])).rows.length > 0;
-  if (exists && !values.keep) await server.exec(`drop database ${name} with (force)`);
-  if (!exists || !values.keep) await server.exec(`create database ${name}`);
-  await server.close();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    label: 'PostgreSQL',
-    open: () => openDatabase({ databaseUrl: url.toString() }),
-    env: { DATABASE_URL: url.toString() },
-    async drop() {
-      if (values.keep) return;
-      const again = await openDatabase({ databaseUrl: serverUrl });
-      await again.exec(`drop database if exists ${name} with (force)`);
-      await again.close();
-    },
-  };
-}
-
-async function seed(db: Database, size: number) {
-  await prepareDatabase(db);
-  await seedAuditLog(db, size);
-  const have = Number((await db.query<{ n: number }>('select count(*) as n from public.scans')).rows[0].n);
-  if (have >= size) return;
-  const started = performance.now();
-  await generateScans(db, {
-    scans: size - have,
-    onProgress: (done, total) =>
-      process.stdout.write(
-        `\r  seeding ${done.toLocaleString('en-US')}/${total.toLocaleString('en-US')} scans`,
-      ),
-  });
-  process.stdout.write(` (${((performance.now() - started) / 1000).toFixed(0)} s)\n`);
-}
-
-/** As many audit trail entries as scans: the Audit Log and a record's History at that size. */
-async function seedAuditLog(db: Database, size: number) {
-  const have = Number(
-    (await db.query<{ n: number }>('select count(*) as n from public.audit_log')).rows[0].n,
-  );
-  if (have >= size) return;
-  const started = performance.now();
-  await generateAuditLog(db, {
-    entries: size - have,
-    onProgress: (done, total) =>
-      process.stdout.write(
-        `\r  seeding ${done.toLocaleString('en-US')}/${total.toLocaleString('en-US')} audit entries`,
-      ),
-  });
-  await db.exec('analyze public.audit_log');
-  process.stdout.write(` (${((performance.now() - started) / 1000).toFixed(0)} s)\n`);
 }
 
 function listen(db: Database): Promise<Server> {
@@ -549,9 +467,9 @@ const table = (rows: Row[]) =>
   }));
 
 const backends: Array<(size: number) => Promise<BenchDatabase>> = [];
-if (values.only !== 'postgres') backends.push(pgliteDatabase);
+if (values.only !== 'postgres') backends.push((size) => pgliteDatabase(size, Boolean(values.keep)));
 if (process.env.DATABASE_URL && values.only !== 'pglite') {
-  backends.push((size) => postgresDatabase(process.env.DATABASE_URL!, size));
+  backends.push((size) => postgresDatabase(process.env.DATABASE_URL!, size, Boolean(values.keep)));
 }
 
 for (const size of sizes) {

@@ -29,7 +29,7 @@ import {
   PLATFORM_SQL,
   SEED_SQL,
 } from '../../mocks/supabase/db/prepare';
-import { readSupabaseConfig } from '../../mocks/supabase/config';
+import { schemaPaths } from '../../mocks/supabase/db/schemaPaths';
 import { diffDumps, dumpEntries } from '../../supabase/tests/schemaDump';
 import {
   here,
@@ -110,7 +110,7 @@ async function schemasAgree(dir: string, admin: pg.Client, dump: (database: stri
     await modelAdmin.query(readFileSync(PLATFORM_SQL, 'utf8'));
     await modelAdmin.query(readFileSync(MIGRATION_ROLE_SQL, 'utf8').replaceAll(MIGRATION_ROLE, 'postgres'));
     await modelPostgres.query(MIGRATION_HISTORY);
-    for (const file of readSupabaseConfig().db?.migrations?.schema_paths ?? []) {
+    for (const file of schemaPaths()) {
       const statements = splitStatements(readFileSync(path.join(SUPABASE_DIR, file), 'utf8'));
       await inTransaction(modelPostgres, async (tx) => {
         for (const statement of statements) await tx.query(statement);

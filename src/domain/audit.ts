@@ -1,6 +1,7 @@
 import { spreadTranslationChanges } from './contentLanguages';
 import type { Tables } from '../database.types.ts';
 import { en } from '../i18n/en';
+import { trailKey } from '../i18n/resourceText';
 
 /**
  * The audit trail's vocabulary (public.audit_log, written by the triggers of
@@ -34,12 +35,18 @@ export const AUDIT_ACTIONS = {
 
 /**
  * The tables the trail names, each with the catalogue key the screens show for it: one per name
- * under `labellens.audit.resources` in the catalogue (src/i18n/en.ts), so a new audited table is
- * its string there (supabase/tests/descriptors.test.ts checks every audited table has one).
+ * under `labellens.audit.resources` in the catalogue (src/i18n/audit.ts), and a resource's own
+ * `trail` in its strings file (src/i18n/resources/<name>.ts) under its base table's name, so a new
+ * audited resource names itself in its own file (supabase/tests/descriptors.test.ts checks every
+ * audited table has one).
  */
-export const AUDIT_RESOURCES: Readonly<Record<string, string>> = Object.fromEntries(
-  Object.keys(en.labellens.audit.resources).map((table) => [table, `labellens.audit.resources.${table}`]),
-);
+export const AUDIT_RESOURCES: Readonly<Record<string, string>> = Object.fromEntries([
+  ...Object.keys(en.labellens.audit.resources).map((table) => [table, `labellens.audit.resources.${table}`]),
+  ...Object.entries(en.resources)
+    .filter(([, strings]) => typeof strings === 'object' && typeof strings.trail === 'string')
+    // Its base table by the naming rule (baseTable, src/providers/resourceData.ts, a layer above).
+    .map(([name]) => [name.replaceAll('-', '_'), trailKey(name)]),
+]);
 
 export type AuditChanges = Record<string, { old: unknown; new: unknown }>;
 

@@ -10,22 +10,12 @@ import { notificationsMessages } from './notifications';
 import { paletteMessages } from './palette';
 import { appDataMessages } from './appData';
 import { contentLanguagesMessages } from './contentLanguages';
-import { scansStrings } from './resources/scans';
-import { profilesStrings } from './resources/profiles';
-import { chatsStrings } from './resources/chats';
-import { usersStrings } from './resources/users';
-import { newsStrings } from './resources/news';
-import { healthTipsStrings } from './resources/health-tips';
-import { tagsStrings } from './resources/tags';
-import { contactMessagesStrings } from './resources/contact-messages';
-import { trashStrings } from './resources/trash';
-import { auditLogStrings } from './resources/audit-log';
-import { notificationsStrings } from './resources/notifications';
+import { byResourceName, resourceFiles, type Messages } from './resourceFiles';
 
 /**
  * Every string of the admin, in the product's wording (docs/product-rules.md), over react-admin's and
  * ra-supabase's own English: the admin's own (labellens.*) by screen in src/i18n/<screen>.ts, each
- * resource's (resources.<name>) in src/i18n/resources/<name>.ts. src/i18n/catalogue.test.ts checks
+ * resource's (resources.<name>) in src/i18n/resources/<name>.ts, found by name. src/i18n/catalogue.test.ts checks
  * the whole; src/i18n/hi.ts is the same in Hindi, file for file.
  */
 export const en = {
@@ -43,17 +33,12 @@ export const en = {
     ...appDataMessages,
     ...contentLanguagesMessages,
   },
-  resources: {
-    scans: scansStrings,
-    profiles: profilesStrings,
-    chats: chatsStrings,
-    users: usersStrings,
-    news: newsStrings,
-    'health-tips': healthTipsStrings,
-    tags: tagsStrings,
-    'contact-messages': contactMessagesStrings,
-    trash: trashStrings,
-    'audit-log': auditLogStrings,
-    notifications: notificationsStrings,
-  },
+  // Each resource's, found by its file's name (src/i18n/resourceFiles.ts): a new one is its file alone.
+  resources: byResourceName<Messages>(
+    resourceFiles(
+      import.meta.env && import.meta.glob('./resources/*.ts', { eager: true }),
+      './resources',
+      import.meta.url,
+    ),
+  ),
 };

@@ -15,17 +15,7 @@ import { paletteMessages } from './hi/palette';
 import { appDataMessages } from './hi/appData';
 import { contentLanguagesMessages } from './hi/contentLanguages';
 import { errorMessages } from './hi/errors';
-import { scansStrings } from './hi/resources/scans';
-import { profilesStrings } from './hi/resources/profiles';
-import { chatsStrings } from './hi/resources/chats';
-import { usersStrings } from './hi/resources/users';
-import { newsStrings } from './hi/resources/news';
-import { healthTipsStrings } from './hi/resources/health-tips';
-import { tagsStrings } from './hi/resources/tags';
-import { contactMessagesStrings } from './hi/resources/contact-messages';
-import { trashStrings } from './hi/resources/trash';
-import { auditLogStrings } from './hi/resources/audit-log';
-import { notificationsStrings } from './hi/resources/notifications';
+import { byResourceName, resourceFiles, type Messages } from './resourceFiles';
 
 /** The admin's own strings in Hindi: typed by the English, so a key missing or extra fails tsc. */
 const labellens: Wording<typeof en.labellens & { errors: typeof englishErrors }> = {
@@ -42,19 +32,15 @@ const labellens: Wording<typeof en.labellens & { errors: typeof englishErrors }>
   errors: errorMessages,
 };
 
-const resources: Wording<typeof en.resources> = {
-  scans: scansStrings,
-  profiles: profilesStrings,
-  chats: chatsStrings,
-  users: usersStrings,
-  news: newsStrings,
-  'health-tips': healthTipsStrings,
-  tags: tagsStrings,
-  'contact-messages': contactMessagesStrings,
-  trash: trashStrings,
-  'audit-log': auditLogStrings,
-  notifications: notificationsStrings,
-};
+// Each resource's, by its file's name, as the English finds its own (src/i18n/resourceFiles.ts);
+// each file is typed by its English one, and src/i18n/hi.test.ts holds the two to the same keys.
+const resources = byResourceName<Messages>(
+  resourceFiles(
+    import.meta.env && import.meta.glob('./hi/resources/*.ts', { eager: true }),
+    './hi/resources',
+    import.meta.url,
+  ),
+);
 
 /**
  * Every string of the admin in Hindi, file for file the English (src/i18n/en.ts): src/i18n/hi/<screen>.ts

@@ -60,6 +60,9 @@ export function resourceText(
   return translate(`resources.${resource}.${key}`, { ...options, _: fallback });
 }
 
+/** The audit trail's name for a row of the resource, when its strings give one (`trail`). */
+export const trailKey = (resource: string) => `resources.${resource}.trail`;
+
 /** A field's label, else its humanised column name (react-admin's own fallback for labels). */
 export const fieldLabel = (translate: TranslateFunction, resource: string, source: string) =>
   translate(`resources.${resource}.fields.${source}`, { _: humanise(source) });

@@ -44,7 +44,7 @@ export interface ResourceData<R extends RaRecord = RaRecord, C extends string = 
   /** The view the provider reads, when the list reads one instead of the base table (`admin_scans`). */
   table?: string;
   /**
-   * Deep pages of the unfiltered list go through admin_page_rows (supabase/schemas/30_app_data.sql);
+   * Deep pages of the unfiltered list go through admin_page_rows (supabase/schemas/31_app_data_admin_reads.sql);
    * without it they use OFFSET read from the nearer end. The roles named here read every row of the
    * base table, so their pages are found by an index-only walk over the whole table (as the
    * definer); any other caller's pages are read among the rows its policies let it read, so no

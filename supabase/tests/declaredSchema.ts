@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
-import { readSupabaseConfig } from '../../mocks/supabase/config';
+import { schemaPaths } from '../../mocks/supabase/db/schemaPaths';
 import { runMigrationLikeTheCli } from '../../mocks/supabase/db/cliSql';
 import {
   MIGRATION_HISTORY_SQL,
@@ -14,8 +14,8 @@ import { openNewClusterPglite } from '../../mocks/supabase/testing/snapshot';
 
 export const SUPABASE_DIR = path.resolve(import.meta.dirname, '..');
 
-/** config.toml's `[db.migrations] schema_paths`: the schema files in the order they apply. */
-export const schemaPaths = (): string[] => readSupabaseConfig().db?.migrations?.schema_paths ?? [];
+/** config.toml's `[db.migrations] schema_paths`, globs expanded: the schema files in the order they apply. */
+export { schemaPaths };
 
 /** The object a PostgreSQL "does not exist" error names (`function private.f() does not exist`). */
 const MISSING =
@@ -45,7 +45,7 @@ export async function explainFailure(
       'mi',
     );
     if (created.test(text))
-      return `${where}: ${message}; it is defined in supabase/schemas/${path.basename(other)}, which config.toml's schema_paths lists later: list ${where} after it (infrastructure is 00-29, resources 30-99)`;
+      return `${where}: ${message}; it is defined in supabase/schemas/${path.basename(other)}, which sorts later: number ${where} after it (infrastructure is 00-29, resources 30-99)`;
   }
   return `${where}: ${message}; no schema file listed before it defines ${name}`;
 }

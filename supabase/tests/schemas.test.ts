@@ -73,7 +73,7 @@ afterAll(async () => {
   await declared?.close();
 });
 
-it('config.toml lists every file of supabase/schemas/', async () => {
+it("config.toml's schema_paths apply every file of supabase/schemas/, by name", async () => {
   const files = (await readdir(path.join(SUPABASE_DIR, 'schemas'))).filter((f) => f.endsWith('.sql')).sort();
   expect(schemaPaths()).toEqual(files.map((f) => `./schemas/${f}`));
 });
@@ -84,7 +84,7 @@ it('a schema file listed before what it needs fails naming the file, the missing
   paths.splice(paths.indexOf('./schemas/20_audit.sql') + 1, 0, './schemas/50_contact.sql');
   await expect(buildFromSchemas(paths)).rejects.toThrow(
     'supabase/schemas/50_contact.sql: function private.move_to_trash() does not exist; it is defined in ' +
-      "supabase/schemas/25_trash.sql, which config.toml's schema_paths lists later: list " +
+      "supabase/schemas/25_trash.sql, which sorts later: number " +
       'supabase/schemas/50_contact.sql after it (infrastructure is 00-29, resources 30-99)',
   );
 });

@@ -454,6 +454,7 @@ describe('the audit trail', () => {
       source_url: 'https://example.com/a',
       source_url_screenshot: null,
       created_at: '2024-11-01T00:00:00+00:00',
+      translations: {},
     };
     const asNew = Object.fromEntries(
       Object.entries({ ...fields, title: 'Audit' }).map(([k, v]) => [k, { old: null, new: v }]),

@@ -28,7 +28,7 @@ beforeAll(async () => {
   // Loaded as a bulk import is: no audit entry per article, the trigram indexes built once after.
   const trigramIndexes = (
     await db.query<{ def: string }>(
-      `select indexdef as def from pg_indexes where tablename = 'news' and indexname like '%trgm%'`,
+      `select indexdef as def from pg_indexes where tablename = 'news' and indexname in ('news_title_trgm_idx', 'news_content_trgm_idx')`,
     )
   ).rows.map((r) => r.def);
   await db.exec('drop index public.news_title_trgm_idx, public.news_content_trgm_idx');

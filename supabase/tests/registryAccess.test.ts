@@ -248,7 +248,7 @@ describe("reads: the palette's kinds and a person's sections are the registry's 
       return kindMismatches(tx, OPERATOR_ACCESS);
     });
     expect(found).toEqual([
-      'admin_search as support: ["chats","contact-messages","health-tips","news","profiles","tags","users"], the registry ["chats","contact-messages","health-tips","news","profiles","scans","tags","users"]; a kind missing for every role needs its branch in public.admin_search (supabase/schemas/30_app_data.sql)',
+      'admin_search as support: ["chats","contact-messages","health-tips","news","profiles","tags","users"], the registry ["chats","contact-messages","health-tips","news","profiles","scans","tags","users"]; a kind missing for every role needs its branch in public.admin_search (supabase/schemas/31_app_data_admin_reads.sql)',
       'admin_person as support: ["audit","chats","contact_messages","devices","notifications","profiles","user"], the registry ["audit","chats","contact_messages","devices","notifications","profiles","scans","user"]',
     ]);
   });
@@ -256,7 +256,7 @@ describe("reads: the palette's kinds and a person's sections are the registry's 
   it('fail when the registry takes a kind away and the database still hands it out', async () => {
     const access: AccessTable = { ...OPERATOR_ACCESS, chats: { owner: '*' } };
     expect(await rolledBack((tx) => kindMismatches(tx, access))).toEqual([
-      'admin_search as support: ["chats","contact-messages","health-tips","news","profiles","scans","tags","users"], the registry ["contact-messages","health-tips","news","profiles","scans","tags","users"]; a kind missing for every role needs its branch in public.admin_search (supabase/schemas/30_app_data.sql)',
+      'admin_search as support: ["chats","contact-messages","health-tips","news","profiles","scans","tags","users"], the registry ["contact-messages","health-tips","news","profiles","scans","tags","users"]; a kind missing for every role needs its branch in public.admin_search (supabase/schemas/31_app_data_admin_reads.sql)',
       'admin_person as support: ["audit","chats","contact_messages","devices","notifications","profiles","scans","user"], the registry ["audit","contact_messages","devices","notifications","profiles","scans","user"]',
     ]);
   });

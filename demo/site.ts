@@ -1,5 +1,7 @@
 /** The demo build's public site: the stand-in first (demo/standIn.ts), then the site as built. */
+import { showDemoChrome } from './panel';
 import { startDemoStandIn } from './standIn';
 
 await startDemoStandIn();
+showDemoChrome();
 await import('../site/main');

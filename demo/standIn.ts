@@ -40,22 +40,32 @@ class PageRealtime extends RealtimeHub {
   }
 }
 
+/** This page's database, once the stand-in has started. */
+let pageDb: Awaited<ReturnType<typeof openPglite>> | undefined;
+
 export async function startDemoStandIn(): Promise<StandIn> {
   const seeded = localStorage.getItem(SEEDED_KEY) === '1';
   const db = await openPglite({
     dataDir: `idb://${DEMO_IDB}`,
     loadDataDir: seeded ? undefined : await seedDump(),
   });
+  // The seeded directory is tens of megabytes: until IndexedDB holds all of it, another page of the
+  // demo (the admin after the site) would open a partial copy. Mark it seeded only once it is there.
+  if (!seeded) await db.flush();
   localStorage.setItem(SEEDED_KEY, '1');
+  pageDb = db;
   const standIn = createStandIn({ db, publicUrl: window.location.origin });
   const hub = await PageRealtime.start({ db });
   const origin = window.location.origin;
   const worker = setupWorker(
     ...SUPABASE_API_PARTS.map((part) =>
-      http.all(
-        `${origin}/${part}/v1/*`,
-        async ({ request }) => (await standIn.handle(request)) ?? passthrough(),
-      ),
+      http.all(`${origin}/${part}/v1/*`, async ({ request }) => {
+        const response = await standIn.handle(request);
+        // A write is answered once IndexedDB holds it: a reload or the next page right after
+        // it (the admin after the site's contact form) reads it back.
+        if (response && request.method !== 'GET' && request.method !== 'HEAD') await db.flush();
+        return response ?? passthrough();
+      }),
     ),
     realtimeLink(hub, origin),
   );
@@ -70,8 +80,36 @@ export async function startDemoStandIn(): Promise<StandIn> {
   return standIn;
 }
 
+/** Deletes the IndexedDB database PGlite keeps its files in (this page's database closed first). */
+async function deleteStore() {
+  await pageDb?.close();
+  pageDb = undefined;
+  await new Promise<void>((resolve, reject) => {
+    const request = indexedDB.deleteDatabase(`/pglite/${DEMO_IDB}`);
+    request.onsuccess = () => resolve();
+    request.onerror = () => reject(request.error ?? new Error('The demo data could not be deleted'));
+    // Another tab of the demo still has it open: it is deleted once that tab closes it.
+    request.onblocked = () => resolve();
+  });
+}
+
 /** Forgets this browser's demo data: the next load starts from the seed again. */
-export function forgetDemoData() {
+export async function forgetDemoData() {
   localStorage.removeItem(SEEDED_KEY);
-  indexedDB.deleteDatabase(`/pglite/${DEMO_IDB}`);
+  await deleteStore();
+}
+
+/** The whole database as a file (PGlite's data directory as a tar), for a bug report. */
+export async function exportDemoData(): Promise<Blob> {
+  if (!pageDb) throw new Error('The demo database is not open');
+  return pageDb.dump();
+}
+
+/** Replaces this browser's demo data with an exported file's; the caller reloads the page. */
+export async function importDemoData(file: Blob) {
+  await deleteStore();
+  const db = await openPglite({ dataDir: `idb://${DEMO_IDB}`, loadDataDir: file });
+  await db.flush();
+  await db.close();
+  localStorage.setItem(SEEDED_KEY, '1');
 }

@@ -4,6 +4,7 @@ import { hydrate, render } from 'preact';
 import { App } from './App';
 import { pageHead, type PageHead } from './head';
 import { storedLang, type Lang } from './i18n';
+import { withoutHostPrefix } from '../src/hostPrefix';
 import { resolvePath, type SiteLocation } from './routes';
 import './styles.css';
 
@@ -61,8 +62,8 @@ function inAppLinkTarget(event: MouseEvent): URL | null {
   const anchor = (event.target as Element | null)?.closest?.('a');
   if (!anchor || anchor.target || anchor.hasAttribute('download')) return null;
   const url = new URL(anchor.href, location.href);
-  if (url.origin !== location.origin || url.pathname === '/admin' || url.pathname.startsWith('/admin/'))
-    return null;
+  const path = withoutHostPrefix(url.pathname);
+  if (url.origin !== location.origin || path === '/admin' || path.startsWith('/admin/')) return null;
   // A section of the current page: the browser scrolls there by itself.
   if (url.pathname === location.pathname && url.hash) return null;
   return url;

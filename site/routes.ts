@@ -1,3 +1,4 @@
+import { HOST_PREFIX, withoutHostPrefix } from '../src/hostPrefix';
 import type { Lang } from './i18n';
 
 /** The site's pages; every path not listed (outside /admin) is the not-found page. */
@@ -29,24 +30,30 @@ function splitLangPrefix(pathname: string): { hindi: boolean; rest: string } {
   return { hindi, rest: hindi ? pathname.slice(HINDI_PREFIX.length) || '/' : pathname };
 }
 
-export function resolvePath(rawPathname: string): SiteLocation {
+/** The page at `address`, a path of this origin (the folder the pages are served from is not part of it). */
+export function resolvePath(address: string): SiteLocation {
+  const rawPathname = withoutHostPrefix(address);
   const { hindi, rest } = splitLangPrefix(stripTrailingSlash(rawPathname));
   const page = (Object.keys(PAGE_PATHS) as RoutedPage[]).find((id) => PAGE_PATHS[id] === rest);
   if (page) return { page, lang: hindi ? 'hi' : 'en', pathname: rawPathname };
   return { page: 'notFound', lang: hindi ? 'hi' : null, pathname: rawPathname };
 }
 
-export function pathFor(page: RoutedPage, lang: Lang): string {
+/** The page's path below the folder the pages are served from (as prerendered files are named). */
+export function pagePath(page: RoutedPage, lang: Lang): string {
   const path = PAGE_PATHS[page];
   if (lang === 'en') return path;
   return path === '/' ? HINDI_PREFIX : `${HINDI_PREFIX}${path}`;
 }
 
+/** The page's address on this origin, as links name it. */
+export const pathFor = (page: RoutedPage, lang: Lang): string => `${HOST_PREFIX}${pagePath(page, lang)}`;
+
 /** The same page in the other language; for an unknown path, the path with the prefix toggled. */
 export function counterpartPath(location: SiteLocation, lang: Lang): string {
   if (location.page !== 'notFound') return pathFor(location.page, lang);
   const { rest } = splitLangPrefix(location.pathname);
-  return lang === 'hi' ? `${HINDI_PREFIX}${rest === '/' ? '' : rest}` : rest;
+  return HOST_PREFIX + (lang === 'hi' ? `${HINDI_PREFIX}${rest === '/' ? '' : rest}` : rest);
 }
 
 /** Every prerendered page: each routed page in each language. */

@@ -15,6 +15,7 @@ import { createDataProvider } from './adminDataProvider';
 import { withEarlyReads } from './providers/earlyReads';
 import { CUSTOM_PAGES, Dashboard, firstRead, preloadScreen, RESOURCES } from './resources';
 import { resourceProps } from './resources/kit';
+import { withoutHostPrefix } from './hostPrefix';
 import { ADMIN_BASE } from './routes';
 
 const early = withEarlyReads(
@@ -30,7 +31,9 @@ const store = createAdminStore();
  * its data would otherwise be asked for only then (on a phone, about a second later).
  */
 export function startScreen(address: string) {
-  const { pathname, search } = new URL(address, window.location.origin);
+  const url = new URL(address, window.location.origin);
+  const { search } = url;
+  const pathname = withoutHostPrefix(url.pathname);
   if (!pathname.startsWith(`${ADMIN_BASE}/`) && pathname !== ADMIN_BASE) return;
   const path = pathname.slice(ADMIN_BASE.length) || '/';
   preloadScreen(path);

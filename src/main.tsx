@@ -5,6 +5,7 @@ import { storedLocale } from './i18n/locales';
 import { lookup } from './i18n/lookup';
 import { showStoredLocale } from './i18n/showLocale';
 import { lazyComponent } from './lazyComponent';
+import { HOST_PREFIX, withoutHostPrefix } from './hostPrefix';
 import { FullPageWait } from './layout/FullPageWait';
 import { ForgotPasswordPage } from './login/ForgotPasswordPage';
 import LoginRoute, { AuthRoute } from './login/LoginRoute';
@@ -46,7 +47,11 @@ const startAfterSignIn = (next: string) =>
 // On a signed-out page the admin's code comes while the person types (src/prefetchAdmin.ts). On a
 // signed-in one the session checks leave now, and the app runs as soon as its code is here rather
 // than once React has drawn the wait below: its screen's first read leaves that much sooner.
-if ((SIGNED_OUT_PATHS as readonly string[]).includes(window.location.pathname.replace(/\/+$/, '')))
+if (
+  (SIGNED_OUT_PATHS as readonly string[]).includes(
+    withoutHostPrefix(window.location.pathname).replace(/\/+$/, ''),
+  )
+)
   prefetchAdminCode();
 else {
   void startSessionChecks();
@@ -66,7 +71,7 @@ const render = () =>
     <StrictMode>
       {/* No transitions: otherwise the guard's redirect to /admin/login keeps the admin app mounted while
         the new route renders, and the guard redirects again and again until React commits. */}
-      <BrowserRouter useTransitions={false}>
+      <BrowserRouter useTransitions={false} basename={HOST_PREFIX || undefined}>
         <PageNotices />
         <Routes>
           <Route path={ADMIN_LOGIN} element={<LoginRoute onPasswordAccepted={startAfterSignIn} />} />

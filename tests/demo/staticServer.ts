@@ -16,14 +16,16 @@ const TYPES: Record<string, string> = {
 
 /**
  * A plain static file server, as any host is: a path is a file or a folder's index.html, or 404.
- * Every request's path is kept, so a test can tell that only files were asked for.
+ * Every request's path is kept, so a test can tell that only files were asked for. The files are
+ * served below `folder` (e.g. /labellens, as GitHub Pages serves a project); anything else is 404.
  */
-export function staticServer(root: string): { server: Server; requests: string[] } {
+export function staticServer(root: string, folder = ''): { server: Server; requests: string[] } {
   const requests: string[] = [];
   const server = createServer((req, res) => {
     const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
     requests.push(pathname);
-    let file = path.join(root, path.normalize(pathname));
+    if (pathname !== folder && !pathname.startsWith(`${folder}/`)) return void res.writeHead(404).end();
+    let file = path.join(root, path.normalize(pathname.slice(folder.length) || '/'));
     if (!file.startsWith(root)) return void res.writeHead(403).end();
     try {
       if (statSync(file).isDirectory()) file = path.join(file, 'index.html');

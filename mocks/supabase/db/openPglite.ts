@@ -13,7 +13,7 @@ export async function openPglite(
     pgliteFs?: PGliteOptions['fs'];
     sharedBuffers?: string;
   },
-): Promise<Database & { dump(): Promise<Blob> }> {
+): Promise<Database & { dump(): Promise<Blob>; flush(): Promise<void> }> {
   const dataDir = !options.dataDir || options.dataDir === 'memory' ? undefined : options.dataDir;
   const db = await createPglite({
     dataDir,
@@ -61,5 +61,9 @@ export async function openPglite(
     listen: (channel, callback) => db.listen(channel, callback),
     close: () => db.close(),
     dump: () => db.dumpDataDir('none'),
+    // Writes what the data directory holds to its store (IndexedDB in a browser) and waits for it.
+    // Through the filesystem itself: PGlite's own syncToFs returns at once while another sync is
+    // queued, before the data is stored.
+    flush: async () => db.fs?.syncToFs(false),
   };
 }

@@ -1,0 +1,148 @@
+/**
+ * The demo's banner and tester's panel (demo build only, docs/demo.md): one-click sign-in as each
+ * demo account (with the second-factor account's current code), reset to the seed, and the whole
+ * database exported to a file and imported from one, so a bug report can carry its exact state.
+ * Plain DOM, so it serves the site's page (Preact) and the admin's (React) alike.
+ */
+import * as OTPAuth from 'otpauth';
+import { DEMO_ACCOUNTS } from '../mocks/supabase/demoAccounts';
+import { HOST_PREFIX } from '../src/hostPrefix';
+import { ADMIN_HOME, ADMIN_LOGIN } from '../src/routes';
+import { exportDemoData, forgetDemoData, importDemoData } from './standIn';
+
+const STYLE = `
+.demo-banner{position:fixed;z-index:2000;left:0;right:0;bottom:0;display:flex;gap:8px;align-items:center;
+justify-content:center;flex-wrap:wrap;padding:4px 8px;background:#fff3cd;color:#3d2f00;font:14px/1.4 system-ui,sans-serif;
+border-top:1px solid #e0c36a}
+.demo-banner button,.demo-panel button{font:inherit;padding:2px 10px;cursor:pointer}
+.demo-panel{position:fixed;z-index:2001;right:0;bottom:0;width:min(360px,100vw);max-height:80vh;overflow:auto;
+background:#fff;color:#1a1a1a;border:1px solid #888;box-shadow:0 0 12px rgba(0,0,0,.3);padding:12px;
+font:14px/1.4 system-ui,sans-serif}
+.demo-panel h2{font-size:16px;margin:0 0 8px}.demo-panel h3{font-size:14px;margin:12px 0 4px}
+.demo-panel ul{list-style:none;margin:0;padding:0}.demo-panel li{margin:4px 0}
+.demo-panel code{font-size:15px;letter-spacing:2px}
+`;
+
+/** A button, its click `onClick`. */
+function button(label: string, onClick: () => void | Promise<void>): HTMLButtonElement {
+  const element = document.createElement('button');
+  element.type = 'button';
+  element.textContent = label;
+  element.addEventListener('click', () => void onClick());
+  return element;
+}
+
+/** Signs in as `email` through the admin's own client, then opens the admin. */
+async function signInAs(email: string) {
+  const account = DEMO_ACCOUNTS.find((a) => a.email === email)!;
+  const { supabaseClient } = await import('../src/providers/supabaseClient');
+  await supabaseClient.auth.signOut({ scope: 'local' });
+  const { error } = await supabaseClient.auth.signInWithPassword({ email, password: account.password });
+  // A refused account (the inactive operator, the app user) is shown refused by the sign-in page.
+  window.location.assign(`${HOST_PREFIX}${error ? ADMIN_LOGIN : ADMIN_HOME}`);
+}
+
+/** The code the second-factor account's authenticator app shows now. */
+function currentCode(secret: string): string {
+  return new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret) }).generate();
+}
+
+function accountList(): HTMLElement {
+  const list = document.createElement('ul');
+  for (const account of DEMO_ACCOUNTS) {
+    const item = document.createElement('li');
+    item.append(button(`Sign in as ${account.email}`, () => signInAs(account.email)));
+    const about = document.createElement('div');
+    about.textContent = `${account.description}; password ${account.password}`;
+    item.append(about);
+    if ('totpSecret' in account) {
+      const code = document.createElement('div');
+      const digits = document.createElement('code');
+      code.append('Authenticator code now: ', digits);
+      const show = () => (digits.textContent = currentCode(account.totpSecret));
+      show();
+      window.setInterval(show, 1000);
+      item.append(code);
+    }
+    list.append(item);
+  }
+  return list;
+}
+
+function dataTools(): HTMLElement {
+  const tools = document.createElement('div');
+  tools.append(
+    button('Reset data to the seed', async () => {
+      if (!window.confirm('Forget everything done in this browser and start again from the seed?')) return;
+      await forgetDemoData();
+      window.location.reload();
+    }),
+    button('Export data', async () => {
+      const link = document.createElement('a');
+      link.href = URL.createObjectURL(await exportDemoData());
+      link.download = `labellens-demo-${new Date().toISOString().slice(0, 19).replace(/:/g, '-')}.tar`;
+      link.click();
+      URL.revokeObjectURL(link.href);
+    }),
+  );
+  const file = document.createElement('input');
+  file.type = 'file';
+  file.accept = '.tar,.tar.gz,.tgz';
+  file.setAttribute('aria-label', 'Import data from a file');
+  file.addEventListener('change', () => {
+    const chosen = file.files?.[0];
+    if (chosen) void importDemoData(chosen).then(() => window.location.reload());
+  });
+  const label = document.createElement('label');
+  label.append('Import data: ', file);
+  tools.append(label);
+  return tools;
+}
+
+function panel(close: () => void): HTMLElement {
+  const element = document.createElement('aside');
+  element.className = 'demo-panel';
+  element.setAttribute('aria-label', "Tester's panel");
+  const heading = (level: 'h2' | 'h3', text: string) => {
+    const h = document.createElement(level);
+    h.textContent = text;
+    return h;
+  };
+  element.append(
+    heading('h2', "Tester's panel"),
+    button('Close', close),
+    heading('h3', 'Accounts'),
+    accountList(),
+    heading('h3', 'Data'),
+    dataTools(),
+  );
+  return element;
+}
+
+/** Adds the banner, whose button opens the panel. */
+export function showDemoChrome() {
+  const style = document.createElement('style');
+  style.textContent = STYLE;
+  document.head.append(style);
+  const banner = document.createElement('div');
+  banner.className = 'demo-banner';
+  banner.setAttribute('role', 'region');
+  banner.setAttribute('aria-label', 'Demo');
+  const text = document.createElement('span');
+  text.textContent = 'Demo: the data lives only in this browser.';
+  let open: HTMLElement | null = null;
+  const toggle = button("Tester's panel", () => {
+    if (open) {
+      open.remove();
+      open = null;
+      return;
+    }
+    open = panel(() => {
+      open?.remove();
+      open = null;
+    });
+    document.body.append(open);
+  });
+  banner.append(text, toggle);
+  document.body.append(banner);
+}

@@ -45,12 +45,12 @@ const ROUTES: Route[] = [
     // wording of failed requests and the notice for a chunk a deploy removed (about 0.9 KB);
     // 398.3 KB with a default wording for every string key built at run time (src/i18n/resourceText.ts)
     // and the purge-failure and push strings; 399.8 KB with the audience composer's strings and the
-    // notifications tabs' scrolling (issue 52); 402.3 KB with the admin in two languages (the user
+    // notifications tabs' scrolling (issue 52); 402.3 KB with the admin in two languages; 403.4 KB with content in two languages (language chips, the missing-translation filter, grapheme counters) (the user
     // menu's languages and their saving, English keys for Hindi to word, the error finder, hi-IN
     // formats; the Hindi catalogue and its error catalogue, with zod, are a chunk of their own).
     // A lazy person filter saved 14 KB but mounted empty on a list opened with a person picked
     // (react-admin's filter form hands values only to the inputs mounted when its filters change).
-    budgetBytes: 403 * 1000,
+    budgetBytes: 404 * 1000,
     targetBytes: 300 * 1000,
     signedIn: true,
     ready: (page) => page.locator('table tbody tr').first().waitFor(),

@@ -8,6 +8,7 @@ import { createResourceProvider } from './providers/dataProvider';
 import { createRealtimeMethods } from './realtime/realtimeMethods';
 import { supabaseAnonKey, supabaseClient, supabaseUrl } from './providers/supabaseClient';
 import { RESOURCE_DATA } from './resources';
+import { sessionChecks } from './providers';
 import type { DatabaseClient } from './domain/database';
 import { createTrashMethods } from './providers/trashMethods';
 import { withOfflineWording } from './providers/offlineErrors';
@@ -24,6 +25,8 @@ export function createDataProvider(client: DatabaseClient = supabaseClient) {
       url: supabaseUrl,
       anonKey: supabaseAnonKey,
       resources: RESOURCE_DATA,
+      // The role the auth provider already read for this session, rather than a second read of it.
+      role: client === supabaseClient ? sessionChecks.role : undefined,
     }),
     ...createDashboardMethods(client),
     ...createNotificationMethods(client),

@@ -50,6 +50,7 @@ export const shellMessages = {
   },
   pagination: {
     estimated_range: '%{offsetBegin}-%{offsetEnd} of about %{total}',
+    past_max_rows_range: '%{offsetBegin}-%{offsetEnd} of more than %{total}',
   },
   forms: {
     discard_title: 'Discard unsaved changes?',

@@ -39,6 +39,22 @@ describe('ListPagination', () => {
     expect(screen.getByText('1-25 of 1,00,180')).toBeInTheDocument();
   });
 
+  it('says "more than 1,000", with next and previous only, when the operator may not see the estimate', () => {
+    renderBar({
+      total: undefined,
+      page: 3,
+      hasPreviousPage: true,
+      meta: { totalIsEstimate: false, pastMaxRows: true },
+    });
+    expect(screen.getByText('51-75 of more than 1,000')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Go to next page' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Go to previous page' })).toBeEnabled();
+    expect(screen.getAllByRole('button').map((b) => b.getAttribute('aria-label'))).toEqual([
+      'Go to previous page',
+      'Go to next page',
+    ]);
+  });
+
   it('is not shown while the list is in error', () => {
     const { container } = renderBar({ total: 25, error: new Error('boom') });
     expect(container).toBeEmptyDOMElement();

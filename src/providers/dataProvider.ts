@@ -1,7 +1,10 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { supabaseDataProvider } from 'ra-supabase';
 import { HttpError, type DataProvider, type RaRecord } from 'react-admin';
-import { withScalablePaging, type OrderTerm, type PageSeek } from './paging';
+import { withScalablePaging, type OrderTerm, type PageSeek, type ReadsEveryRow } from './paging';
+import type { OperatorRole } from '../domain/operatorRoles';
+import type { RememberedRead } from './rememberedRead';
+import { createSessionChecks } from './sessionChecks';
 import { baseTable, readRelation, type ResourceData } from './resourceData';
 import { cachedOwnerLookup, listQueriesOf, withListQueries, type OwnerLookup } from './search';
 import { withUploads } from '../storage/uploads';
@@ -57,6 +60,26 @@ export function pageSeek(client: SupabaseClient, resources: readonly ResourceDat
   };
 }
 
+/**
+ * Whether the signed-in operator reads every row of a resource's table: their role is one the
+ * descriptor's `seek` names (supabase/tests/descriptors.test.ts checks the policies agree). Anyone
+ * else is not shown the planner's estimate of a count (paging.ts, ReadsEveryRow).
+ */
+export function readsEveryRow(
+  client: SupabaseClient,
+  resources: readonly ResourceData[],
+  role: RememberedRead<OperatorRole | null>,
+): ReadsEveryRow {
+  const byName = new Map(resources.map((r) => [r.name, r]));
+  return async (resource) => {
+    const readers = byName.get(resource)?.seek;
+    const { session } = (await client.auth.getSession()).data;
+    if (!readers?.length || !session) return false;
+    const caller = await role.get(session);
+    return caller !== null && readers.includes(caller);
+  };
+}
+
 /** The owners a search's words name, through admin_owner_ids (supabase/migrations/*_owner_emails.sql). */
 export function ownerLookup(client: SupabaseClient): OwnerLookup {
   return async (words) => {
@@ -105,11 +128,16 @@ export function createResourceProvider(options: {
   url: string;
   anonKey: string;
   resources: readonly ResourceData[];
+  /** The signed-in operator's role; by default read through `client` (sessionChecks.ts). */
+  role?: RememberedRead<OperatorRole | null>;
 }) {
   const { client, url, anonKey, resources } = options;
   const base = supabaseDataProvider({ instanceUrl: url, apiKey: anonKey, supabaseClient: client });
   const named = withTableNames(base, tablesOf(resources));
-  const paged = withScalablePaging(named, pageSeek(client, resources));
+  const paged = withScalablePaging(named, {
+    seek: pageSeek(client, resources),
+    readsEveryRow: readsEveryRow(client, resources, options.role ?? createSessionChecks(client).role),
+  });
   const searched = withListQueries(paged, listQueriesOf(resources), cachedOwnerLookup(ownerLookup(client)));
   const read = withResourceReads(searched, resources, client);
   const versioned = withVersionedUpdates(read, resources, client);

@@ -94,10 +94,23 @@ export function isEstimatedTotal(total: number | undefined): boolean {
   return total !== undefined && total > MAX_ROWS;
 }
 
-/** What getList adds to its result's meta; the pagination bar reads it. */
+/**
+ * What getList adds to its result's meta; the pagination bar reads it. `pastMaxRows`: the list has
+ * more than max-rows rows and no total (see ReadsEveryRow), so the bar says "more than 1,000".
+ */
 export interface PagingMeta {
   totalIsEstimate: boolean;
+  pastMaxRows?: true;
 }
+
+/**
+ * Whether the signed-in caller reads every row of a resource's table. Only then may a total be the
+ * planner's estimate: the estimate comes from the table's statistics, which count the rows the
+ * caller cannot read as well, so for anyone else it would tell how many rows are hidden from them.
+ * Their totals are exact up to max-rows (what `count=estimated` counts before it estimates), and
+ * past that a list has no total, only whether there is a next page.
+ */
+export type ReadsEveryRow = (resource: string) => Promise<boolean>;
 
 /** What the search layer adds to a getList's meta when the filter holds a search's words. */
 export interface SearchMeta {
@@ -135,57 +148,92 @@ export interface PageSeek {
   count(resource: string): Promise<number>;
 }
 
+/** A list's total as the provider keeps it: a count, or "more than max-rows" for a caller who may not see the estimate. */
+const PAST_MAX_ROWS = 'past max-rows';
+type KnownTotal = number | typeof PAST_MAX_ROWS;
+
+/** A page with no total (react-admin's partial pagination): the list has more than max-rows rows. */
+function pastMaxRowsPage<R extends RaRecord>(
+  data: R[],
+  page: number,
+  hasNextPage: boolean,
+): GetListResult<R> {
+  const meta: PagingMeta = { totalIsEstimate: false, pastMaxRows: true };
+  return { data, pageInfo: { hasNextPage, hasPreviousPage: page > 1 }, meta };
+}
+
+/**
+ * Rows [from, limit) of the list in `sort` with the given Prefer: the Range header, which PostgREST
+ * intersects with the query's limit, sets the start.
+ */
+function readRows<R extends RaRecord>(
+  provider: DataProvider,
+  resource: string,
+  params: GetListParams,
+  sort: SortPayload,
+  { from, limit, prefer }: { from: number; limit: number; prefer: string },
+) {
+  return provider.getList<R>(resource, {
+    ...params,
+    pagination: { page: 1, perPage: limit },
+    sort,
+    meta: {
+      ...params.meta,
+      headers: {
+        Prefer: prefer,
+        ...(from ? { Range: `${from}-${limit - 1}` } : {}),
+        ...params.meta?.headers,
+      },
+    },
+  });
+}
+
 /**
  * A page of a search, counted only as far as needed. The matches of a common word are many, and
  * counting up to max-rows + 1 of them (`count=estimated`) reads thousands of rows through `ilike`
  * where the page reads a few dozen; so the page asks one row more than it shows, and the first page
- * also the planner's estimate (`count=planned`, an EXPLAIN; on a later page PostgREST would answer
- * 416 for an offset past the estimate, so later pages ask no count: `handling=lenient` is PostgREST's
- * default). A page that is not full tells the exact total; a total this search already has is kept;
- * an estimate past max-rows is taken as one (as `count=estimated` takes it); only a full page with a
- * smaller estimate, or a page past the end, is counted by a second request.
+ * of a caller who reads every row (ReadsEveryRow) also the planner's estimate (`count=planned`, an
+ * EXPLAIN; on a later page PostgREST would answer 416 for an offset past the estimate, so later
+ * pages ask no count: `handling=lenient` is PostgREST's default). A page that is not full tells the
+ * exact total; a total this search already has is kept; an estimate past max-rows is taken as one
+ * (as `count=estimated` takes it); otherwise a full page, or a page past the end, is counted by a
+ * second request, exactly up to max-rows (past it, a caller who may not see the estimate gets none).
  */
 async function searchPage<R extends RaRecord>(
   provider: DataProvider,
   resource: string,
   params: GetListParams,
-  known: number | undefined,
+  known: KnownTotal | undefined,
+  readsEveryRow: () => Promise<boolean>,
 ): Promise<GetListResult<R>> {
   const { page = 1, perPage = 25 } = params.pagination ?? {};
   const sort = postgrestSort(orderWithTieBreaker(params.sort ?? { field: TIE_BREAKER, order: 'ASC' }));
   const offset = (page - 1) * perPage;
-  /** Rows [from, limit) with the given Prefer; PostgREST intersects a Range header with the limit. */
   const read = (from: number, limit: number, prefer: string) =>
-    provider.getList<R>(resource, {
-      ...params,
-      pagination: { page: 1, perPage: limit },
-      sort,
-      meta: {
-        ...params.meta,
-        headers: {
-          Prefer: prefer,
-          ...(from ? { Range: `${from}-${limit - 1}` } : {}),
-          ...params.meta?.headers,
-        },
-      },
-    });
+    readRows<R>(provider, resource, params, sort, { from, limit, prefer });
   const first = offset === 0;
+  const whole = await readsEveryRow();
   const { data: rows, total } = await read(
     offset,
     offset + perPage + 1,
-    first ? 'count=planned' : 'handling=lenient',
+    first && whole ? 'count=planned' : 'handling=lenient',
   );
   const full = rows.length > perPage;
   const seen = offset + rows.length;
-  const answer = (count: number): GetListResult<R> => {
+  const answer = (count: number, estimate = isEstimatedTotal(count)): GetListResult<R> => {
     const total = full ? Math.max(count, seen) : count;
-    return { data: rows.slice(0, perPage), total, meta: { totalIsEstimate: isEstimatedTotal(total) } };
+    return { data: rows.slice(0, perPage), total, meta: { totalIsEstimate: estimate } };
   };
-  if (!full && (rows.length > 0 || first)) return answer(seen);
+  const pastMaxRows = () => pastMaxRowsPage(rows.slice(0, perPage), page, full);
+  if (known === PAST_MAX_ROWS) return pastMaxRows();
+  if (!full && (rows.length > 0 || first)) return answer(seen, false);
   if (full && known !== undefined) return answer(known);
-  const planned = first ? total : (await read(0, 1, 'count=planned')).total;
-  if (full && planned !== undefined && isEstimatedTotal(planned)) return answer(planned);
-  return answer((await read(0, 1, 'count=estimated')).total ?? 0);
+  if (full && whole) {
+    const planned = first ? total : (await read(0, 1, 'count=planned')).total;
+    if (planned !== undefined && isEstimatedTotal(planned)) return answer(planned);
+  }
+  const counted = (await read(0, 1, 'count=estimated')).total ?? 0;
+  return isEstimatedTotal(counted) && !whole ? pastMaxRows() : answer(counted);
 }
 
 /** Below this offset OFFSET itself is cheap, and one request beats a seek plus a fetch. */
@@ -196,15 +244,21 @@ const SEEK_FROM_OFFSET = 500;
  * `Prefer: count=estimated`, orders end on the tie-breaker, and pages past the middle are read
  * backwards. The backward window goes in a `Range` header, which PostgREST intersects with the
  * query's offset and limit (hence `limit` = the window's end). The last total seen for each resource
- * and filter is what tells a deep page from a shallow one.
+ * and filter is what tells a deep page from a shallow one. A caller who does not read every row of
+ * the list (`readsEveryRow`) gets no estimate: past max-rows its list has no total, and its pages
+ * are read forwards, one row more than shown to tell whether there is a next.
  *
  * A deep page of an unfiltered list (a reload, a shared link, a jump) goes through `seek` instead:
  * the page is found by an index-only read from the nearer end and its rows read by id, in one
  * request; when the total is not known yet, that same request counts it (`seek.page`). Filtered lists keep the plan above (their
  * matches are usually few; see docs/architecture.md).
  */
-export function withScalablePaging<T extends DataProvider>(provider: T, seek?: PageSeek): T {
-  const totals = new Map<string, number>();
+export function withScalablePaging<T extends DataProvider>(
+  provider: T,
+  options: { seek?: PageSeek; readsEveryRow?: ReadsEveryRow } = {},
+): T {
+  const { seek, readsEveryRow = async () => false } = options;
+  const totals = new Map<string, KnownTotal>();
 
   /** The page through the seek, or undefined when the resource has none for this order. */
   const seekPage = async <R extends RaRecord>(
@@ -226,25 +280,41 @@ export function withScalablePaging<T extends DataProvider>(provider: T, seek?: P
     const key = JSON.stringify([resource, params.filter ?? {}]);
     const sort = params.sort ?? { field: TIE_BREAKER, order: 'ASC' };
     const unfiltered = Object.keys(params.filter ?? {}).length === 0;
+    /** A count as this caller may see it: an estimate only for one who reads every row. */
+    const shown = async (total: number): Promise<KnownTotal> =>
+      isEstimatedTotal(total) && !(await readsEveryRow(resource)) ? PAST_MAX_ROWS : total;
     // A deep page opened from a link: the total and the page in one request, read from the nearer
     // end; for an order the seek cannot take, count first so the page is read from the nearer end.
     if (seek && unfiltered && !totals.has(key) && (page - 1) * perPage >= SEEK_FROM_OFFSET) {
       const sought = await seek.page(resource, orderWithTieBreaker(sort), (page - 1) * perPage, perPage);
-      if (sought) {
-        totals.set(key, sought.total);
-        const meta: PagingMeta = { totalIsEstimate: isEstimatedTotal(sought.total) };
-        return { data: sought.rows as R[], total: sought.total, meta };
+      const total = await shown(sought ? sought.total : await seek.count(resource));
+      totals.set(key, total);
+      if (sought && total !== PAST_MAX_ROWS) {
+        const meta: PagingMeta = { totalIsEstimate: isEstimatedTotal(total) };
+        return { data: sought.rows as R[], total, meta };
       }
-      totals.set(key, await seek.count(resource));
     }
+    const known = totals.get(key);
     if ((params.meta as SearchMeta | undefined)?.search) {
-      const result = await searchPage<R>(provider, resource, params, totals.get(key));
-      totals.set(key, result.total!);
+      const result = await searchPage<R>(provider, resource, params, known, () => readsEveryRow(resource));
+      totals.set(key, result.total ?? PAST_MAX_ROWS);
       return result;
     }
-    const plan = planPage({ page, perPage, sort, total: totals.get(key) });
+    if (known === PAST_MAX_ROWS) {
+      const from = (page - 1) * perPage;
+      const read = { from, limit: from + perPage + 1, prefer: 'handling=lenient' };
+      const { data } = await readRows<R>(
+        provider,
+        resource,
+        params,
+        postgrestSort(orderWithTieBreaker(sort)),
+        read,
+      );
+      return pastMaxRowsPage(data.slice(0, perPage), page, data.length > perPage);
+    }
+    const plan = planPage({ page, perPage, sort, total: known });
     if (seek && unfiltered && plan.offset >= SEEK_FROM_OFFSET) {
-      const sought = await seekPage<R>(resource, plan, totals.get(key)!);
+      const sought = await seekPage<R>(resource, plan, known!);
       if (sought) return sought;
     }
     const range = plan.reversed ? { Range: `${plan.offset}-${plan.offset + plan.limit - 1}` } : {};
@@ -254,7 +324,15 @@ export function withScalablePaging<T extends DataProvider>(provider: T, seek?: P
       sort: postgrestSort(plan.order),
       meta: { ...params.meta, headers: { Prefer: 'count=estimated', ...range, ...params.meta?.headers } },
     });
-    if (result.total !== undefined) totals.set(key, result.total);
+    const total = result.total === undefined ? undefined : await shown(result.total);
+    if (total !== undefined) totals.set(key, total);
+    // Past max-rows for a caller who gets no estimate: a forward page with no total (the rows just
+    // read, when they were read forwards: then a full page has a next, as the list is longer).
+    if (total === PAST_MAX_ROWS) {
+      return plan.reversed
+        ? getList<R>(resource, params)
+        : pastMaxRowsPage(result.data, page, result.data.length === perPage);
+    }
     const meta: PagingMeta = { totalIsEstimate: isEstimatedTotal(result.total) };
     return {
       ...result,

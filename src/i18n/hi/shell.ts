@@ -50,6 +50,7 @@ export const shellMessages: Wording<typeof english> = {
   },
   pagination: {
     estimated_range: 'लगभग %{total} में से %{offsetBegin}-%{offsetEnd}',
+    past_max_rows_range: '%{total} से अधिक में से %{offsetBegin}-%{offsetEnd}',
   },
   forms: {
     discard_title: 'बिना सहेजे बदलाव छोड़ दें?',

@@ -189,22 +189,34 @@ function readRows<R extends RaRecord>(
 }
 
 /**
- * A page of a search, counted only as far as needed. The matches of a common word are many, and
- * counting up to max-rows + 1 of them (`count=estimated`) reads thousands of rows through `ilike`
- * where the page reads a few dozen; so the page asks one row more than it shows, and the first page
- * of a caller who reads every row (ReadsEveryRow) also the planner's estimate (`count=planned`, an
- * EXPLAIN; on a later page PostgREST would answer 416 for an offset past the estimate, so later
- * pages ask no count: `handling=lenient` is PostgREST's default). A page that is not full tells the
- * exact total; a total this search already has is kept; an estimate past max-rows is taken as one
- * (as `count=estimated` takes it); otherwise a full page, or a page past the end, is counted by a
- * second request, exactly up to max-rows (past it, a caller who may not see the estimate gets none).
+ * The total of a list counted without the planner, for a caller who may not see its estimate:
+ * whether a row lies past max-rows (one row read at that offset), and if not, an exact count of
+ * the at most max-rows rows there are.
  */
-async function searchPage<R extends RaRecord>(
+async function countWithoutEstimate(
+  read: (from: number, limit: number, prefer: string) => Promise<GetListResult>,
+): Promise<KnownTotal> {
+  if ((await read(MAX_ROWS, MAX_ROWS + 1, 'handling=lenient')).data.length) return PAST_MAX_ROWS;
+  return (await read(0, 1, 'count=exact')).total ?? 0;
+}
+
+/**
+ * A page counted only as far as needed: a search's, and any list of a caller who does not read
+ * every row (ReadsEveryRow). The matches of a common word are many, and counting up to max-rows + 1
+ * of them (`count=estimated`) reads thousands of rows through `ilike` where the page reads a few
+ * dozen; so the page asks one row more than it shows, and the first page of a caller who reads
+ * every row also the planner's estimate (`count=planned`, an EXPLAIN; on a later page PostgREST
+ * would answer 416 for an offset past the estimate, so later pages ask no count: `handling=lenient`
+ * is PostgREST's default). A page that is not full tells the exact total; a total this list already
+ * has is kept; an estimate past max-rows is taken as one (as `count=estimated` takes it); otherwise
+ * a full page, or a page past the end, is counted by a second request: `count=estimated` for a
+ * caller who reads every row, else countWithoutEstimate (past max-rows such a list has no total).
+ */
+async function countedPage<R extends RaRecord>(
   provider: DataProvider,
   resource: string,
   params: GetListParams,
-  known: KnownTotal | undefined,
-  readsEveryRow: () => Promise<boolean>,
+  { known, whole }: { known: KnownTotal | undefined; whole: boolean },
 ): Promise<GetListResult<R>> {
   const { page = 1, perPage = 25 } = params.pagination ?? {};
   const sort = postgrestSort(orderWithTieBreaker(params.sort ?? { field: TIE_BREAKER, order: 'ASC' }));
@@ -212,7 +224,6 @@ async function searchPage<R extends RaRecord>(
   const read = (from: number, limit: number, prefer: string) =>
     readRows<R>(provider, resource, params, sort, { from, limit, prefer });
   const first = offset === 0;
-  const whole = await readsEveryRow();
   const { data: rows, total } = await read(
     offset,
     offset + perPage + 1,
@@ -220,20 +231,20 @@ async function searchPage<R extends RaRecord>(
   );
   const full = rows.length > perPage;
   const seen = offset + rows.length;
-  const answer = (count: number, estimate = isEstimatedTotal(count)): GetListResult<R> => {
+  const answer = (count: KnownTotal, estimate = count !== PAST_MAX_ROWS && isEstimatedTotal(count)) => {
+    if (count === PAST_MAX_ROWS) return pastMaxRowsPage(rows.slice(0, perPage), page, full);
     const total = full ? Math.max(count, seen) : count;
-    return { data: rows.slice(0, perPage), total, meta: { totalIsEstimate: estimate } };
+    const meta: PagingMeta = { totalIsEstimate: estimate };
+    return { data: rows.slice(0, perPage), total, meta } satisfies GetListResult<R>;
   };
-  const pastMaxRows = () => pastMaxRowsPage(rows.slice(0, perPage), page, full);
-  if (known === PAST_MAX_ROWS) return pastMaxRows();
-  if (!full && (rows.length > 0 || first)) return answer(seen, false);
-  if (full && known !== undefined) return answer(known);
-  if (full && whole) {
+  if (!full && known !== PAST_MAX_ROWS && (rows.length > 0 || first)) return answer(seen, false);
+  if (known !== undefined && (full || known === PAST_MAX_ROWS)) return answer(known);
+  if (!whole) return answer(await countWithoutEstimate(read));
+  if (full) {
     const planned = first ? total : (await read(0, 1, 'count=planned')).total;
     if (planned !== undefined && isEstimatedTotal(planned)) return answer(planned);
   }
-  const counted = (await read(0, 1, 'count=estimated')).total ?? 0;
-  return isEstimatedTotal(counted) && !whole ? pastMaxRows() : answer(counted);
+  return answer((await read(0, 1, 'count=estimated')).total ?? 0);
 }
 
 /** Below this offset OFFSET itself is cheap, and one request beats a seek plus a fetch. */
@@ -245,8 +256,9 @@ const SEEK_FROM_OFFSET = 500;
  * backwards. The backward window goes in a `Range` header, which PostgREST intersects with the
  * query's offset and limit (hence `limit` = the window's end). The last total seen for each resource
  * and filter is what tells a deep page from a shallow one. A caller who does not read every row of
- * the list (`readsEveryRow`) gets no estimate: past max-rows its list has no total, and its pages
- * are read forwards, one row more than shown to tell whether there is a next.
+ * the table (`readsEveryRow`) is counted without the planner (countedPage): past max-rows its list
+ * has no total, and its pages are read forwards, one row more than shown to tell whether there is
+ * a next.
  *
  * A deep page of an unfiltered list (a reload, a shared link, a jump) goes through `seek` instead:
  * the page is found by an index-only read from the nearer end and its rows read by id, in one
@@ -280,37 +292,25 @@ export function withScalablePaging<T extends DataProvider>(
     const key = JSON.stringify([resource, params.filter ?? {}]);
     const sort = params.sort ?? { field: TIE_BREAKER, order: 'ASC' };
     const unfiltered = Object.keys(params.filter ?? {}).length === 0;
-    /** A count as this caller may see it: an estimate only for one who reads every row. */
-    const shown = async (total: number): Promise<KnownTotal> =>
-      isEstimatedTotal(total) && !(await readsEveryRow(resource)) ? PAST_MAX_ROWS : total;
+    // A caller who does not read every row of the table is never shown (nor asks for) the
+    // planner's estimate, which counts the rows hidden from it too.
+    const whole = await readsEveryRow(resource);
     // A deep page opened from a link: the total and the page in one request, read from the nearer
     // end; for an order the seek cannot take, count first so the page is read from the nearer end.
-    if (seek && unfiltered && !totals.has(key) && (page - 1) * perPage >= SEEK_FROM_OFFSET) {
+    if (seek && whole && unfiltered && !totals.has(key) && (page - 1) * perPage >= SEEK_FROM_OFFSET) {
       const sought = await seek.page(resource, orderWithTieBreaker(sort), (page - 1) * perPage, perPage);
-      const total = await shown(sought ? sought.total : await seek.count(resource));
-      totals.set(key, total);
-      if (sought && total !== PAST_MAX_ROWS) {
-        const meta: PagingMeta = { totalIsEstimate: isEstimatedTotal(total) };
-        return { data: sought.rows as R[], total, meta };
+      if (sought) {
+        totals.set(key, sought.total);
+        const meta: PagingMeta = { totalIsEstimate: isEstimatedTotal(sought.total) };
+        return { data: sought.rows as R[], total: sought.total, meta };
       }
+      totals.set(key, await seek.count(resource));
     }
     const known = totals.get(key);
-    if ((params.meta as SearchMeta | undefined)?.search) {
-      const result = await searchPage<R>(provider, resource, params, known, () => readsEveryRow(resource));
+    if ((params.meta as SearchMeta | undefined)?.search || !whole || known === PAST_MAX_ROWS) {
+      const result = await countedPage<R>(provider, resource, params, { known, whole });
       totals.set(key, result.total ?? PAST_MAX_ROWS);
       return result;
-    }
-    if (known === PAST_MAX_ROWS) {
-      const from = (page - 1) * perPage;
-      const read = { from, limit: from + perPage + 1, prefer: 'handling=lenient' };
-      const { data } = await readRows<R>(
-        provider,
-        resource,
-        params,
-        postgrestSort(orderWithTieBreaker(sort)),
-        read,
-      );
-      return pastMaxRowsPage(data.slice(0, perPage), page, data.length > perPage);
     }
     const plan = planPage({ page, perPage, sort, total: known });
     if (seek && unfiltered && plan.offset >= SEEK_FROM_OFFSET) {
@@ -324,15 +324,7 @@ export function withScalablePaging<T extends DataProvider>(
       sort: postgrestSort(plan.order),
       meta: { ...params.meta, headers: { Prefer: 'count=estimated', ...range, ...params.meta?.headers } },
     });
-    const total = result.total === undefined ? undefined : await shown(result.total);
-    if (total !== undefined) totals.set(key, total);
-    // Past max-rows for a caller who gets no estimate: a forward page with no total (the rows just
-    // read, when they were read forwards: then a full page has a next, as the list is longer).
-    if (total === PAST_MAX_ROWS) {
-      return plan.reversed
-        ? getList<R>(resource, params)
-        : pastMaxRowsPage(result.data, page, result.data.length === perPage);
-    }
+    if (result.total !== undefined) totals.set(key, result.total);
     const meta: PagingMeta = { totalIsEstimate: isEstimatedTotal(result.total) };
     return {
       ...result,

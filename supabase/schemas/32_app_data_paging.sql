@@ -200,6 +200,35 @@ COMMENT ON FUNCTION admin_reads.walks_every_row(relation text) IS 'Whether the c
 
 
 --
+-- Name: may_estimate(text); Type: FUNCTION; Schema: admin_reads; Owner: -
+--
+
+CREATE FUNCTION admin_reads.may_estimate(path text) RETURNS boolean
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  -- The relation a REST path reads ('/audit_log', '/admin_scans'; a function's '/rpc/…' reads none
+  -- this can vouch for): a table, or an admin list's view public.admin_<table> of its table (whose
+  -- joins, the owner's email or a count of messages, add no rows). The estimate is blind to hidden
+  -- rows only when the caller's role reads every row of that table (admin_reads.walks_every_row).
+  select path !~ '(^|/)rpc/' and coalesce((
+    select admin_reads.walks_every_row(
+             case when c.relkind = 'v' then pg_catalog.substring(c.relname, '^admin_(.+)$') else c.relname end)
+      from pg_catalog.pg_class c
+     where c.relnamespace = 'public'::pg_catalog.regnamespace
+       and c.relname = pg_catalog.substring(path, '([^/]+)/?$')
+       and c.relkind in ('r', 'p', 'v')), false)
+$$;
+
+
+--
+-- Name: FUNCTION may_estimate(path text); Type: COMMENT; Schema: admin_reads; Owner: -
+--
+
+COMMENT ON FUNCTION admin_reads.may_estimate(path text) IS 'Whether a planned or estimated count of the REST path `path` is blind to rows the caller cannot read: it reads a public table, or the admin list view public.admin_<table> of one, every row of which the caller''s operator role reads (admin_reads.walks_every_row). Asked by public.pre_request.';
+
+
+--
 -- Name: paging_walks(); Type: FUNCTION; Schema: private; Owner: -
 --
 

@@ -225,6 +225,15 @@ GRANT ALL ON FUNCTION admin_reads.walks_every_row(relation text) TO service_role
 
 
 --
+-- Name: FUNCTION may_estimate(path text); Type: ACL; Schema: admin_reads; Owner: -
+--
+
+REVOKE ALL ON FUNCTION admin_reads.may_estimate(path text) FROM PUBLIC;
+GRANT ALL ON FUNCTION admin_reads.may_estimate(path text) TO authenticated;
+GRANT ALL ON FUNCTION admin_reads.may_estimate(path text) TO service_role;
+
+
+--
 -- Name: FUNCTION paging_walks(); Type: ACL; Schema: private; Owner: -
 --
 

@@ -4,6 +4,7 @@ import { openTestDatabase } from '../../mocks/supabase/testing/snapshot';
 import { AUDIT_RESOURCES } from '../../src/domain/audit';
 import { OPERATOR_ACCESS, RESOURCE_DATA } from '../../src/resources';
 import { auditedTables, catalogFacts, declaredFacts } from './descriptorChecks';
+import { readRelation } from '../../src/providers/resourceData';
 import { attempt, ROLES } from './fixtures';
 
 /**
@@ -50,13 +51,64 @@ describe('the descriptors and the catalog agree', () => {
         await assumeIdentity(tx, ROLES[role as 'owner' | 'editor' | 'support']);
         return { all: all > 0, seen: (await count()) === all, restrictive };
       });
-      expect([table, role, outcome]).toEqual([table, role, { ok: true, value: { all: true, seen: true, restrictive: 0 } }]);
+      expect([table, role, outcome]).toEqual([
+        table,
+        role,
+        { ok: true, value: { all: true, seen: true, restrictive: 0 } },
+      ]);
     }
+  });
+
+  // public.pre_request lets an operator ask a planned or estimated count (the planner's, which
+  // counts hidden rows too) only of a relation admin_reads.may_estimate vouches for: every resource's
+  // list for exactly its seek roles (the client asks them for no one else: src/providers/paging.ts).
+  it('on the estimates: each list is estimated for exactly the roles that read every row of it', async () => {
+    const roles = ['owner', 'editor', 'support'] as const;
+    const cells: Array<[string, string[]]> = [];
+    for (const data of RESOURCE_DATA.filter((d) => !d.reads)) {
+      const allowed = [];
+      for (const role of roles) {
+        const outcome = await attempt(
+          db,
+          ROLES[role],
+          async (tx) =>
+            (
+              await tx.query<{ ok: boolean }>('select admin_reads.may_estimate($1) as ok', [
+                `/${readRelation(data)}`,
+              ])
+            ).rows[0].ok,
+        );
+        if (outcome.ok && outcome.value) allowed.push(role);
+      }
+      cells.push([data.name, allowed]);
+    }
+    expect(Object.fromEntries(cells)).toEqual(
+      Object.fromEntries(
+        RESOURCE_DATA.filter((data) => !data.reads).map((data) => [
+          data.name,
+          roles.filter((role) => data.seek?.includes(role)),
+        ]),
+      ),
+    );
+  });
+
+  it('estimates no function call or unknown path', async () => {
+    const outcome = await attempt(db, ROLES.owner, async (tx) => {
+      const answers = [];
+      for (const path of ['/rpc/admin_search', '/rpc/scans', '/no_such_table', '', '/'])
+        answers.push(
+          (await tx.query<{ ok: boolean }>('select admin_reads.may_estimate($1) as ok', [path])).rows[0].ok,
+        );
+      return answers;
+    });
+    expect(outcome).toEqual({ ok: true, value: [false, false, false, false, false] });
   });
 
   it('fails when a descriptor and the database disagree', async () => {
     const news = RESOURCE_DATA.find((data) => data.name === 'news')!;
-    const wrong = RESOURCE_DATA.map((data) => (data === news ? { ...data, audit: { label: 'content' } } : data));
+    const wrong = RESOURCE_DATA.map((data) =>
+      data === news ? { ...data, audit: { label: 'content' } } : data,
+    );
     expect((await catalogFacts(db, wrong)).audit.news).toEqual([['title']]);
     expect(declaredFacts(wrong, OPERATOR_ACCESS).audit.news).toEqual([['content']]);
     const notLive = RESOURCE_DATA.map((data) => (data === news ? { ...data, live: false } : data));

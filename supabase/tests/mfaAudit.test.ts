@@ -334,9 +334,10 @@ describe('an enrolled admin: aal1 refused, aal2 allowed on every admin object', 
   it(`${PRE_REQUEST}: a planned count refused at aal1 (PT403), allowed at aal2`, async () => {
     const preRequest = (aal: 'aal1' | 'aal2') =>
       asAdmin(aal, { factor: 'verified' }, async (tx) => {
-        await tx.query(`select set_config('request.headers', $1, true)`, [
-          JSON.stringify({ prefer: 'count=planned' }),
-        ]);
+        await tx.query(
+          `select set_config('request.headers', $1, true), set_config('request.path', '/admin_scans', true)`,
+          [JSON.stringify({ prefer: 'count=planned' })],
+        );
         await tx.query('select public.pre_request()');
         return 'admitted';
       });

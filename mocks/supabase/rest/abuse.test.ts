@@ -6,7 +6,7 @@ import { openTestDatabase } from '../testing/snapshot';
 import { signUserToken } from './testFixture';
 import { CONTACT_RATE_LIMIT } from '../../../src/domain/limits';
 import { FCM_RESERVED_DATA_KEYS } from '../../../src/domain/notification';
-import { ADMIN_ID, USER_ID } from '../../../supabase/tests/fixtures';
+import { ADMIN_ID, EDITOR_ID, SUPPORT_ID, USER_ID } from '../../../supabase/tests/fixtures';
 import { MAX_ALIASES, MAX_SELECT_ITEMS } from './readQuery';
 import { MAX_RESPONSE_BYTES } from './response';
 
@@ -216,6 +216,51 @@ describe('finding 6: no planned or estimated counts for non-admins', () => {
       headers: { Prefer: 'count=exact' },
     });
     expect([user.status, user.headers.get('content-range'), user.body]).toEqual([200, '*/0', []]);
+  });
+});
+
+describe("finding 6b: an operator's planned or estimated counts only of lists its role reads in full", () => {
+  // The planner's estimate comes from the table's statistics, which count the audit entries (or
+  // profiles) the editor cannot read: it would say how many there are.
+  const refused = {
+    code: 'PT403',
+    message: 'Planned and estimated counts are only for lists your role reads in full',
+    details: null,
+    hint: 'Ask for count=exact, which counts only the rows you can read',
+  };
+  test.each([
+    ['editor', '/audit_log?select=id&limit=1', 'planned', 403],
+    [
+      'editor',
+      '/audit_log?select=id&or=(actor_email.ilike.*a*,record_id.ilike.*a*)&limit=26',
+      'estimated',
+      403,
+    ],
+    ['owner', '/audit_log?select=id&limit=1', 'planned', 403],
+    ['editor', '/admin_profiles?select=id&limit=1', 'estimated', 403],
+    ['editor', '/rpc/admin_search?q=a', 'planned', 403],
+    ['editor', '/admin_news?select=id&limit=1', 'planned', 206],
+    ['editor', '/health_tips?select=id&limit=1', 'estimated', 206],
+    ['support', '/admin_profiles?select=id&limit=1', 'estimated', 206],
+    ['owner', '/admin_scans?select=id&limit=1', 'planned', 206],
+  ] as const)('%s: %s with count=%s answers %i', async (role, path, count, status) => {
+    const token =
+      role === 'owner' ? adminToken : await signUserToken(role === 'editor' ? EDITOR_ID : SUPPORT_ID);
+    const res = await rest(path, { token, headers: { Prefer: `count=${count}` } });
+    expect(res.status).toBe(status);
+    if (status === 403) expect([res.headers.get('content-range'), res.body]).toEqual([null, refused]);
+    else expect(res.headers.get('content-range')).toMatch(/^0-0\/\d+$/);
+  });
+
+  test('exact counts stay for every operator', async () => {
+    const res = await rest('/audit_log?select=id&limit=1', {
+      token: await signUserToken(EDITOR_ID),
+      headers: { Prefer: 'count=exact' },
+    });
+    expect([res.status, res.headers.get('content-range')]).toEqual([
+      206,
+      expect.stringMatching(/^0-0\/\d+$/),
+    ]);
   });
 });
 

@@ -152,7 +152,8 @@ export const handleRest: RouteHandler = async (request, ctx, subPath) => {
       },
       {
         method,
-        path: new URL(request.url).pathname,
+        // As PostgREST behind the gateway sees it: the path below /rest/v1 ('/scans').
+        path: subPath,
         headers: gatewayHeaders(request),
         readOnly,
         roleSettings: cache.config.roleSettings.get(identity.role),

@@ -190,13 +190,14 @@ function readRows<R extends RaRecord>(
 
 /**
  * The total of a list counted without the planner, for a caller who may not see its estimate:
- * whether a row lies past max-rows (one row read at that offset), and if not, an exact count of
- * the at most max-rows rows there are.
+ * whether a row lies past max-rows (`probe`: one row read at that offset), and if not, an exact
+ * count of the at most max-rows rows there are.
  */
 async function countWithoutEstimate(
   read: (from: number, limit: number, prefer: string) => Promise<GetListResult>,
+  probe = read(MAX_ROWS, MAX_ROWS + 1, 'handling=lenient'),
 ): Promise<KnownTotal> {
-  if ((await read(MAX_ROWS, MAX_ROWS + 1, 'handling=lenient')).data.length) return PAST_MAX_ROWS;
+  if ((await probe).data.length) return PAST_MAX_ROWS;
   return (await read(0, 1, 'count=exact')).total ?? 0;
 }
 
@@ -224,6 +225,9 @@ async function countedPage<R extends RaRecord>(
   const read = (from: number, limit: number, prefer: string) =>
     readRows<R>(provider, resource, params, sort, { from, limit, prefer });
   const first = offset === 0;
+  // A first count without the planner probes past max-rows beside the page, not after it.
+  const probe = whole || known !== undefined ? undefined : read(MAX_ROWS, MAX_ROWS + 1, 'handling=lenient');
+  probe?.catch(() => undefined); // unused when the page alone tells the total; else awaited below
   const { data: rows, total } = await read(
     offset,
     offset + perPage + 1,
@@ -239,7 +243,7 @@ async function countedPage<R extends RaRecord>(
   };
   if (!full && known !== PAST_MAX_ROWS && (rows.length > 0 || first)) return answer(seen, false);
   if (known !== undefined && (full || known === PAST_MAX_ROWS)) return answer(known);
-  if (!whole) return answer(await countWithoutEstimate(read));
+  if (!whole) return answer(await countWithoutEstimate(read, probe));
   if (full) {
     const planned = first ? total : (await read(0, 1, 'count=planned')).total;
     if (planned !== undefined && isEstimatedTotal(planned)) return answer(planned);

@@ -47,7 +47,8 @@ const HIDDEN = `
 /** The editor's resources' provider at `url`, signed in through its stand-in's Auth. */
 async function editorProvider(url: string) {
   const client = createClient(url, LOCAL_ANON_KEY, {
-    auth: { persistSession: false, autoRefreshToken: false },
+    // Its own storage key: the admin's client (src/providers/supabaseClient.ts) holds the default one.
+    auth: { persistSession: false, autoRefreshToken: false, storageKey: `totals-${url}` },
   });
   const { error } = await client.auth.signInWithPassword(editor);
   if (error) throw error;

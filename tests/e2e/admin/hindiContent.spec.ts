@@ -7,7 +7,7 @@ import { expect, test } from './signedIn';
  */
 test.describe.configure({ timeout: 180_000 });
 
-test('a tip in English and Hindi: found by a Hindi word, filtered, its Hindi restored', async ({ page }) => {
+test('a tip in English and Hindi: found by a Hindi word in the list and the palette, filtered', async ({ page }) => {
   const marker = `e2e${Date.now()}${Math.floor(Math.random() * 1e6)}`;
   // A Hindi word no other row has: the marker's digits spelt in Devanagari.
   const word = `अंकुरित${[...marker.slice(3)].map((d) => String.fromCharCode(0x966 + Number(d))).join('')}`;

@@ -1085,7 +1085,7 @@ export type Database = {
       admin_reset_operator_factors: { Args: { operator: string }; Returns: number };
       admin_restore_trashed: { Args: { ids: string[] }; Returns: Json };
       admin_restore_version: {
-        Args: { entry_id: number; record_id: string; resource: string; version: string };
+        Args: { entry_id: number; language?: string; record_id: string; resource: string; version: string };
         Returns: Json;
       };
       admin_role: { Args: Record<PropertyKey, never>; Returns: string };

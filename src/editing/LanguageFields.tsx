@@ -38,13 +38,16 @@ export function LanguageFields({ fields }: { fields: readonly TranslatedField[] 
       key={language}
       role={phone ? 'tabpanel' : 'group'}
       id={`${id}-${language}`}
-      aria-labelledby={`${id}-${language}-heading`}
+      // On a phone its tab names it (the tab already says the language): no heading repeats it.
+      aria-labelledby={`${id}-${language}-${phone ? 'tab' : 'heading'}`}
       hidden={phone && shown !== language}
       lang={language}
     >
-      <Typography id={`${id}-${language}-heading`} variant="subtitle2" component="h3" sx={{ mb: 1 }}>
-        {name(language)}
-      </Typography>
+      {!phone && (
+        <Typography id={`${id}-${language}-heading`} variant="subtitle2" component="h3" sx={{ mb: 1 }}>
+          {name(language)}
+        </Typography>
+      )}
       {language !== 'en' && (
         <Typography variant="caption" color="text.secondary" component="p" sx={{ mb: 1 }}>
           {translate('labellens.content_languages.optional')}
@@ -82,7 +85,13 @@ export function LanguageFields({ fields }: { fields: readonly TranslatedField[] 
           sx={{ mb: 2 }}
         >
           {LANGUAGES.map((language) => (
-            <Tab key={language} value={language} label={name(language)} aria-controls={`${id}-${language}`} />
+            <Tab
+              key={language}
+              id={`${id}-${language}-tab`}
+              value={language}
+              label={name(language)}
+              aria-controls={`${id}-${language}`}
+            />
           ))}
         </Tabs>
         {LANGUAGES.map(column)}

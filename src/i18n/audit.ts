@@ -24,6 +24,10 @@ export const auditMessages = {
     restore_title: 'Restore this version?',
     restore_content:
       "The fields below get this version's values, as a new change in the history. Anything not saved in the form is replaced.",
+    restore_language: 'Restore the %{language} text',
+    restore_language_title: 'Restore the %{language} text of this version?',
+    restore_language_content:
+      "The %{language} text gets this version's, as a new change in the history; the other languages keep their text as it is now. Anything not saved in the form is replaced.",
     restored: 'Version restored',
     restore_failed: 'Could not restore this version.',
     actions: {

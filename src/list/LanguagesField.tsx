@@ -45,6 +45,8 @@ export const missingLanguageFilter = (
     key="missing"
     source="missing"
     label="labellens.content_languages.missing_filter"
+    // Wide enough for the whole label while no language is chosen (it sits inside the empty field).
+    sx={{ minWidth: '13rem' }}
     choices={CONTENT_LANGUAGES.map((language) => ({
       id: language,
       name: `labellens.content_languages.names.${language}`,

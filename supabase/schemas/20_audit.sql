@@ -249,10 +249,10 @@ $$;
 
 
 --
--- Name: admin_restore_version(text, text, bigint, timestamp with time zone); Type: FUNCTION; Schema: public; Owner: -
+-- Name: admin_restore_version(text, text, bigint, timestamp with time zone, text); Type: FUNCTION; Schema: public; Owner: -
 --
 
-CREATE FUNCTION public.admin_restore_version(resource text, record_id text, entry_id bigint, version timestamp with time zone) RETURNS jsonb
+CREATE FUNCTION public.admin_restore_version(resource text, record_id text, entry_id bigint, version timestamp with time zone, language text DEFAULT NULL::text) RETURNS jsonb
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $_$
@@ -260,6 +260,8 @@ declare
   restored jsonb;
   columns text[] := private.restorable_columns(resource);
   current_version timestamptz;
+  row_now jsonb;
+  texts jsonb;
   result jsonb;
 begin
   if columns is null then
@@ -268,18 +270,34 @@ begin
   if not resource = any ((public.record_history_access()).readable) then
     raise exception 'Admin privileges required' using errcode = '42501';
   end if;
+  -- `language` restores one language's text and keeps the others as they are now: 'en' the row's
+  -- own columns, another code its texts in `translations` (docs/architecture/content-languages.md).
+  -- It is only ever a bound jsonb key, never SQL text.
+  if language is not null and (not 'translations' = any (columns) or language !~ '^[a-z]{2,3}$') then
+    raise exception 'This resource has no text in that language' using errcode = '22023';
+  end if;
   -- Rebuilt before the lock (a wrong entry is told as such, whatever the row's version): a save
   -- committed since makes updated_at differ below, as it never comes back to an earlier value.
   restored := private.record_version(resource, record_id, entry_id);
   -- The row, locked: a save committed since the comparison refuses the restore, and none can land
   -- between this check and the write.
-  execute pg_catalog.format('select t.updated_at from public.%I t where t.id::text = $1 for update', resource)
-    into current_version
+  execute pg_catalog.format('select t.updated_at, to_jsonb(t) from public.%I t where t.id::text = $1 for update', resource)
+    into current_version, row_now
     using record_id;
   if current_version is distinct from version then
     raise sqlstate 'PT409' using
       message = 'This record changed since the version was compared',
       detail = coalesce('Its version now is ' || current_version::text, 'It is gone');
+  end if;
+  if language = 'en' then
+    restored := restored || pg_catalog.jsonb_build_object('translations', row_now -> 'translations');
+  elsif language is not null then
+    -- The row as it is now, but for this language's texts as the version had them (none if it had none).
+    texts := coalesce(row_now -> 'translations', '{}'::jsonb) - language;
+    if restored -> 'translations' ? language then
+      texts := texts || pg_catalog.jsonb_build_object(language, restored -> 'translations' -> language);
+    end if;
+    restored := row_now || pg_catalog.jsonb_build_object('translations', texts);
   end if;
   -- Read by private.audit_row_change(); transaction-local, cleared again below.
   perform pg_catalog.set_config('labellens.audit_action', 'restore', true);

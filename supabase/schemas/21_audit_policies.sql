@@ -224,13 +224,13 @@ GRANT ALL ON FUNCTION public.record_history_access(OUT readable text[], OUT hidd
 
 
 --
--- Name: FUNCTION admin_restore_version(resource text, record_id text, entry_id bigint, version timestamp with time zone); Type: ACL; Schema: public; Owner: -
+-- Name: FUNCTION admin_restore_version(resource text, record_id text, entry_id bigint, version timestamp with time zone, language text); Type: ACL; Schema: public; Owner: -
 --
 
-REVOKE ALL ON FUNCTION public.admin_restore_version(resource text, record_id text, entry_id bigint, version timestamp with time zone) FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.admin_restore_version(resource text, record_id text, entry_id bigint, version timestamp with time zone) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.admin_restore_version(resource text, record_id text, entry_id bigint, version timestamp with time zone) TO authenticated;
-GRANT ALL ON FUNCTION public.admin_restore_version(resource text, record_id text, entry_id bigint, version timestamp with time zone) TO service_role;
+REVOKE ALL ON FUNCTION public.admin_restore_version(resource text, record_id text, entry_id bigint, version timestamp with time zone, language text) FROM anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION public.admin_restore_version(resource text, record_id text, entry_id bigint, version timestamp with time zone, language text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.admin_restore_version(resource text, record_id text, entry_id bigint, version timestamp with time zone, language text) TO authenticated;
+GRANT ALL ON FUNCTION public.admin_restore_version(resource text, record_id text, entry_id bigint, version timestamp with time zone, language text) TO service_role;
 
 
 --

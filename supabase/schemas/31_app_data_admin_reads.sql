@@ -376,19 +376,27 @@ begin
 
   if 'news' = any (kinds) then
     return query
-      select 'news', n.id::text, n.title, null::text, null::uuid, null::text, n.created_at
+      -- A hit on the Hindi text only is shown by its Hindi title, the text that was found.
+      select 'news', n.id::text,
+             case when n.title ilike pattern then n.title else coalesce(n.translations -> 'hi' ->> 'title', n.title) end,
+             null::text, null::uuid, null::text, n.created_at
         from public.news n
        where texts and (n.title ilike pattern or (n.translations -> 'hi' ->> 'title') ilike pattern) limit take;
   end if;
   if 'health-tips' = any (kinds) then
     return query
-      select 'health-tips', t.id::text, t.tip, null::text, null::uuid, null::text, t.created_at
+      select 'health-tips', t.id::text,
+             case when t.tip ilike pattern then t.tip else coalesce(t.translations -> 'hi' ->> 'tip', t.tip) end,
+             null::text, null::uuid, null::text, t.created_at
         from public.health_tips t
        where texts and (t.tip ilike pattern or (t.translations -> 'hi' ->> 'tip') ilike pattern) limit take;
   end if;
   if 'tags' = any (kinds) then
     return query
-      select 'tags', t.id::text, t.label, t.key, null::uuid, null::text, t.created_at
+      select 'tags', t.id::text,
+             case when t.label ilike pattern or t.key ilike pattern then t.label
+                  else coalesce(t.translations -> 'hi' ->> 'label', t.label) end,
+             t.key, null::uuid, null::text, t.created_at
         from public.tags t
        where texts and (t.label ilike pattern or t.key ilike pattern or (t.translations -> 'hi' ->> 'label') ilike pattern)
        limit take;

@@ -42,7 +42,7 @@ describe('Security Advisor', () => {
         'admin_record_version(resource text, record_id text, entry_id bigint)',
         'admin_reset_operator_factors(operator uuid)',
         'admin_restore_trashed(ids uuid[])',
-        'admin_restore_version(resource text, record_id text, entry_id bigint, version timestamp with time zone)',
+        'admin_restore_version(resource text, record_id text, entry_id bigint, version timestamp with time zone, language text)',
         'admin_role()',
         'admin_search(q text, per_kind integer)',
         'admin_set_operator_active(operator uuid, active boolean)',

@@ -159,25 +159,33 @@ describe('the app reads a language with English as the fallback', () => {
 });
 
 describe('the palette finds Hindi text', () => {
-  it.each(['editor', 'owner', 'support'] as const)('as %s, by a Hindi word of a tip, title or label', async (who) => {
+  it.each(['editor', 'owner', 'support'] as const)('as %s, by a Hindi word of a tip, title or label, shown by its Hindi text', async (who) => {
     const setup = async (tx: Queryable) => {
       await seedTips(tx);
       await tx.exec(`insert into public.news (title, content, source_url, translations) values
-          ('Millets', 'Eat millets.', 'https://example.com/m', '{"hi": {"title": "मोटा अनाज का साल", "content": "खाएँ"}}');
+          ('Kodo millets', 'Eat millets.', 'https://example.com/m', '{"hi": {"title": "मोटा अनाज का साल", "content": "खाएँ"}}');
         insert into public.tags (key, label, icon, color, category, translations) values
-          ('millet', 'Millet', 'leaf', '#22c55e', 'general', '{"hi": {"label": "मोटा अनाज"}}')`);
+          ('millet', 'Kodo millet', 'leaf', '#22c55e', 'general', '{"hi": {"label": "मोटा अनाज"}}')`);
     };
     const hits = (q: string) =>
       read(who, `select kind, title from public.admin_search('${q}', 5) order by kind`, setup);
     expect(await hits('पानी')).toEqual({
       ok: true,
-      value: [{ kind: 'health-tips', title: 'Drink water before meals.' }],
+      value: [{ kind: 'health-tips', title: 'भोजन से पहले पानी पिएँ।' }],
     });
     expect(await hits('मोटा अनाज')).toEqual({
       ok: true,
       value: [
-        { kind: 'news', title: 'Millets' },
-        { kind: 'tags', title: 'Millet' },
+        { kind: 'news', title: 'मोटा अनाज का साल' },
+        { kind: 'tags', title: 'मोटा अनाज' },
+      ],
+    });
+    // Found by its English text: shown by it.
+    expect(await hits('Kodo')).toEqual({
+      ok: true,
+      value: [
+        { kind: 'news', title: 'Kodo millets' },
+        { kind: 'tags', title: 'Kodo millet' },
       ],
     });
   });

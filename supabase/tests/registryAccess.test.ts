@@ -83,7 +83,7 @@ describe('writes: the registry and the policies agree on every cell', () => {
       ['insert', 'update', 'delete'].map(
         (write) =>
           `news: support ${write}: the registry refuses it, the database allows it; ` +
-          'edit access or writes in src/resources/news/index.ts, or the policies on public.news in supabase/schemas/40_content.sql',
+          'edit access or writes in src/resources/news/index.ts, or the policies on public.news in supabase/schemas/41_content_policies.sql',
       ),
     );
   });
@@ -95,7 +95,7 @@ describe('writes: the registry and the policies agree on every cell', () => {
       ['insert', 'update', 'delete'].map(
         (write) =>
           `tags: support ${write}: the registry allows it, the database refuses it; ` +
-          'edit access or writes in src/resources/tags/index.ts, or the policies on public.tags in supabase/schemas/40_content.sql',
+          'edit access or writes in src/resources/tags/index.ts, or the policies on public.tags in supabase/schemas/41_content_policies.sql',
       ),
     );
   });

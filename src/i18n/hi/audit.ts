@@ -27,6 +27,10 @@ export const auditMessages: Wording<typeof english> = {
     restore_title: 'यह संस्करण वापस लाएँ?',
     restore_content:
       'नीचे के फ़ील्ड में इस संस्करण के मान आ जाएँगे, इतिहास में एक नए बदलाव की तरह। फ़ॉर्म में जो सहेजा नहीं गया, वह बदल जाएगा।',
+    restore_language: 'इस संस्करण का %{language} पाठ वापस लाएँ',
+    restore_language_title: 'इस संस्करण का %{language} पाठ वापस लाएँ?',
+    restore_language_content:
+      '%{language} पाठ में इस संस्करण का पाठ आ जाएगा, इतिहास में एक नए बदलाव की तरह; बाकी भाषाओं का पाठ अभी जैसा ही रहेगा। फ़ॉर्म में जो सहेजा नहीं गया, वह बदल जाएगा।',
     restored: 'संस्करण वापस आ गया',
     restore_failed: 'यह संस्करण वापस नहीं लाया जा सका।',
     actions: {

@@ -144,11 +144,15 @@ function VersionComparison({
   const ownWrite = useOwnWrite();
   const edit = useContext(EditContext);
   // The version "now" was when the operator asked to restore (the record's updated_at): what is sent.
-  const [confirming, setConfirming] = useState<{ comparedWith: unknown } | null>(null);
+  // `language`: only that language's text (the others kept as they are now), else the whole version.
+  const [confirming, setConfirming] = useState<{ comparedWith: unknown; language?: string } | null>(null);
+  const [language, setLanguage] = useState<string | undefined>(undefined);
   const [restoring, setRestoring] = useState(false);
   // A restore the database refused because a colleague saved since: asked as a refused save is.
   const [overwriting, setOverwriting] = useState(false);
   const { data: version, error } = useVersion(provider, table, String(id), entryId);
+
+  const languageName = (code: string) => translate(`labellens.content_languages.names.${code}`);
 
   if (error) return <Alert severity="error">{translate('labellens.audit.version_error')}</Alert>;
   if (!version || !record) return <CircularProgress size={20} sx={{ mt: 1 }} />;
@@ -160,20 +164,23 @@ function VersionComparison({
   const differing = [...(fields ? [...fields].filter((f) => f in then || / \(\w+\)$/.test(f)) : Object.keys(then))]
     .sort()
     .filter((field) => JSON.stringify(then[field] ?? null) !== JSON.stringify(current[field] ?? null));
+  // The languages whose texts differ (a field's `(hi)` names its language, the columns are English):
+  // with two or more, each can be restored alone.
+  const languages = fields ? [...new Set(differing.map((f) => / \((\w+)\)$/.exec(f)?.[1] ?? 'en'))] : [];
 
   /**
    * Writes the version back, refused by the database unless the record is still at `against`: the
    * version the comparison the operator confirmed was made with (the record below the form, the one
    * "now" showed), or a colleague's newer one the operator chose to write over.
    */
-  const restore = async (against: unknown) => {
+  const restore = async (against: unknown, only?: string) => {
     if (!provider) return;
     setRestoring(true);
     try {
       if (typeof against !== 'string')
         throw new Error('A restore must say which version it was compared with');
       ownWrite?.before(version);
-      await provider.restoreVersion(table, String(id), entryId, against);
+      await provider.restoreVersion(table, String(id), entryId, against, only);
       // The record below the form is read again (the next comparison and restore are made with it),
       // and the form shows it, what was typed included.
       const reread = await edit?.refetch();
@@ -224,7 +231,7 @@ function VersionComparison({
         </Table>
       )}
       {differing.length > 0 && (
-        <Stack direction="row" sx={{ mt: 1 }}>
+        <Stack direction="row" sx={{ mt: 1, gap: 1, flexWrap: 'wrap' }}>
           <Button
             variant="outlined"
             size="small"
@@ -233,15 +240,35 @@ function VersionComparison({
           >
             {translate('labellens.audit.restore')}
           </Button>
+          {languages.length > 1 &&
+            languages.map((code) => (
+              <Button
+                key={code}
+                size="small"
+                onClick={() => setConfirming({ comparedWith: record.updated_at, language: code })}
+                disabled={restoring}
+              >
+                {translate('labellens.audit.restore_language', { language: languageName(code) })}
+              </Button>
+            ))}
         </Stack>
       )}
       <Confirm
         isOpen={confirming !== null}
         loading={restoring}
-        title="labellens.audit.restore_title"
-        content="labellens.audit.restore_content"
-        confirm="labellens.audit.restore"
-        onConfirm={() => void restore(confirming?.comparedWith)}
+        title={confirming?.language ? 'labellens.audit.restore_language_title' : 'labellens.audit.restore_title'}
+        content={confirming?.language ? 'labellens.audit.restore_language_content' : 'labellens.audit.restore_content'}
+        translateOptions={confirming?.language ? { language: languageName(confirming.language) } : undefined}
+        // Confirm translates its button without options: the language's one is given translated.
+        confirm={
+          confirming?.language
+            ? translate('labellens.audit.restore_language', { language: languageName(confirming.language) })
+            : 'labellens.audit.restore'
+        }
+        onConfirm={() => {
+          setLanguage(confirming?.language);
+          void restore(confirming?.comparedWith, confirming?.language);
+        }}
         onClose={() => setConfirming(null)}
       />
       {/* The question a refused save asks, here for the restore. */}
@@ -252,7 +279,7 @@ function VersionComparison({
         onOverwrite={() => {
           setOverwriting(false);
           // Deliberately written against their version, the one the question showed.
-          void restore(conflict?.at);
+          void restore(conflict?.at, language);
         }}
         onClose={() => setOverwriting(false)}
       />

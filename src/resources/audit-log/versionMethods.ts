@@ -26,14 +26,16 @@ export function createVersionMethods(client: DatabaseClient) {
      * Writes that version back as a new change (audited as a restore); answers the row now. A
      * versioned write: `version` is the record's updated_at the comparison was made against, and a
      * record changed since (or gone) refuses it (PT409) with the refusal a stale save throws
-     * (src/providers/versionedUpdates.ts), read again to name the newer version.
+     * (src/providers/versionedUpdates.ts), read again to name the newer version. With `language`,
+     * only that language's text ('en': the columns; 'hi': translations.hi), the others kept as now.
      */
-    async restoreVersion(table: string, id: string, entryId: number, version: string) {
+    async restoreVersion(table: string, id: string, entryId: number, version: string, language?: string) {
       const { data, error, status } = await client.rpc('admin_restore_version', {
         resource: table,
         record_id: id,
         entry_id: entryId,
         version,
+        ...(language ? { language } : {}),
       });
       if (error?.code === 'PT409') {
         // `table` is one of private.versions()'s (the rpc just named it); only its version is read.

@@ -27,7 +27,7 @@ import {
   MIGRATION_ROLE_SQL,
   MIGRATIONS_DIR,
   PLATFORM_SQL,
-  SEED_SQL,
+  seedFiles,
 } from '../../mocks/supabase/db/prepare';
 import { schemaPaths } from '../../mocks/supabase/db/schemaPaths';
 import { diffDumps, dumpEntries } from '../../supabase/tests/schemaDump';
@@ -85,15 +85,19 @@ async function applyMigrations(postgres: pg.Client): Promise<string[]> {
   return applied;
 }
 
-/** `supabase db reset` / `db push --include-seed`: one batch, prepared before it runs. */
+/** `supabase db reset` / `db push --include-seed`: each seed file one batch, prepared before it runs. */
 async function applySeed(postgres: pg.Client): Promise<string> {
-  const statements = splitStatements(readFileSync(SEED_SQL, 'utf8'));
-  await inTransaction(postgres, async (tx) => {
-    await withPrepared(tx, statements, async () => {
-      for (const statement of statements) await tx.query(statement);
+  let count = 0;
+  for (const file of seedFiles()) {
+    const statements = splitStatements(readFileSync(file, 'utf8'));
+    await inTransaction(postgres, async (tx) => {
+      await withPrepared(tx, statements, async () => {
+        for (const statement of statements) await tx.query(statement);
+      });
     });
-  });
-  return `${statements.length} statements`;
+    count += statements.length;
+  }
+  return `${count} statements`;
 }
 
 /**

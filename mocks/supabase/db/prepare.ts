@@ -5,13 +5,15 @@ import { fileURLToPath } from 'node:url';
 import { BLOB_STORE_SQL } from '../storage/objects';
 import { seedBuckets } from '../storage/seed';
 import { runMigrationLikeTheCli, runSeedLikeTheCli } from './cliSql';
+import { seedPaths } from './schemaPaths';
 import type { Database } from './types';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 export const PLATFORM_SQL = path.join(repoRoot, 'mocks/supabase/sql/platform.sql');
 export const MIGRATION_ROLE_SQL = path.join(repoRoot, 'mocks/supabase/sql/migration-role.sql');
 export const MIGRATIONS_DIR = path.join(repoRoot, 'supabase/migrations');
-export const SEED_SQL = path.join(repoRoot, 'supabase/seed.sql');
+/** The seed files (config.toml's [db.seed] sql_paths), in the order they run. */
+export const seedFiles = () => seedPaths().map((file) => path.join(repoRoot, 'supabase', file));
 
 export interface PrepareResult {
   applied: string[];
@@ -73,10 +75,12 @@ export async function prepareDatabase(
       ]);
       applied.push(file);
     }
-    const seeded = seed && isNew && applied.length > 0 && existsSync(SEED_SQL);
+    const seeds = seedFiles().filter((file) => existsSync(file));
+    const seeded = seed && isNew && applied.length > 0 && seeds.length > 0;
     if (seeded) {
       await tx.exec(`set local role ${MIGRATION_ROLE}`);
-      await runSeedLikeTheCli(tx, await readFile(SEED_SQL, 'utf8'));
+      // One batch a file, in order, as `supabase db reset` seeds.
+      for (const file of seeds) await runSeedLikeTheCli(tx, await readFile(file, 'utf8'));
       await tx.exec('reset role');
       await seedBuckets(tx);
     }

@@ -53,7 +53,8 @@ export function withUploads<T extends DataProvider>(
     resources.flatMap((r) => (r.upload && !r.trash ? [[r.name, r.upload] as const] : [])),
   );
   const storage = (field: UploadField) => client.storage.from(bucketId(field.bucket));
-  const publicPrefix = (field: UploadField) => `${supabaseUrl}/storage/v1/object/public/${bucketId(field.bucket)}/`;
+  const publicPrefix = (field: UploadField) =>
+    `${supabaseUrl}/storage/v1/object/public/${bucketId(field.bucket)}/`;
   /** The object path a saved URL points at, when it is an object of the field's bucket. */
   const ownPath = (field: UploadField, url: unknown) =>
     typeof url === 'string' && url.startsWith(publicPrefix(field))

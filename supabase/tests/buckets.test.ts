@@ -43,7 +43,9 @@ export function bucketMismatches(
         `bucket ${id}: declared, absent from storage.buckets: run \`npm run db:diff -- <name>\` (it writes the row into the migration)`,
       );
     else if (!same(row, rules))
-      found.push(`bucket ${id}: storage.buckets holds ${toml(row)}, its declaration says ${toml(rules)}: write a migration that updates the row`);
+      found.push(
+        `bucket ${id}: storage.buckets holds ${toml(row)}, its declaration says ${toml(rules)}: write a migration that updates the row`,
+      );
   }
   for (const id of inDatabase.keys())
     if (!(id in buckets))
@@ -58,7 +60,9 @@ export function bucketMismatches(
     };
     const row = inDatabase.get(id);
     if (row && !same(row, declared))
-      found.push(`bucket ${id}: supabase/config.toml says ${toml(declared)}, storage.buckets holds ${toml(row)}: make them one`);
+      found.push(
+        `bucket ${id}: supabase/config.toml says ${toml(declared)}, storage.buckets holds ${toml(row)}: make them one`,
+      );
   }
   return found;
 }
@@ -87,7 +91,10 @@ it('names the bucket and what to do when a declaration, a row or config.toml dif
   const buckets = config.storage!.buckets!;
   const changed: SupabaseConfig = {
     ...config,
-    storage: { ...config.storage, buckets: { ...buckets, 'news-screenshots': { ...buckets['news-screenshots'], public: false } } },
+    storage: {
+      ...config.storage,
+      buckets: { ...buckets, 'news-screenshots': { ...buckets['news-screenshots'], public: false } },
+    },
   };
   const { avatars: _avatars, ...withoutAvatars } = declared;
   const probe = { ...withoutAvatars, 'probe-photos': BUCKETS['news-screenshots'] };

@@ -3,7 +3,7 @@ import { readSupabaseConfig, type SupabaseConfig } from '../../mocks/supabase/co
 import type { Database } from '../../mocks/supabase/db';
 import { parseSize } from '../../mocks/supabase/storage/sizes';
 import { openTestDatabase } from '../../mocks/supabase/testing/snapshot';
-import { allBuckets, BUCKETS, type BucketRules } from '../../src/domain/storage';
+import { allBuckets, BUCKETS, fileProblem, type BucketRules } from '../../src/domain/storage';
 import { RESOURCE_DATA } from '../../src/resources';
 
 /**
@@ -104,4 +104,25 @@ it('names the bucket and what to do when a declaration, a row or config.toml dif
     'bucket news-screenshots: supabase/config.toml says public = false, file_size_limit = "5MiB", allowed_mime_types = ["image/png","image/jpeg","image/webp"], ' +
       'storage.buckets holds public = true, file_size_limit = "5MiB", allowed_mime_types = ["image/png","image/jpeg","image/webp"]: make them one',
   ]);
+});
+
+it("counts a resource's declared bucket with BUCKETS, and checks files against its rules", () => {
+  const probe = {
+    id: 'probe-photos',
+    public: true,
+    fileSizeLimit: 1024,
+    allowedMimeTypes: ['image/png'],
+  } as const;
+  const buckets = allBuckets([{ upload: { bucket: probe } }, { upload: { bucket: 'avatars' } }, {}]);
+  expect(Object.keys(buckets)).toEqual([...Object.keys(BUCKETS), 'probe-photos']);
+  expect(buckets['probe-photos']).toEqual({
+    public: true,
+    fileSizeLimit: 1024,
+    allowedMimeTypes: ['image/png'],
+  });
+  expect(fileProblem({ type: 'image/png', size: 2048 }, probe)).toBe('The file must be 1 KB or smaller');
+  expect(fileProblem({ type: 'image/webp', size: 10 }, probe)).toBe(
+    'The file must be a PNG, JPEG or WebP image',
+  );
+  expect(fileProblem({ type: 'image/png', size: 1024 }, probe)).toBeNull();
 });

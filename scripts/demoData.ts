@@ -1,6 +1,6 @@
 /**
  * The zero-install demo's database: the data directory of a PGlite migrated and seeded exactly as
- * `npm start` prepares one (prepareDatabase: platform stand-in, every migration, supabase/seed.sql,
+ * `npm start` prepares one (prepareDatabase: platform stand-in, every migration, the seed files,
  * the seeded buckets), dumped with PGlite's dumpDataDir. A page loads it with loadDataDir instead
  * of migrating in the browser (docs/testing.md, "The zero-install demo").
  *

@@ -7,6 +7,8 @@ import { storedLang, type Lang } from './i18n';
 import { withoutHostPrefix } from '../src/hostPrefix';
 import { resolvePath, type SiteLocation } from './routes';
 import './styles.css';
+import './styles/sections.css';
+import './styles/contact-legal.css';
 
 const root = document.getElementById('root')!;
 

@@ -4,7 +4,11 @@ import { readProjectFile } from './platform/projectFiles';
 /** The parts of supabase/config.toml the stand-in follows, as the Supabase CLI reads them. */
 export interface SupabaseConfig {
   /** [db.migrations]: the declarative schema files, relative to supabase/, in the order they apply. */
-  db?: { migrations?: { schema_paths?: string[] } };
+  db?: {
+    migrations?: { schema_paths?: string[] };
+    /** [db.seed]: the seed files, relative to supabase/, in the order they run. */
+    seed?: { sql_paths?: string[] };
+  };
   functions?: Record<string, { verify_jwt?: boolean }>;
   auth?: {
     /** Where Auth's links lead by default, and the other addresses a `redirect_to` may name. */

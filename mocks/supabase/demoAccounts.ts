@@ -1,4 +1,4 @@
-/** The demo accounts supabase/seed.sql creates (local data only). */
+/** The demo accounts supabase/seed/10_accounts.sql creates (local data only). */
 export const DEMO_ACCOUNTS = [
   { email: 'admin@labellens.dev', password: 'LabelLens-admin-1', description: 'active admin' },
   { email: 'user@labellens.dev', password: 'LabelLens-user-1', description: 'app user, not an admin' },

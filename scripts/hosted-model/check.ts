@@ -3,7 +3,7 @@
  * the Supabase CLI and PostgREST do to it (docs/deploying.md).
  *
  * 1. A throw-away cluster whose bootstrap superuser is supabase_admin, as on a hosted project; the
- *    API roles, GoTrue's auth schema (mocks/supabase/sql/platform.sql) and a `postgres` with hosted
+ *    API roles, GoTrue's auth schema (mocks/supabase/sql/platform*.sql) and a `postgres` with hosted
  *    rights (roles.sql, then migration-role.sql's grants): NOSUPERUSER, BYPASSRLS, no CREATE on auth.
  * 2. As `postgres`, every migration the way `supabase db push` sends it (the CLI's splitter, one
  *    implicit transaction per file, each statement on its own) and the seed the way `supabase db
@@ -26,8 +26,8 @@ import {
   MIGRATION_ROLE,
   MIGRATION_ROLE_SQL,
   MIGRATIONS_DIR,
-  PLATFORM_SQL,
-  SEED_SQL,
+  platformSql,
+  seedFiles,
 } from '../../mocks/supabase/db/prepare';
 import { schemaPaths } from '../../mocks/supabase/db/schemaPaths';
 import { diffDumps, dumpEntries } from '../../supabase/tests/schemaDump';
@@ -85,15 +85,19 @@ async function applyMigrations(postgres: pg.Client): Promise<string[]> {
   return applied;
 }
 
-/** `supabase db reset` / `db push --include-seed`: one batch, prepared before it runs. */
+/** `supabase db reset` / `db push --include-seed`: each seed file one batch, prepared before it runs. */
 async function applySeed(postgres: pg.Client): Promise<string> {
-  const statements = splitStatements(readFileSync(SEED_SQL, 'utf8'));
-  await inTransaction(postgres, async (tx) => {
-    await withPrepared(tx, statements, async () => {
-      for (const statement of statements) await tx.query(statement);
+  let count = 0;
+  for (const file of seedFiles()) {
+    const statements = splitStatements(readFileSync(file, 'utf8'));
+    await inTransaction(postgres, async (tx) => {
+      await withPrepared(tx, statements, async () => {
+        for (const statement of statements) await tx.query(statement);
+      });
     });
-  });
-  return `${statements.length} statements`;
+    count += statements.length;
+  }
+  return `${count} statements`;
 }
 
 /**
@@ -107,7 +111,7 @@ async function schemasAgree(dir: string, admin: pg.Client, dump: (database: stri
   const modelAdmin = await connect(dir, 'supabase_admin', 'schemas_model');
   const modelPostgres = await connect(dir, 'postgres', 'schemas_model');
   try {
-    await modelAdmin.query(readFileSync(PLATFORM_SQL, 'utf8'));
+    await modelAdmin.query(platformSql());
     await modelAdmin.query(readFileSync(MIGRATION_ROLE_SQL, 'utf8').replaceAll(MIGRATION_ROLE, 'postgres'));
     await modelPostgres.query(MIGRATION_HISTORY);
     for (const file of schemaPaths()) {
@@ -297,7 +301,7 @@ async function main() {
     };
     const admin = await connect(dir, 'supabase_admin');
     clients.push(admin);
-    await admin.query(readFileSync(PLATFORM_SQL, 'utf8'));
+    await admin.query(platformSql());
     await admin.query(readFileSync(path.join(here, 'roles.sql'), 'utf8'));
     // migration-role.sql grants hosted postgres's rights to the stand-in's hosted_postgres; here
     // the same grants go to the real `postgres`.

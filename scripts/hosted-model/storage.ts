@@ -1,4 +1,8 @@
-import { BUCKETS, quotaMessage, typeNotSupportedMessage } from '../../src/domain/storage';
+import { allBuckets, BUCKETS, quotaMessage, typeNotSupportedMessage } from '../../src/domain/storage';
+import { RESOURCE_DATA } from '../../src/resources';
+
+/** BUCKETS and the buckets the resources' uploads declare. */
+const DECLARED = allBuckets(RESOURCE_DATA);
 import pg from 'pg';
 import { assumeIdentity } from '../../mocks/supabase/db/identity';
 import { isPgError, type Queryable, type RequestIdentity } from '../../mocks/supabase/db/types';
@@ -13,7 +17,7 @@ export async function storageBuckets(postgres: pg.Client) {
   const { rows } = await postgres.query<{ id: string; public: boolean; limit: number; types: string[] }>(
     `select id, public, file_size_limit::float8 as limit, allowed_mime_types as types from storage.buckets order by id`,
   );
-  const expected = Object.entries(BUCKETS)
+  const expected = Object.entries(DECLARED)
     .map(([id, rules]) => ({
       id,
       public: rules.public,
@@ -39,7 +43,7 @@ export async function storageBuckets(postgres: pg.Client) {
   check(
     'storage.objects policies per bucket',
     ...storagePolicyGaps(
-      Object.keys(BUCKETS),
+      Object.keys(DECLARED),
       policies.rows.map((p) => ({ cmd: p.cmd, text: p.text })),
     ),
   );
@@ -47,7 +51,7 @@ export async function storageBuckets(postgres: pg.Client) {
 
 /**
  * Each bucket of src/domain/storage.ts has a policy for each of Storage's four commands, and each
- * policy names a bucket there: counted from BUCKETS, so a new bucket needs no edit here. Answers
+ * policy names a bucket there: counted from BUCKETS and the uploads, so a new bucket needs no edit here. Answers
  * check()'s passed flag and detail, naming what to add.
  */
 export function storagePolicyGaps(

@@ -4,7 +4,7 @@ import type { Database } from '../../mocks/supabase/db';
 /**
  * Adds generated app users, profiles, chats with messages and scans to a prepared database, for
  * performance work. Rows are built in SQL (generate_series) in batches, one transaction each, copying
- * their food details from the demo scans of supabase/seed.sql. Proportions per scan: 1 user per
+ * their food details from the demo scans of supabase/seed/20_scans.sql. Proportions per scan: 1 user per
  * 1,000 (at least 3), 1 profile per 20, 1 chat per 10 with 4 messages each; 1 scan in 10 is
  * anonymous and 1 in 19 has no score; dates spread over the last 60 days.
  *

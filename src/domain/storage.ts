@@ -30,7 +30,7 @@ export interface UserQuota {
   maxBytes: number;
 }
 
-const MB = 1024 * 1024;
+export const MB = 1024 * 1024;
 
 export const BUCKETS = {
   /** News articles' screenshots: public, written by the operators who write news. */
@@ -52,6 +52,35 @@ export const BUCKETS = {
 } as const satisfies Record<string, BucketRules>;
 
 export type BucketId = keyof typeof BUCKETS;
+
+/**
+ * A bucket a resource declares with its upload (ResourceData.upload.bucket), in its own folder: the
+ * admin checks files against these rules, and `npm run db:diff` writes its storage.buckets row into
+ * the resource's migration (hosted Storage's buckets are rows a migration creates).
+ */
+export interface DeclaredBucket extends BucketRules {
+  id: string;
+}
+
+/** A bucket as code names it: one of BUCKETS (the platform's own) by id, or a resource's declaration. */
+export type BucketRef = BucketId | DeclaredBucket;
+
+export const bucketRules = (bucket: BucketRef): BucketRules =>
+  typeof bucket === 'string' ? BUCKETS[bucket] : bucket;
+export const bucketId = (bucket: BucketRef): string => (typeof bucket === 'string' ? bucket : bucket.id);
+
+/** Every bucket, by id: BUCKETS and the buckets the resources' uploads declare. */
+export function allBuckets(
+  resources: readonly { upload?: { bucket: BucketRef } }[],
+): Record<string, BucketRules> {
+  const declared = resources.flatMap((r) =>
+    r.upload && typeof r.upload.bucket !== 'string' ? [r.upload.bucket] : [],
+  );
+  return {
+    ...BUCKETS,
+    ...Object.fromEntries(declared.map(({ id, ...rules }) => [id, rules])),
+  };
+}
 
 /**
  * What Storage answers (as the message of its AccessDenied error) for a write past the bucket's
@@ -122,8 +151,8 @@ export const FILE_MESSAGES = {
  * Why a file cannot go to the bucket (its declared type, its size), or null: what Storage checks
  * too. The bytes' own type is checked where they can be read (checkImageBytes), by the admin only.
  */
-export function fileProblem(file: { type: string; size: number }, bucket: BucketId): string | null {
-  const rules: BucketRules = BUCKETS[bucket];
+export function fileProblem(file: { type: string; size: number }, bucket: BucketRef): string | null {
+  const rules = bucketRules(bucket);
   if (!(rules.allowedMimeTypes as readonly string[]).includes(file.type)) return FILE_MESSAGES.typeNotAllowed;
   if (file.size > rules.fileSizeLimit) return FILE_MESSAGES.tooLarge(rules.fileSizeLimit);
   return null;
@@ -134,10 +163,10 @@ export function fileProblem(file: { type: string; size: number }, bucket: Bucket
  * Storage itself takes any bytes under an allowed declared type (supabase/storage's
  * src/storage/uploader.ts validateMimeType), so this protects operators from a wrong file.
  */
-export async function checkImageBytes(file: Blob, bucket: BucketId): Promise<string | null> {
+export async function checkImageBytes(file: Blob, bucket: BucketRef): Promise<string | null> {
   const head = new Uint8Array(await file.slice(0, 16).arrayBuffer());
   const type = imageTypeOf(head);
-  return type && (BUCKETS[bucket].allowedMimeTypes as readonly string[]).includes(type)
+  return type && (bucketRules(bucket).allowedMimeTypes as readonly string[]).includes(type)
     ? null
     : FILE_MESSAGES.typeNotAllowed;
 }

@@ -3,7 +3,7 @@ import { Box, Button, FormHelperText, IconButton, LinearProgress, Stack, Typogra
 import CloseIcon from '@mui/icons-material/Close';
 import { useEffect, useId, useMemo, useRef, useState, type ClipboardEvent, type DragEvent } from 'react';
 import { FieldTitle, useInput, useResourceContext, useTranslate } from 'react-admin';
-import { BUCKETS, checkImageBytes, fileProblem, formatBytes, type BucketId } from '../domain/storage';
+import { bucketRules, checkImageBytes, fileProblem, formatBytes, type BucketRef } from '../domain/storage';
 import { onUploading } from './uploads';
 import { fieldLabel } from '../i18n/resourceText';
 
@@ -20,7 +20,7 @@ function useUploading() {
  * by name and by its first bytes, size) is not kept: the reason shows under the field. A kept file
  * shows as a preview; the provider uploads it when the form is saved, with a progress bar meanwhile.
  */
-export function ImageFileInput({ source, bucket }: { source: string; bucket: BucketId }) {
+export function ImageFileInput({ source, bucket }: { source: string; bucket: BucketRef }) {
   const translate = useTranslate();
   const resource = useResourceContext();
   const { field, fieldState } = useInput({ source, defaultValue: null });
@@ -32,7 +32,7 @@ export function ImageFileInput({ source, bucket }: { source: string; bucket: Buc
   const errorId = useId();
   const file = field.value instanceof File ? field.value : null;
   const preview = useObjectUrl(file);
-  const limit = formatBytes(BUCKETS[bucket].fileSizeLimit);
+  const limit = formatBytes(bucketRules(bucket).fileSizeLimit);
 
   const take = async (chosen: File | null | undefined) => {
     if (!chosen) return;
@@ -130,7 +130,7 @@ export function ImageFileInput({ source, bucket }: { source: string; bucket: Buc
           ref={picker}
           type="file"
           hidden
-          accept={BUCKETS[bucket].allowedMimeTypes.join(',')}
+          accept={bucketRules(bucket).allowedMimeTypes.join(',')}
           onChange={(event) => {
             void take(event.target.files?.[0]);
             // The same file chosen again (after Remove) is a change too.

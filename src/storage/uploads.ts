@@ -1,9 +1,10 @@
 import { HttpError, type DataProvider, type RaRecord } from 'react-admin';
 import {
+  bucketId,
   checkImageBytes,
   fileProblem,
   IMAGE_EXTENSIONS,
-  type BucketId,
+  type BucketRef,
   type ImageType,
 } from '../domain/storage';
 import type { DatabaseClient } from '../domain/database';
@@ -14,7 +15,8 @@ export interface UploadField<C extends string = string> {
   fileField: string;
   /** The column that keeps the uploaded object's public URL (typed by the record's columns). */
   urlField: C;
-  bucket: BucketId;
+  /** One of BUCKETS by id, or the bucket this resource declares (its rules, once, here). */
+  bucket: BucketRef;
 }
 
 /** Whether an upload is running, for the field that shows its progress. */
@@ -50,8 +52,9 @@ export function withUploads<T extends DataProvider>(
   const removedOnDelete = new Map(
     resources.flatMap((r) => (r.upload && !r.trash ? [[r.name, r.upload] as const] : [])),
   );
-  const storage = (field: UploadField) => client.storage.from(field.bucket);
-  const publicPrefix = (field: UploadField) => `${supabaseUrl}/storage/v1/object/public/${field.bucket}/`;
+  const storage = (field: UploadField) => client.storage.from(bucketId(field.bucket));
+  const publicPrefix = (field: UploadField) =>
+    `${supabaseUrl}/storage/v1/object/public/${bucketId(field.bucket)}/`;
   /** The object path a saved URL points at, when it is an object of the field's bucket. */
   const ownPath = (field: UploadField, url: unknown) =>
     typeof url === 'string' && url.startsWith(publicPrefix(field))

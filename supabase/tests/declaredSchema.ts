@@ -7,7 +7,7 @@ import {
   MIGRATION_HISTORY_SQL,
   MIGRATION_ROLE,
   MIGRATION_ROLE_SQL,
-  PLATFORM_SQL,
+  platformSql,
 } from '../../mocks/supabase/db/prepare';
 import { BLOB_STORE_SQL } from '../../mocks/supabase/storage/objects';
 import { openNewClusterPglite } from '../../mocks/supabase/testing/snapshot';
@@ -60,7 +60,8 @@ export async function buildFromSchemas(paths: readonly string[] = schemaPaths())
   const pg = await openNewClusterPglite();
   try {
     await pg.transaction(async (tx) => {
-      for (const file of [PLATFORM_SQL, MIGRATION_ROLE_SQL]) await tx.exec(await readFile(file, 'utf8'));
+      await tx.exec(platformSql());
+      await tx.exec(await readFile(MIGRATION_ROLE_SQL, 'utf8'));
       await tx.exec(BLOB_STORE_SQL);
       await tx.exec(MIGRATION_HISTORY_SQL);
       for (const file of paths) {

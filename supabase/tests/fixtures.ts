@@ -6,7 +6,7 @@ import {
   type RequestIdentity,
 } from '../../mocks/supabase/db';
 
-/** Fixed ids of supabase/seed.sql's demo accounts. */
+/** Fixed ids of supabase/seed/10_accounts.sql's demo accounts. */
 export const ADMIN_ID = '00000000-0000-4000-8000-000000000001';
 export const USER_ID = '00000000-0000-4000-8000-000000000002';
 export const INACTIVE_ADMIN_ID = '00000000-0000-4000-8000-000000000003';
@@ -28,7 +28,7 @@ export const IDENTITIES = {
 
 export type IdentityName = keyof typeof IDENTITIES;
 
-/** The seed's editor and support operators (supabase/seed.sql). */
+/** The seed's editor and support operators (supabase/seed/10_accounts.sql). */
 export const EDITOR_ID = '00000000-0000-4000-8000-000000000005';
 export const SUPPORT_ID = '00000000-0000-4000-8000-000000000006';
 

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { assumeIdentity, isPgError, type Queryable } from '../../mocks/supabase/db';
+import { bucketId } from '../../src/domain/storage';
 import { baseTable, type ResourceData } from '../../src/providers/resourceData';
 import { ROLES } from './fixtures';
 
@@ -114,7 +115,7 @@ export async function sqlListMismatches(tx: Queryable, resources: readonly SqlLi
         );
     }
 
-    const bucket = data.upload?.bucket;
+    const bucket = data.upload && bucketId(data.upload.bucket);
     if (data.upload && id) {
       const name = 'sql-lists-probe.png';
       const named = await probe(tx, async () => {
@@ -140,7 +141,7 @@ export async function sqlListMismatches(tx: Queryable, resources: readonly SqlLi
   // The upload declarations no registry resource makes (a comment on a column: its schema file).
   const uploads = new Set(
     resources.flatMap(({ data }) =>
-      data.upload ? [`${baseTable(data)}.${data.upload.urlField} in ${data.upload.bucket}`] : [],
+      data.upload ? [`${baseTable(data)}.${data.upload.urlField} in ${bucketId(data.upload.bucket)}`] : [],
     ),
   );
   for (const field of declaredUploads.filter((f) => !uploads.has(f)))

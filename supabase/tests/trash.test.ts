@@ -3,6 +3,7 @@ import { assumeIdentity, type Database, type Queryable } from '../../mocks/supab
 import { openTestDatabase } from '../../mocks/supabase/testing/snapshot';
 import { TRASH_RETENTION_DAYS } from '../../src/domain/limits';
 import { OPERATOR_ROLES } from '../../src/domain/operatorRoles';
+import { bucketId } from '../../src/domain/storage';
 import { baseTable } from '../../src/providers/resourceData';
 import { canOperate, RESOURCE_DATA } from '../../src/resources';
 import { ADMIN_ID, attempt, ROLES, USER_ID, type Role } from './fixtures';
@@ -439,7 +440,7 @@ describe('files follow their records', () => {
     expect(uploads.length).toBeGreaterThan(0);
     expect(rows).toEqual(
       uploads
-        .map((u) => ({ resource: u.table, url_field: u.urlField, bucket_id: u.bucket }))
+        .map((u) => ({ resource: u.table, url_field: u.urlField, bucket_id: bucketId(u.bucket) }))
         .sort((x, y) => `${x.resource} ${x.url_field}`.localeCompare(`${y.resource} ${y.url_field}`)),
     );
   });

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../testing/snapshot';
 import { runSeedLikeTheCli, splitStatements, withPrepared } from './cliSql';
-import { MIGRATION_ROLE, SEED_SQL } from './prepare';
+import { MIGRATION_ROLE, seedFiles } from './prepare';
 import type { Database } from './types';
 
 describe("splitStatements (the Supabase CLI's splitter)", () => {
@@ -61,8 +61,9 @@ insert into public.health_tips (tip) select 'tip ' || n from seed_people;`;
     ).rejects.toMatchObject({ code: '42P01', message: 'relation "seed_people" does not exist' });
   });
 
-  it('prepares every statement of supabase/seed.sql against the schema as migrated, before any runs', async () => {
-    const seed = splitStatements(await readFile(SEED_SQL, 'utf8'));
+  it('prepares every statement of the seed files against the schema as migrated, before any runs', async () => {
+    const texts = await Promise.all(seedFiles().map((file) => readFile(file, 'utf8')));
+    const seed = texts.flatMap(splitStatements);
     const prepared = await db.transaction(async (tx) => {
       await tx.exec(`set local role ${MIGRATION_ROLE}`);
       return withPrepared(tx, seed, async () => undefined);

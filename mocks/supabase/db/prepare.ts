@@ -1,17 +1,24 @@
 import { readdir, readFile } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BLOB_STORE_SQL } from '../storage/objects';
 import { seedBuckets } from '../storage/seed';
 import { runMigrationLikeTheCli, runSeedLikeTheCli } from './cliSql';
+import { seedPaths } from './schemaPaths';
 import type { Database } from './types';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-export const PLATFORM_SQL = path.join(repoRoot, 'mocks/supabase/sql/platform.sql');
+/** What a hosted project has before any migration: the roles and Auth, then Realtime and Storage. */
+export const PLATFORM_FILES = ['platform.sql', 'platform-services.sql'].map((file) =>
+  path.join(repoRoot, 'mocks/supabase/sql', file),
+);
+/** The platform files' text, in order: run as one script. */
+export const platformSql = () => PLATFORM_FILES.map((file) => readFileSync(file, 'utf8')).join('\n');
 export const MIGRATION_ROLE_SQL = path.join(repoRoot, 'mocks/supabase/sql/migration-role.sql');
 export const MIGRATIONS_DIR = path.join(repoRoot, 'supabase/migrations');
-export const SEED_SQL = path.join(repoRoot, 'supabase/seed.sql');
+/** The seed files (config.toml's [db.seed] sql_paths), in the order they run. */
+export const seedFiles = () => seedPaths().map((file) => path.join(repoRoot, 'supabase', file));
 
 export interface PrepareResult {
   applied: string[];
@@ -44,12 +51,11 @@ export async function prepareDatabase(
   db: Database,
   { seed = true }: { seed?: boolean } = {},
 ): Promise<PrepareResult> {
-  const platformSql = await readFile(PLATFORM_SQL, 'utf8');
   const migrationRoleSql = await readFile(MIGRATION_ROLE_SQL, 'utf8');
   const files = (await readdir(MIGRATIONS_DIR)).filter((f) => f.endsWith('.sql')).sort();
   return db.transaction(async (tx) => {
     await tx.query('select pg_advisory_xact_lock($1)', [PREPARE_LOCK_KEY]);
-    await tx.exec(platformSql);
+    await tx.exec(platformSql());
     await tx.exec(migrationRoleSql);
     // Where the stand-in's Storage keeps the bytes (mocks/supabase/storage): not a hosted object.
     await tx.exec(BLOB_STORE_SQL);
@@ -73,10 +79,12 @@ export async function prepareDatabase(
       ]);
       applied.push(file);
     }
-    const seeded = seed && isNew && applied.length > 0 && existsSync(SEED_SQL);
+    const seeds = seedFiles().filter((file) => existsSync(file));
+    const seeded = seed && isNew && applied.length > 0 && seeds.length > 0;
     if (seeded) {
       await tx.exec(`set local role ${MIGRATION_ROLE}`);
-      await runSeedLikeTheCli(tx, await readFile(SEED_SQL, 'utf8'));
+      // One batch a file, in order, as `supabase db reset` seeds.
+      for (const file of seeds) await runSeedLikeTheCli(tx, await readFile(file, 'utf8'));
       await tx.exec('reset role');
       await seedBuckets(tx);
     }

@@ -15,6 +15,19 @@ const segment = (pattern: string) =>
  * patterns"; docs "Declarative database schemas": "evaluated, deduplicated, and sorted").
  */
 export function schemaPaths(entries = readSupabaseConfig().db?.migrations?.schema_paths ?? []): string[] {
+  return expandPaths(entries);
+}
+
+/**
+ * config.toml's `[db.seed] sql_paths` (default `./seed.sql`), read the same way: the seed files in
+ * the order `supabase db reset` runs them, each file one batch (see runSeedLikeTheCli).
+ */
+export function seedPaths(entries = readSupabaseConfig().db?.seed?.sql_paths ?? ['./seed.sql']): string[] {
+  return expandPaths(entries);
+}
+
+/** Entries relative to supabase/, each a file or a `*` glob in its file name, expanded in order. */
+function expandPaths(entries: readonly string[]): string[] {
   const files: string[] = [];
   for (const entry of entries) {
     const dir = path.posix.dirname(entry);

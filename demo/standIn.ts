@@ -13,7 +13,7 @@ import { RealtimeHub } from '../mocks/supabase/realtime/hub';
 import type { RealtimeLimits } from '../mocks/supabase/realtime/limits';
 import { realtimeLink } from '../mocks/supabase/realtime/mswLink';
 import { createStandIn, type StandIn } from '../mocks/supabase/standIn';
-import { SUPABASE_API_PARTS } from './paths';
+import { DEMO_SERVICE_WORKER, SUPABASE_API_PARTS } from './paths';
 
 /** The IndexedDB database PGlite keeps its files in (`idb://` + this name). */
 export const DEMO_IDB = 'labellens-demo';
@@ -70,14 +70,35 @@ export async function startDemoStandIn(): Promise<StandIn> {
     realtimeLink(hub, origin),
   );
   const base = demoBase();
+  await unregisterOtherWorkers(base);
   await worker.start({
-    // MSW's worker at the build's base, its scope that base: the admin's own service worker is not
-    // registered in the demo build, so no two workers claim one page.
-    serviceWorker: { url: new URL('mockServiceWorker.js', base).pathname, options: { scope: base.pathname } },
+    // One worker at the build's base, its scope that base: the demo's (demo/serviceWorker.js), which
+    // imports MSW's. The admin's own service worker is not registered in the demo build (and one left
+    // by another build on this host goes, above), so no two workers claim one page.
+    serviceWorker: { url: new URL(DEMO_SERVICE_WORKER, base).pathname, options: { scope: base.pathname } },
     onUnhandledRequest: 'bypass',
     quiet: true,
   });
   return standIn;
+}
+
+/**
+ * A service worker other than the demo's that controls pages below the base (the admin's own
+ * /admin/sw.js, left by `npm start` on the same host) would answer them instead of the demo's: it goes.
+ */
+async function unregisterOtherWorkers(base: URL) {
+  const registrations = await navigator.serviceWorker.getRegistrations();
+  await Promise.all(
+    registrations
+      .filter((r) => r.scope.startsWith(base.href))
+      .filter((r) => !(r.active ?? r.waiting ?? r.installing)?.scriptURL.endsWith(`/${DEMO_SERVICE_WORKER}`))
+      .map((r) => r.unregister()),
+  );
+}
+
+/** Tells a test (or a tester's tools) that this page's stand-in answers: `<html data-stand-in="ready">`. */
+export function markStandInReady() {
+  document.documentElement.dataset.standIn = 'ready';
 }
 
 /** Deletes the IndexedDB database PGlite keeps its files in (this page's database closed first). */

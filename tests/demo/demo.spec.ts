@@ -60,7 +60,7 @@ test('editor and owner on the demo, with the static server asked only for files'
   await open(page, '/admin/health-tips');
   await page.getByRole('link', { name: 'Add Health Tip' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add Health Tip' });
-  await dialog.getByLabel('Health Tip Content').fill(`Tip ${marker}: read the label first.`);
+  await dialog.getByLabel('Health Tip Content', { exact: true }).fill(`Tip ${marker}: read the label first.`);
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Health tip created successfully' })).toBeVisible();
   await page.reload();

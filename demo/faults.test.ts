@@ -45,7 +45,9 @@ describe('withFaults', () => {
     const f = faultsWith((x) => Object.assign(x.functions, { errorRate: 30, errorStatus: 429 }));
     const under = await withFaults(request('/functions/v1/push'), f, ok, { ...noSleep, random: () => 0.29 });
     expect(under!.status).toBe(429);
-    expect(await under!.json()).toEqual({ message: "Too Many Requests (injected by the demo's tester's panel)" });
+    expect(await under!.json()).toEqual({
+      message: "Too Many Requests (injected by the demo's tester's panel)",
+    });
     const over = await withFaults(request('/functions/v1/push'), f, ok, { ...noSleep, random: () => 0.3 });
     expect(over!.status).toBe(200);
   });
@@ -109,7 +111,10 @@ describe('withFaults', () => {
 describe('loadFaults / saveFaults', () => {
   it('round-trips through storage and ignores malformed parts', () => {
     const store = new Map<string, string>();
-    const storage = { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => void store.set(k, v) };
+    const storage = {
+      getItem: (k: string) => store.get(k) ?? null,
+      setItem: (k: string, v: string) => void store.set(k, v),
+    };
     const f = faultsWith((x) => Object.assign(x.rest, { latencyMs: 200, errorRate: 10, errorStatus: 429 }));
     saveFaults(storage, f);
     expect(loadFaults(storage)).toEqual(f);

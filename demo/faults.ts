@@ -53,7 +53,8 @@ export function loadFaults(storage: Pick<Storage, 'getItem'>): Faults {
     const part = (saved as Record<string, Partial<ServiceFaults> | undefined>)[service];
     if (typeof part !== 'object' || part === null) continue;
     const f = faults[service];
-    if (typeof part.latencyMs === 'number' && part.latencyMs >= 0) f.latencyMs = Math.min(part.latencyMs, 60_000);
+    if (typeof part.latencyMs === 'number' && part.latencyMs >= 0)
+      f.latencyMs = Math.min(part.latencyMs, 60_000);
     if (typeof part.errorRate === 'number') f.errorRate = Math.max(0, Math.min(100, part.errorRate));
     if (ERROR_STATUSES.includes(part.errorStatus as ErrorStatus)) f.errorStatus = part.errorStatus!;
     f.offline = part.offline === true;
@@ -78,7 +79,10 @@ export function serviceOf(url: string): FaultService | undefined {
  * → parseJWTClaims: 403 bad_jwt, the jwt library's reason appended), in the format the client asked for.
  */
 const expiredJwt = () =>
-  forbidden('bad_jwt', 'invalid JWT: unable to parse or verify signature, token has invalid claims: token is expired');
+  forbidden(
+    'bad_jwt',
+    'invalid JWT: unable to parse or verify signature, token has invalid claims: token is expired',
+  );
 
 const STATUS_TEXT: Record<ErrorStatus, string> = {
   500: 'Internal Server Error',
@@ -93,8 +97,10 @@ function errorAnswer(service: FaultService, request: Request, status: ErrorStatu
     const code = status === 429 ? 'over_request_rate_limit' : 'unexpected_failure';
     return authErrorResponse(request, new AuthHttpError(status, code, message));
   }
-  if (service === 'rest') return Response.json({ code: String(status), details: null, hint: null, message }, { status });
-  if (service === 'storage') return Response.json({ statusCode: String(status), error: STATUS_TEXT[status], message }, { status });
+  if (service === 'rest')
+    return Response.json({ code: String(status), details: null, hint: null, message }, { status });
+  if (service === 'storage')
+    return Response.json({ statusCode: String(status), error: STATUS_TEXT[status], message }, { status });
   return Response.json({ message }, { status });
 }
 
@@ -125,7 +131,8 @@ export async function withFaults(
   if (f.latencyMs > 0) await sleep(f.latencyMs);
   if (f.offline) return Response.error();
   // A token refresh carries no access token: it still works, as it does against GoTrue.
-  if (service === 'auth' && f.expiredSession && hasUserToken(request)) return authErrorResponse(request, expiredJwt());
+  if (service === 'auth' && f.expiredSession && hasUserToken(request))
+    return authErrorResponse(request, expiredJwt());
   if (f.errorRate > 0 && random() * 100 < f.errorRate) return errorAnswer(service, request, f.errorStatus);
   return answer();
 }

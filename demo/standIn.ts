@@ -108,11 +108,13 @@ const realtimeClients = new Set<{ close: (code?: number, reason?: string) => voi
 
 /** While the tester has Realtime dropped, every socket is closed as it opens (after the hub's own listener). */
 function realtimeDrops(origin: string) {
-  return ws.link(`${origin.replace(/^http/, 'ws')}${REALTIME_PATH}`).addEventListener('connection', ({ client }) => {
-    if (loadFaults(sessionStorage).realtime.dropped) return client.close(1000, 'Dropped by the tester');
-    realtimeClients.add(client);
-    client.addEventListener('close', () => realtimeClients.delete(client));
-  });
+  return ws
+    .link(`${origin.replace(/^http/, 'ws')}${REALTIME_PATH}`)
+    .addEventListener('connection', ({ client }) => {
+      if (loadFaults(sessionStorage).realtime.dropped) return client.close(1000, 'Dropped by the tester');
+      realtimeClients.add(client);
+      client.addEventListener('close', () => realtimeClients.delete(client));
+    });
 }
 
 /** Closes every open Realtime socket (the panel's "Realtime dropped"); realtime-js then reconnects. */

@@ -116,3 +116,28 @@ test("the tester's panel signs in as any account in one click and shows the seco
   await expect(page.getByRole('heading', { name: 'Dashboard' }).first()).toBeVisible();
   onlyFiles();
 });
+
+test("a fault from the tester's panel: REST answers 503 and the screen says so", async ({ page }) => {
+  await signIn(page, 'editor@labellens.dev');
+  await page.getByRole('button', { name: "Tester's panel" }).click();
+  const panel = page.getByRole('complementary', { name: "Tester's panel" });
+  await panel.getByLabel('REST error rate (%)').fill('100');
+  await panel.getByLabel('REST error rate (%)').blur();
+  await panel.getByLabel('REST error status').selectOption('503');
+  // The setting survives a reload (sessionStorage) and every REST read fails.
+  await open(page, '/admin/news');
+  await expect(
+    page
+      .getByRole('alert')
+      .filter({ hasText: "Service Unavailable (injected by the demo's tester's panel)" })
+      .first(),
+  ).toBeVisible();
+  // Turned off again, the same screen reads.
+  await page.getByRole('button', { name: "Tester's panel" }).click();
+  await panel.getByLabel('REST error rate (%)').fill('0');
+  await panel.getByLabel('REST error rate (%)').blur();
+  await open(page, '/admin/news');
+  await expect(page.getByRole('heading', { name: 'News' }).first()).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'injected' })).toHaveCount(0);
+  onlyFiles();
+});

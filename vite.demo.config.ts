@@ -7,6 +7,7 @@ import { copyFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { DEMO_SERVICE_WORKER } from './demo/paths';
 import { LOCAL_ANON_KEY } from './mocks/supabase/keys';
 import { DEPENDENCY_ALIASES } from './vite.config';
 
@@ -25,10 +26,15 @@ function demoEntries(): Plugin {
           .replace('src="/site/main.tsx"', 'src="/demo/site.ts"'),
     },
     writeBundle() {
-      // MSW's worker script, at the base (its scope is the base: demo/standIn.ts).
+      // The demo's service worker and MSW's, which it imports, at the base (the scope is the base:
+      // demo/standIn.ts).
       copyFileSync(
         fileURLToPath(new URL('./node_modules/msw/lib/mockServiceWorker.js', import.meta.url)),
         `${OUT_DIR}/mockServiceWorker.js`,
+      );
+      copyFileSync(
+        fileURLToPath(new URL('./demo/serviceWorker.js', import.meta.url)),
+        `${OUT_DIR}/${DEMO_SERVICE_WORKER}`,
       );
     },
   };

@@ -48,6 +48,7 @@ export default defineConfig({
             'mocks/**/*.test.ts',
             'supabase/**/*.test.ts',
             'scripts/**/*.test.ts',
+            'demo/**/*.test.ts',
             ...PLAIN_SRC_TESTS,
           ],
         },

@@ -1,6 +1,6 @@
 /**
  * The demo's banner and tester's panel (demo build only, docs/demo.md): one-click sign-in as each
- * demo account (with the second-factor account's current code), reset to the seed, and the whole
+ * demo account (with the second-factor account's current code), faults per service, reset to the seed, and the whole
  * database exported to a file and imported from one, so a bug report can carry its exact state.
  * Plain DOM, so it serves the site's page (Preact) and the admin's (React) alike.
  */
@@ -8,6 +8,7 @@ import * as OTPAuth from 'otpauth';
 import { DEMO_ACCOUNTS } from '../mocks/supabase/demoAccounts';
 import { HOST_PREFIX } from '../src/hostPrefix';
 import { ADMIN_HOME, ADMIN_LOGIN } from '../src/routes';
+import { faultControls } from './faultControls';
 import { exportDemoData, forgetDemoData, importDemoData } from './standIn';
 
 const STYLE = `
@@ -115,6 +116,8 @@ function panel(close: () => void): HTMLElement {
     accountList(),
     heading('h3', 'Data'),
     dataTools(),
+    heading('h3', 'Faults'),
+    faultControls(),
   );
   return element;
 }

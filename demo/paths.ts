@@ -1,2 +1,5 @@
 /** The Supabase APIs the stand-in answers over HTTP (Realtime is its WebSocket). */
 export const SUPABASE_API_PARTS = ['rest', 'auth', 'functions', 'storage'] as const;
+
+/** The demo's service worker (demo/serviceWorker.js), at the build's base. */
+export const DEMO_SERVICE_WORKER = 'demoServiceWorker.js';

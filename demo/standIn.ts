@@ -4,7 +4,7 @@
  * this page persisted in IndexedDB. The first visit loads the prebuilt seeded data directory
  * (`npm run demo:data`, fetched as a static file) instead of migrating in the browser.
  */
-import { http, passthrough } from 'msw';
+import { http, passthrough, ws } from 'msw';
 import { setupWorker } from 'msw/browser';
 import { openPglite } from '../mocks/supabase/db/openPglite';
 import type { ChangeCapture } from '../mocks/supabase/realtime/capture';
@@ -12,8 +12,10 @@ import type { Database } from '../mocks/supabase/db/types';
 import { RealtimeHub } from '../mocks/supabase/realtime/hub';
 import type { RealtimeLimits } from '../mocks/supabase/realtime/limits';
 import { realtimeLink } from '../mocks/supabase/realtime/mswLink';
+import { REALTIME_PATH } from '../mocks/supabase/realtime/protocol';
 import { createStandIn, type StandIn } from '../mocks/supabase/standIn';
-import { SUPABASE_API_PARTS } from './paths';
+import { loadFaults, withFaults } from './faults';
+import { DEMO_SERVICE_WORKER, SUPABASE_API_PARTS } from './paths';
 
 /** The IndexedDB database PGlite keeps its files in (`idb://` + this name). */
 export const DEMO_IDB = 'labellens-demo';
@@ -60,24 +62,70 @@ export async function startDemoStandIn(): Promise<StandIn> {
   const worker = setupWorker(
     ...SUPABASE_API_PARTS.map((part) =>
       http.all(`${origin}/${part}/v1/*`, async ({ request }) => {
-        const response = await standIn.handle(request);
-        // A write is answered once IndexedDB holds it: a reload or the next page right after
-        // it (the admin after the site's contact form) reads it back.
-        if (response && request.method !== 'GET' && request.method !== 'HEAD') await db.flush();
+        // The tester's faults (demo/faults.ts), read per request so the panel's changes apply at once.
+        const response = await withFaults(request, loadFaults(sessionStorage), async () => {
+          const answer = await standIn.handle(request);
+          // A write is answered once IndexedDB holds it: a reload or the next page right after
+          // it (the admin after the site's contact form) reads it back.
+          if (answer && request.method !== 'GET' && request.method !== 'HEAD') await db.flush();
+          return answer;
+        });
         return response ?? passthrough();
       }),
     ),
     realtimeLink(hub, origin),
+    realtimeDrops(origin),
   );
   const base = demoBase();
+  await unregisterOtherWorkers(base);
   await worker.start({
-    // MSW's worker at the build's base, its scope that base: the admin's own service worker is not
-    // registered in the demo build, so no two workers claim one page.
-    serviceWorker: { url: new URL('mockServiceWorker.js', base).pathname, options: { scope: base.pathname } },
+    // One worker at the build's base, its scope that base: the demo's (demo/serviceWorker.js), which
+    // imports MSW's. The admin's own service worker is not registered in the demo build (and one left
+    // by another build on this host goes, above), so no two workers claim one page.
+    serviceWorker: { url: new URL(DEMO_SERVICE_WORKER, base).pathname, options: { scope: base.pathname } },
     onUnhandledRequest: 'bypass',
     quiet: true,
   });
   return standIn;
+}
+
+/**
+ * A service worker other than the demo's that controls pages below the base (the admin's own
+ * /admin/sw.js, left by `npm start` on the same host) would answer them instead of the demo's: it goes.
+ */
+async function unregisterOtherWorkers(base: URL) {
+  const registrations = await navigator.serviceWorker.getRegistrations();
+  await Promise.all(
+    registrations
+      .filter((r) => r.scope.startsWith(base.href))
+      .filter((r) => !(r.active ?? r.waiting ?? r.installing)?.scriptURL.endsWith(`/${DEMO_SERVICE_WORKER}`))
+      .map((r) => r.unregister()),
+  );
+}
+
+/** Realtime sockets open now, so "Realtime dropped" can close them. */
+const realtimeClients = new Set<{ close: (code?: number, reason?: string) => void }>();
+
+/** While the tester has Realtime dropped, every socket is closed as it opens (after the hub's own listener). */
+function realtimeDrops(origin: string) {
+  return ws
+    .link(`${origin.replace(/^http/, 'ws')}${REALTIME_PATH}`)
+    .addEventListener('connection', ({ client }) => {
+      if (loadFaults(sessionStorage).realtime.dropped) return client.close(1000, 'Dropped by the tester');
+      realtimeClients.add(client);
+      client.addEventListener('close', () => realtimeClients.delete(client));
+    });
+}
+
+/** Closes every open Realtime socket (the panel's "Realtime dropped"); realtime-js then reconnects. */
+export function dropRealtimeSockets() {
+  for (const client of realtimeClients) client.close(1000, 'Dropped by the tester');
+  realtimeClients.clear();
+}
+
+/** Tells a test (or a tester's tools) that this page's stand-in answers: `<html data-stand-in="ready">`. */
+export function markStandInReady() {
+  document.documentElement.dataset.standIn = 'ready';
 }
 
 /** Deletes the IndexedDB database PGlite keeps its files in (this page's database closed first). */

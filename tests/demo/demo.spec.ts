@@ -13,14 +13,16 @@ const { server, requests } = staticServer(path.resolve('dist-demo'), FOLDER);
 const PORT = Number(process.env.DEMO_PORT ?? 5436);
 const ORIGIN = `http://127.0.0.1:${PORT}${FOLDER}`;
 /**
- * Every request the static server saw was for the demo's folder (its files and pages), but for a
- * screen's early read, sent as a page opens, that can reach the host before MSW's worker has taken
- * the new page over (docs/demo.md; the screen then reads again through the stand-in).
+ * Every request the static server saw was for the demo's folder (its files and pages): a Supabase
+ * request MSW's worker does not serve is refused by the demo's service worker (demo/serviceWorker.js).
  */
-const onlyFiles = () =>
-  expect(
-    requests.filter((p) => !p.startsWith(`${FOLDER}/`)).filter((p) => !/^\/rest\/v1\/admin_\w+$/.test(p)),
-  ).toEqual([]);
+const onlyFiles = () => expect(requests.filter((p) => !p.startsWith(`${FOLDER}/`))).toEqual([]);
+
+/** Opens a demo page and waits for its stand-in to answer (`data-stand-in="ready"`, demo/standIn.ts). */
+async function open(page: Page, address: string) {
+  await page.goto(`${ORIGIN}${address}`);
+  await expect(page.locator('html[data-stand-in="ready"]')).toBeAttached({ timeout: 30_000 });
+}
 
 test.beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(PORT, '127.0.0.1', resolve));
@@ -32,7 +34,7 @@ test.afterAll(async () => {
 const account = (email: string) => DEMO_ACCOUNTS.find((a) => a.email === email)!;
 
 async function signIn(page: Page, email: string) {
-  await page.goto(`${ORIGIN}/admin/login`);
+  await open(page, '/admin/login');
   await page.getByLabel(/email/i).fill(email);
   await page.getByLabel(/password/i).fill(account(email).password);
   await page.getByRole('button', { name: 'Sign In' }).click();
@@ -47,29 +49,29 @@ async function signOut(page: Page) {
 
 test('editor and owner on the demo, with the static server asked only for files', async ({ page }) => {
   test.setTimeout(120_000);
-  const origin = ORIGIN;
   const marker = `demo${Date.now()}`;
 
   // The editor: News, no Scans, a health tip that survives a reload.
   await signIn(page, 'editor@labellens.dev');
-  await page.goto(`${origin}/admin/news`);
+  await open(page, '/admin/news');
   await expect(page.getByRole('heading', { name: 'News' }).first()).toBeVisible();
-  await page.goto(`${origin}/admin/scans`);
+  await open(page, '/admin/scans');
   await expect(page.getByRole('heading', { name: 'No access', level: 1 })).toBeVisible();
-  await page.goto(`${origin}/admin/health-tips`);
+  await open(page, '/admin/health-tips');
   await page.getByRole('link', { name: 'Add Health Tip' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add Health Tip' });
-  await dialog.getByLabel('Health Tip Content').fill(`Tip ${marker}: read the label first.`);
+  await dialog.getByLabel('Health Tip Content', { exact: true }).fill(`Tip ${marker}: read the label first.`);
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Health tip created successfully' })).toBeVisible();
   await page.reload();
+  await expect(page.locator('html[data-stand-in="ready"]')).toBeAttached({ timeout: 30_000 });
   await page.getByPlaceholder('Search health tips...').fill(marker);
   await expect(page.getByRole('row').filter({ hasText: marker })).toHaveCount(1);
   await signOut(page);
 
   // The owner: the editor's tip in the audit log, the visitor's message in the inbox.
   await signIn(page, 'admin@labellens.dev');
-  await page.goto(`${origin}/admin/audit-log`);
+  await open(page, '/admin/audit-log');
   await page.getByPlaceholder('Search by person or record id...').fill('editor@labellens.dev');
   await expect(
     page.getByRole('row').filter({ hasText: 'editor@labellens.dev' }).filter({ hasText: 'Created' }).first(),
@@ -80,10 +82,9 @@ test('editor and owner on the demo, with the static server asked only for files'
 });
 
 test("a visitor's contact message reaches the owner's inbox", async ({ page }) => {
-  const origin = ORIGIN;
   const marker = `demo${Date.now()}`;
   // A visitor's contact message (after the first visit's data has reached IndexedDB: docs/demo.md).
-  await page.goto(`${origin}/contact`);
+  await open(page, '/contact');
   await page.getByLabel('First Name', { exact: true }).fill('Arjun');
   await page.getByLabel('Last Name', { exact: true }).fill('Mehta');
   await page.getByLabel('Email', { exact: true }).fill('arjun@example.in');
@@ -95,7 +96,7 @@ test("a visitor's contact message reaches the owner's inbox", async ({ page }) =
   await expect(page.getByRole('status')).toContainText('Thank you! Your message has been sent.');
 
   await signIn(page, 'admin@labellens.dev');
-  await page.goto(`${origin}/admin/contact-messages`);
+  await open(page, '/admin/contact-messages');
   await expect(page.getByText(`Shelf scores ${marker}`)).toBeVisible();
   onlyFiles();
 });
@@ -103,7 +104,7 @@ test("a visitor's contact message reaches the owner's inbox", async ({ page }) =
 test("the tester's panel signs in as any account in one click and shows the second factor's code", async ({
   page,
 }) => {
-  await page.goto(`${ORIGIN}/admin/login`);
+  await open(page, '/admin/login');
   await expect(page.getByRole('region', { name: 'Demo' })).toContainText(
     'Demo: the data lives only in this browser.',
   );
@@ -113,5 +114,30 @@ test("the tester's panel signs in as any account in one click and shows the seco
   await panel.getByRole('button', { name: 'Sign in as support@labellens.dev' }).click();
   await expect(page).toHaveURL(`${ORIGIN}/admin/dashboard`, { timeout: 20_000 });
   await expect(page.getByRole('heading', { name: 'Dashboard' }).first()).toBeVisible();
+  onlyFiles();
+});
+
+test("a fault from the tester's panel: REST answers 503 and the screen says so", async ({ page }) => {
+  await signIn(page, 'editor@labellens.dev');
+  await page.getByRole('button', { name: "Tester's panel" }).click();
+  const panel = page.getByRole('complementary', { name: "Tester's panel" });
+  await panel.getByLabel('REST error rate (%)').fill('100');
+  await panel.getByLabel('REST error rate (%)').blur();
+  await panel.getByLabel('REST error status').selectOption('503');
+  // The setting survives a reload (sessionStorage) and every REST read fails.
+  await open(page, '/admin/news');
+  await expect(
+    page
+      .getByRole('alert')
+      .filter({ hasText: "Service Unavailable (injected by the demo's tester's panel)" })
+      .first(),
+  ).toBeVisible();
+  // Turned off again, the same screen reads.
+  await page.getByRole('button', { name: "Tester's panel" }).click();
+  await panel.getByLabel('REST error rate (%)').fill('0');
+  await panel.getByLabel('REST error rate (%)').blur();
+  await open(page, '/admin/news');
+  await expect(page.getByRole('heading', { name: 'News' }).first()).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'injected' })).toHaveCount(0);
   onlyFiles();
 });

@@ -173,13 +173,14 @@ export async function databaseAllows(tx: Queryable, data: ResourceData, who: Rol
   }
 }
 
-/** The schema file that creates public.<table> (where its policies are). */
+/** The schema file that holds public.<table>'s policies (else the one that creates the table). */
 function schemaFileOfTable(table: string): string {
   const dir = path.resolve(import.meta.dirname, '../schemas');
-  const creates = new RegExp(`create table (public\\.)?"?${table}"? `, 'i');
-  const file = readdirSync(dir)
-    .sort()
-    .find((f) => creates.test(readFileSync(path.join(dir, f), 'utf8')));
+  const files = readdirSync(dir).sort();
+  const holding = (pattern: RegExp) => files.find((f) => pattern.test(readFileSync(path.join(dir, f), 'utf8')));
+  const file =
+    holding(new RegExp(`create policy .* on (public\\.)?"?${table}"? `, 'i')) ??
+    holding(new RegExp(`create table (public\\.)?"?${table}"? `, 'i'));
   return file ? `supabase/schemas/${file}` : 'supabase/schemas/';
 }
 

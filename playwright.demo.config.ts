@@ -7,6 +7,7 @@ export default defineConfig({
   timeout: 120_000,
   expect: { timeout: 15_000 },
   workers: 1,
+  retries: process.env.CI ? 1 : 0,
   reporter: [['list']],
   use: { ...base.use, baseURL: undefined },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],

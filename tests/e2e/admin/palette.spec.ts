@@ -142,9 +142,12 @@ test('an action: Invite an operator opens the invitation, also from the Team scr
     await box(page).fill('invite');
     await expect(option(page, /^Invite an operator/)).toHaveAttribute('aria-selected', 'true');
     await page.keyboard.press('Enter');
-    const invite = page.getByRole('dialog').filter({ hasText: 'Invite' });
+    // By its name: the palette's own dialog, which lists "Invite an operator", can still be on
+    // screen while the Team screen's code arrives.
+    const invite = page.getByRole('dialog', { name: 'Invite an operator' });
     await expect(invite).toBeVisible(LOADED);
     await expect(page).toHaveURL(/\/admin\/team\?invite=1$/);
+    await expect(invite.getByRole('textbox', { name: 'Email' })).toBeFocused();
     await page.keyboard.press('Escape');
     await expect(page).toHaveURL(/\/admin\/team$/);
   }

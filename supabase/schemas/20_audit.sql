@@ -292,6 +292,10 @@ begin
   if language = 'en' then
     restored := restored || pg_catalog.jsonb_build_object('translations', row_now -> 'translations');
   elsif language is not null then
+    -- A code neither side has would write a restore that changes nothing.
+    if not (restored -> 'translations' ? language or row_now -> 'translations' ? language) then
+      raise exception 'Neither this version nor the record has text in that language' using errcode = '22023';
+    end if;
     -- The row as it is now, but for this language's texts as the version had them (none if it had none).
     texts := coalesce(row_now -> 'translations', '{}'::jsonb) - language;
     if restored -> 'translations' ? language then

@@ -1,17 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assumeIdentity, type Database, type Queryable, type RequestIdentity } from '../../mocks/supabase/db';
 import { openTestDatabase } from '../../mocks/supabase/testing/snapshot';
-import { ADMIN_ID, attempt, USER_ID } from './fixtures';
+import { ADMIN_ID, attempt, EDITOR_ID, SUPPORT_ID, USER_ID } from './fixtures';
 
 /**
  * History restores one language's text (admin_restore_version's `language`,
  * supabase/migrations/20241101005600_restore_version_language.sql): the version's text in that
  * language, every other language's as it is now; refused as a whole restore is (a save since, a
- * role that may not restore), and for a language code that is not one or a resource without languages.
+ * role that may not restore), and for a language code that is not one, that neither side has, or a
+ * resource without languages.
  */
 
-const EDITOR_ID = '00000000-0000-4000-8000-0000000000e1';
-const SUPPORT_ID = '00000000-0000-4000-8000-0000000000e2';
 const signedIn = (sub: string): RequestIdentity => ({
   role: 'authenticated',
   claims: { sub, role: 'authenticated', aud: 'authenticated', aal: 'aal1' },
@@ -25,19 +24,6 @@ beforeAll(async () => {
   db = await openTestDatabase();
 });
 afterAll(() => db.close());
-
-async function addOperators(tx: Queryable) {
-  await tx.query(
-    `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, created_at, updated_at)
-     values ('00000000-0000-0000-0000-000000000000', $1, 'authenticated', 'authenticated', 'editor@labellens.test', '', now(), now()),
-            ('00000000-0000-0000-0000-000000000000', $2, 'authenticated', 'authenticated', 'support@labellens.test', '', now(), now())`,
-    [EDITOR_ID, SUPPORT_ID],
-  );
-  await tx.query(`insert into public.admin_users (user_id, role) values ($1, 'editor'), ($2, 'support')`, [
-    EDITOR_ID,
-    SUPPORT_ID,
-  ]);
-}
 
 const lastEntry = async (tx: Queryable, id: string) =>
   (
@@ -57,7 +43,6 @@ const tipOf = async (tx: Queryable, id: string) =>
 
 /** A tip written by the editor as V1 (English and Hindi), then V2; answers V1's entry. */
 async function twoVersions(tx: Queryable, first: Record<string, unknown> = { hi: { tip: V1.hi } }) {
-  await addOperators(tx);
   await assumeIdentity(tx, signedIn(EDITOR_ID));
   const { id } = (
     await tx.query<{ id: string }>(
@@ -180,6 +165,30 @@ describe('restoring one language of a tip', () => {
     expect(outcome).toEqual({
       ok: true,
       value: { refused: code, row: { tip: V2.tip, translations: { hi: { tip: V2.hi } } } },
+    });
+  });
+
+  it('refuses a language neither the version nor the tip has (ta): 22023, no restore entry written', async () => {
+    const outcome = await attempt(db, 'superuser', async (tx) => {
+      const { id, v1 } = await twoVersions(tx);
+      const before = (await lastEntry(tx, id)).id;
+      await tx.query('savepoint s');
+      let refused: unknown = null;
+      try {
+        await restore(tx, id, v1, 'ta');
+      } catch (error) {
+        refused = { code: (error as { code: string }).code, message: (error as Error).message };
+        await tx.query('rollback to savepoint s');
+      }
+      return { refused, same: (await lastEntry(tx, id)).id === before, row: await tipOf(tx, id) };
+    });
+    expect(outcome).toEqual({
+      ok: true,
+      value: {
+        refused: { code: '22023', message: 'Neither this version nor the record has text in that language' },
+        same: true,
+        row: { tip: V2.tip, translations: { hi: { tip: V2.hi } } },
+      },
     });
   });
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assumeIdentity, type Database, type Queryable, type RequestIdentity } from '../../mocks/supabase/db';
 import { openTestDatabase } from '../../mocks/supabase/testing/snapshot';
-import { ADMIN_ID, attempt, IDENTITIES, USER_ID } from './fixtures';
+import { ADMIN_ID, attempt, EDITOR_ID, IDENTITIES, SUPPORT_ID, USER_ID } from './fixtures';
 
 /**
  * Every version restorable (supabase/migrations/20241101002800_restore_version.sql): who may read
@@ -9,8 +9,6 @@ import { ADMIN_ID, attempt, IDENTITIES, USER_ID } from './fixtures';
  * runs in its own transaction, which always rolls back.
  */
 
-const EDITOR_ID = '00000000-0000-4000-8000-0000000000e1';
-const SUPPORT_ID = '00000000-0000-4000-8000-0000000000e2';
 
 type Who = 'owner' | 'editor' | 'support' | 'appUser';
 const IDS: Record<Who, string> = {
@@ -23,19 +21,6 @@ const signedIn = (sub: string): RequestIdentity => ({
   role: 'authenticated',
   claims: { sub, role: 'authenticated', aud: 'authenticated', aal: 'aal1' },
 });
-
-async function addOperators(tx: Queryable) {
-  await tx.query(
-    `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, created_at, updated_at)
-     values ('00000000-0000-0000-0000-000000000000', $1, 'authenticated', 'authenticated', 'editor@labellens.test', '', now(), now()),
-            ('00000000-0000-0000-0000-000000000000', $2, 'authenticated', 'authenticated', 'support@labellens.test', '', now(), now())`,
-    [EDITOR_ID, SUPPORT_ID],
-  );
-  await tx.query(`insert into public.admin_users (user_id, role) values ($1, 'editor'), ($2, 'support')`, [
-    EDITOR_ID,
-    SUPPORT_ID,
-  ]);
-}
 
 const ROW_SQL: Record<string, string> = {
   news: `select to_jsonb(t) - 'updated_at' as row from public.news t where t.id::text = $1`,
@@ -109,7 +94,6 @@ describe('restoring a version of news, health tips and tags', () => {
     'an editor restores the first of three versions of %s: the row equals it field by field, audited as a restore',
     async (table) => {
       const outcome = await attempt(db, 'superuser', async (tx) => {
-        await addOperators(tx);
         const id = (await tx.query<{ id: string }>(FIRST_ID[table])).rows[0].id;
         await assumeIdentity(tx, signedIn(EDITOR_ID));
         const versions = await writeVersions(tx, table, id);
@@ -153,7 +137,6 @@ describe('restoring a version of news, health tips and tags', () => {
 
   it('refuses a restore after a colleague’s save (PT409), leaving the colleague’s text', async () => {
     const outcome = await attempt(db, 'superuser', async (tx) => {
-      await addOperators(tx);
       const id = (await tx.query<{ id: string }>(FIRST_ID.health_tips)).rows[0].id;
       await assumeIdentity(tx, signedIn(EDITOR_ID));
       const versions = await writeVersions(tx, 'health_tips', id);
@@ -361,7 +344,6 @@ describe('who may restore', () => {
     WHO.flatMap((who) => ['news', 'health_tips', 'tags', 'admin_settings'].map((t) => [who, t] as const)),
   )('%s restores %s', async (who, table) => {
     const outcome = await attempt(db, 'superuser', async (tx) => {
-      await addOperators(tx);
       // The version to restore, written by the owner (as the superuser's stand-in for a colleague).
       await assumeIdentity(tx, signedIn(ADMIN_ID));
       let id: string;
@@ -412,7 +394,6 @@ describe('who may restore', () => {
 
   it('support may not read a version either', async () => {
     const outcome = await attempt(db, 'superuser', async (tx) => {
-      await addOperators(tx);
       await assumeIdentity(tx, signedIn(SUPPORT_ID));
       await tx.query(`select public.admin_record_version('tags', '1', 1)`);
     });

@@ -18,15 +18,11 @@
  */
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium, type Page } from '@playwright/test';
 import { startBuiltServer } from './benchBrowser';
-import { createClient } from '@supabase/supabase-js';
-import ws from 'ws';
 import {
   assumeIdentity,
   openDatabase,
@@ -35,10 +31,9 @@ import {
   type RequestIdentity,
 } from '../mocks/supabase/db';
 import { DEMO_ACCOUNTS } from '../mocks/supabase/demoAccounts';
-import { LOCAL_ANON_KEY } from '../mocks/supabase/keys';
-import { standInMiddleware } from '../mocks/supabase/node';
 import { createStandIn } from '../mocks/supabase/standIn';
 import { PALETTE_PER_KIND, PERSON_SECTION_ROWS } from '../src/domain/palette';
+import { listenStandIn, signedInClient } from './bench/standInHttp';
 import { generateScans } from './seed/generateScans';
 
 const USERS = 10_000;
@@ -128,17 +123,6 @@ async function timePrefixes(prefixes: string[], fn: (q: string) => Promise<unkno
   return { median: median(perPrefix), worst: Math.max(...perPrefix) };
 }
 
-function listen(db: Database): Promise<Server> {
-  const api = standInMiddleware(createStandIn({ db }));
-  const server = createServer((req, res) =>
-    api(req, res, () => {
-      res.statusCode = 404;
-      res.end();
-    }),
-  );
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
-}
-
 async function measureDatabase(db: Database, label: keyof typeof TARGETS) {
   const prefixes = await typedPrefixes(db);
   const busiest = (
@@ -170,16 +154,10 @@ async function measureDatabase(db: Database, label: keyof typeof TARGETS) {
   });
 
   // The same searches as the app sends them: supabase-js over HTTP to the stand-in, signed in.
-  const server = await listen(db);
+  const { server, url } = await listenStandIn(createStandIn({ db }));
   let http = { median: 0, worst: 0 };
   try {
-    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    const client = createClient(url, LOCAL_ANON_KEY, {
-      auth: { persistSession: false, autoRefreshToken: false },
-      realtime: { transport: ws as unknown as typeof WebSocket },
-    });
-    const { error } = await client.auth.signInWithPassword({ email: admin.email, password: admin.password });
-    if (error) throw error;
+    const client = await signedInClient(url, admin);
     http = await timePrefixes(prefixes, async (q) => {
       const { error: failed } = await client.rpc('admin_search', { q, per_kind: PALETTE_PER_KIND });
       if (failed) throw new Error(failed.message);

@@ -10,15 +10,12 @@
  * match. A search counts its matches only as far as it must (searchPage in src/providers/paging.ts).
  * Budget: 30 ms through admin_news (exit code 1 past it).
  */
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
 import { faker } from '@faker-js/faker';
-import { createClient } from '@supabase/supabase-js';
-import ws from 'ws';
 import { DEMO_ACCOUNTS } from '../mocks/supabase/demoAccounts';
 import { LOCAL_ANON_KEY } from '../mocks/supabase/keys';
-import { standInMiddleware, startStandIn } from '../mocks/supabase/node';
+import { startStandIn } from '../mocks/supabase/node';
+import { listenStandIn, signedInClient } from './bench/standInHttp';
 import { createResourceProvider } from '../src/providers/dataProvider';
 import { newsData } from '../src/resources/news/data';
 
@@ -63,17 +60,8 @@ for (const def of trigramIndexes) await db.exec(def);
 await db.exec('alter table public.news enable trigger user; analyze public.news');
 process.stdout.write(' done\n');
 
-const api = standInMiddleware(standIn);
-const server = createServer((req, res) => void api(req, res, () => res.writeHead(404).end()));
-await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-const editor = DEMO_ACCOUNTS.find((a) => a.email.startsWith('editor@'))!;
-const client = createClient(url, LOCAL_ANON_KEY, {
-  auth: { persistSession: false, autoRefreshToken: false },
-  realtime: { transport: ws as unknown as typeof WebSocket },
-});
-const { error } = await client.auth.signInWithPassword({ email: editor.email, password: editor.password });
-if (error) throw error;
+const { server, url } = await listenStandIn(standIn);
+const client = await signedInClient(url, DEMO_ACCOUNTS.find((a) => a.email.startsWith('editor@'))!);
 const editorId = (await client.auth.getUser()).data.user!.id;
 const providerOf = (data: typeof newsData) =>
   createResourceProvider({ client, url, anonKey: LOCAL_ANON_KEY, resources: [data] });

@@ -8,13 +8,9 @@
  *    request alone (when its first row can render: the admin shows rows before it signs) and the
  *    page plus its one signing request (when every thumbnail can load). Ratios of medians of 20.
  */
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { createClient } from '@supabase/supabase-js';
-import ws from 'ws';
 import { signJwt } from '../mocks/supabase/jwt';
-import { LOCAL_ANON_KEY } from '../mocks/supabase/keys';
-import { standInMiddleware, startStandIn } from '../mocks/supabase/node';
+import { startStandIn } from '../mocks/supabase/node';
+import { benchClient, listenStandIn } from './bench/standInHttp';
 
 const ADMIN = '00000000-0000-4000-8000-000000000001';
 const USER = '00000000-0000-4000-8000-000000000002';
@@ -29,20 +25,13 @@ async function timed(fn: () => Promise<unknown>) {
 }
 
 const standIn = await startStandIn({ dataDir: 'memory', log: () => undefined });
-const api = standInMiddleware(standIn);
-const server = createServer((req, res) => void api(req, res, () => res.writeHead(404).end()));
-await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+const { server, url } = await listenStandIn(standIn);
 const as = async (sub: string) => {
   const token = await signJwt(
     { sub, role: 'authenticated', aud: 'authenticated', aal: 'aal2' },
     { expiresInSeconds: 3600 },
   );
-  return createClient(url, LOCAL_ANON_KEY, {
-    auth: { persistSession: false, autoRefreshToken: false },
-    realtime: { transport: ws as unknown as typeof WebSocket },
-    accessToken: async () => token,
-  });
+  return benchClient(url, { accessToken: async () => token });
 };
 
 try {

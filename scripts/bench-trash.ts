@@ -11,14 +11,11 @@
  * 3. Restoring 1,000 selected rows in one call (the Trash screen's bulk Restore): median of 5.
  *    Budget: under 2 s.
  */
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
-import { createClient } from '@supabase/supabase-js';
-import ws from 'ws';
 import { DEMO_ACCOUNTS } from '../mocks/supabase/demoAccounts';
 import { LOCAL_ANON_KEY } from '../mocks/supabase/keys';
-import { standInMiddleware, startStandIn } from '../mocks/supabase/node';
+import { startStandIn } from '../mocks/supabase/node';
+import { listenStandIn, signedInClient } from './bench/standInHttp';
 import { createResourceProvider } from '../src/providers/dataProvider';
 import { newsData } from '../src/resources/news/data';
 import { createTrashMethods } from '../src/providers/trashMethods';
@@ -51,17 +48,8 @@ await db.query(
 await db.exec('analyze public.news');
 process.stdout.write(' done\n');
 
-const api = standInMiddleware(standIn);
-const server = createServer((req, res) => void api(req, res, () => res.writeHead(404).end()));
-await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-const editor = DEMO_ACCOUNTS.find((a) => a.email.startsWith('editor@'))!;
-const client = createClient(url, LOCAL_ANON_KEY, {
-  auth: { persistSession: false, autoRefreshToken: false },
-  realtime: { transport: ws as unknown as typeof WebSocket },
-});
-const { error } = await client.auth.signInWithPassword({ email: editor.email, password: editor.password });
-if (error) throw error;
+const { server, url } = await listenStandIn(standIn);
+const client = await signedInClient(url, DEMO_ACCOUNTS.find((a) => a.email.startsWith('editor@'))!);
 const resources = [newsData, trashData];
 const provider = createResourceProvider({ client, url, anonKey: LOCAL_ANON_KEY, resources });
 const trash = createTrashMethods(client, resources);

@@ -22,18 +22,14 @@
  * reuses them on the next run.
  */
 import { existsSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { chromium } from '@playwright/test';
 import { startBuiltServer } from './benchBrowser';
-import ws from 'ws';
 import { type Database } from '../mocks/supabase/db';
 import { pgliteDatabase, postgresDatabase, seed, type BenchDatabase } from './bench/databases';
+import { listenStandIn, signedInClient } from './bench/standInHttp';
 import { DEMO_ACCOUNTS } from '../mocks/supabase/demoAccounts';
 import { LOCAL_ANON_KEY } from '../mocks/supabase/keys';
-import { standInMiddleware } from '../mocks/supabase/node';
 import { createStandIn } from '../mocks/supabase/standIn';
 import { createResourceProvider } from '../src/providers/dataProvider';
 import { scansData } from '../src/resources/scans/data';
@@ -109,28 +105,6 @@ async function compare(ours: () => Promise<unknown>, stockPattern?: () => Promis
   return { ours: middle(oursTimes), stock: stock ? middle(stockTimes) : undefined };
 }
 
-function listen(db: Database): Promise<Server> {
-  const api = standInMiddleware(createStandIn({ db }));
-  const server = createServer((req, res) =>
-    api(req, res, () => {
-      res.statusCode = 404;
-      res.end();
-    }),
-  );
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
-}
-
-/** The demo admin's supabase-js client, signed in with a password as the login screen does. */
-async function signedInClient(url: string): Promise<SupabaseClient> {
-  const client = createClient(url, LOCAL_ANON_KEY, {
-    auth: { persistSession: false, autoRefreshToken: false },
-    realtime: { transport: ws as unknown as typeof WebSocket },
-  });
-  const { error } = await client.auth.signInWithPassword({ email: admin!.email, password: admin!.password });
-  if (error) throw error;
-  return client;
-}
-
 /** Throws on an error answer, so a failing request is never timed as a fast one. */
 async function ok<T extends { error: unknown }>(request: PromiseLike<T>): Promise<T> {
   const result = await request;
@@ -146,7 +120,7 @@ interface Row {
 }
 
 async function measureHttp(url: string, db: Database): Promise<Row[]> {
-  const client = await signedInClient(url);
+  const client = await signedInClient(url, admin!);
   // The admin's resource provider, from the same descriptors as the app's (data halves only: no React).
   const resources = [scansData, usersData, auditLogData];
   const provider = createResourceProvider({ client, url, anonKey: LOCAL_ANON_KEY, resources });
@@ -481,9 +455,9 @@ for (const size of sizes) {
       let rows: Row[];
       try {
         await seed(db, size);
-        const server = await listen(db);
+        const { server, url } = await listenStandIn(createStandIn({ db }));
         try {
-          rows = await measureHttp(`http://127.0.0.1:${(server.address() as AddressInfo).port}`, db);
+          rows = await measureHttp(url, db);
         } finally {
           server.close();
         }

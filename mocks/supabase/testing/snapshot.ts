@@ -166,10 +166,9 @@ export async function openSnapshotPglite(): Promise<PGlite> {
 
 async function snapshotPgliteOptions() {
   const file = process.env.LABELLENS_TEST_SNAPSHOT ?? (await ensureSnapshot());
-  // Shared buffers are allocated and cleared at every opening: PostgreSQL's 128MB default cost a
-  // quarter of each test file's opening, and 2MB opens about a sixth faster than 16MB (median of 5:
-  // 520 vs 625 ms of CPU) with its queries no slower, since a page not in the buffers is one copy
-  // away in PGlite's in-memory files.
+  // Shared buffers are allocated and cleared at every opening, and a page not in them is one copy
+  // away in PGlite's in-memory files: small buffers open faster with queries no slower (figures in
+  // docs/testing.md).
   return { fs: new SnapshotFs(await readSnapshot(file)), sharedBuffers: '2MB' };
 }
 

@@ -165,6 +165,12 @@ describe("the count's per-person summary (private.push_people)", () => {
         update public.profiles set health_conditions = health_conditions || '{Bulk}' where user_id in
           (md5('labellens-user-6')::uuid, md5('labellens-user-8')::uuid);
         delete from public.scans where name like 'Bulk %' and user_id = md5('labellens-user-1')::uuid;
+        insert into public.user_devices (user_id, token, locale, platform)
+          select md5('labellens-user-12')::uuid, d.token, 'hi', 'android' from public.user_devices d
+           where d.user_id = (select x.user_id from public.user_devices x where x.user_id <> md5('labellens-user-12')::uuid
+                               group by 1 order by count(*) desc, 1 limit 1)
+          union all select md5('labellens-user-12')::uuid, 'bulk-new-device', 'en', 'ios'
+        on conflict (token) do update set user_id = excluded.user_id, locale = excluded.locale;
         delete from auth.users where id = md5('labellens-user-10')::uuid;
         insert into auth.users (id, email, created_at)
           select ('00000000-0000-4000-8000-0000000b' || lpad(i::text, 4, '0'))::uuid, 'bulk' || i || '@example.com', now()

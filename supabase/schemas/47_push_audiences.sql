@@ -169,15 +169,15 @@ ALTER TABLE private.push_people ENABLE ROW LEVEL SECURITY;
 REVOKE ALL ON TABLE private.push_people FROM anon, authenticated, service_role;
 
 --
--- Name: push_people_refresh(uuid); Type: FUNCTION; Schema: private; Owner: -
+-- Name: push_people_refresh(uuid[]); Type: FUNCTION; Schema: private; Owner: -
 --
 
-CREATE FUNCTION private.push_people_refresh(person uuid) RETURNS void
+CREATE FUNCTION private.push_people_refresh(people uuid[]) RETURNS void
     LANGUAGE sql SECURITY DEFINER
     SET search_path TO ''
     AS $$
-  -- Recomputes one person's row from the tables (or removes it with their account).
-  delete from private.push_people p where p.user_id = person and not exists (select 1 from auth.users u where u.id = person);
+  -- Recomputes these people's rows from the tables (or removes them with their accounts).
+  delete from private.push_people p where p.user_id = any (people) and not exists (select 1 from auth.users u where u.id = p.user_id);
   insert into private.push_people as p (user_id, created_at, last_scan_at, devices, en_android, en_ios, en_web,
                                         hi_android, hi_ios, hi_web, deleted, conditions, allergies)
   select u.id, u.created_at,
@@ -194,7 +194,7 @@ CREATE FUNCTION private.push_people_refresh(person uuid) RETURNS void
                          count(*) filter (where x.locale = 'hi' and x.platform = 'ios')::integer as hi_ios,
                          count(*) filter (where x.locale = 'hi' and x.platform = 'web')::integer as hi_web
                     from public.user_devices x where x.user_id = u.id) d
-   where u.id = person
+   where u.id = any (people)
   on conflict (user_id) do update
      set created_at = excluded.created_at, last_scan_at = excluded.last_scan_at, devices = excluded.devices,
          en_android = excluded.en_android, en_ios = excluded.en_ios, en_web = excluded.en_web,
@@ -245,15 +245,28 @@ CREATE FUNCTION private.push_people_follow() RETURNS trigger
     SET search_path TO ''
     AS $$
 declare
-  key text := case when TG_TABLE_NAME = 'users' then 'id' else 'user_id' end;
-  before uuid;
-  after uuid;
+  -- TG_ARGV: the column naming the person, then the other columns their summary reads. A
+  -- statement-level trigger (one per event: PostgreSQL allows transition tables on one event
+  -- only, and on UPDATE without a column list), so a bulk write refreshes each person once.
+  key text := TG_ARGV[0];
+  fed text := array_to_string(array(select format('%I', c) from unnest(TG_ARGV) c), ', ');
+  people uuid[];
 begin
-  -- The person (or two: a row moved between accounts) whose summary a changed row feeds.
-  if TG_OP <> 'INSERT' then before := (to_jsonb(old) ->> key)::uuid; end if;
-  if TG_OP <> 'DELETE' then after := (to_jsonb(new) ->> key)::uuid; end if;
-  if before is not null then perform private.push_people_refresh(before); end if;
-  if after is not null and after is distinct from before then perform private.push_people_refresh(after); end if;
+  if TG_OP = 'INSERT' then
+    execute format('select array(select distinct n.%I from changed n)', key) into people;
+  elsif TG_OP = 'DELETE' then
+    execute format('select array(select distinct o.%I from gone o)', key) into people;
+  else
+    -- Rows matched on their primary key (id); either side of a row whose read columns changed
+    -- (a row moved between accounts feeds two people).
+    execute format('select array(select distinct x.person from gone o full join changed n on n.id = o.id,
+                      lateral (values (o.%1$I), (n.%1$I)) x (person)
+                     where o.id is null or n.id is null or (o.%2$s) is distinct from (n.%3$s))',
+                   key, replace(fed, ', ', ', o.'), replace(fed, ', ', ', n.'))
+      into people;
+  end if;
+  people := array_remove(people, null);
+  if cardinality(people) > 0 then perform private.push_people_refresh(people); end if;
   return null;
 end
 $$;
@@ -411,14 +424,30 @@ REVOKE ALL ON FUNCTION public.push_audience_sample(definition jsonb) FROM PUBLIC
 GRANT ALL ON FUNCTION public.push_audience_sample(definition jsonb) TO authenticated;
 
 -- The count summary follows the tables it sums.
-CREATE TRIGGER push_people_follow AFTER INSERT OR DELETE OR UPDATE OF created_at, deleted_at ON auth.users FOR EACH ROW EXECUTE FUNCTION private.push_people_follow();
+CREATE TRIGGER push_people_follow_delete AFTER DELETE ON auth.users REFERENCING OLD TABLE AS gone FOR EACH STATEMENT EXECUTE FUNCTION private.push_people_follow('id', 'created_at', 'deleted_at');
 
-CREATE TRIGGER push_people_follow AFTER INSERT OR DELETE OR UPDATE OF user_id, health_conditions, allergies ON public.profiles FOR EACH ROW EXECUTE FUNCTION private.push_people_follow();
+CREATE TRIGGER push_people_follow AFTER INSERT ON auth.users REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION private.push_people_follow('id', 'created_at', 'deleted_at');
 
-CREATE TRIGGER push_people_follow AFTER INSERT OR DELETE OR UPDATE OF user_id, locale, platform ON public.user_devices FOR EACH ROW EXECUTE FUNCTION private.push_people_follow();
+CREATE TRIGGER push_people_follow_update AFTER UPDATE ON auth.users REFERENCING OLD TABLE AS gone NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION private.push_people_follow('id', 'created_at', 'deleted_at');
 
-CREATE TRIGGER push_people_follow AFTER INSERT OR DELETE OR UPDATE OF user_id, created_at ON public.scans FOR EACH ROW EXECUTE FUNCTION private.push_people_follow();
+CREATE TRIGGER push_people_follow_delete AFTER DELETE ON public.profiles REFERENCING OLD TABLE AS gone FOR EACH STATEMENT EXECUTE FUNCTION private.push_people_follow('user_id', 'health_conditions', 'allergies');
 
-REVOKE ALL ON FUNCTION private.push_people_refresh(person uuid) FROM PUBLIC, anon, authenticated, service_role;
+CREATE TRIGGER push_people_follow AFTER INSERT ON public.profiles REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION private.push_people_follow('user_id', 'health_conditions', 'allergies');
+
+CREATE TRIGGER push_people_follow_update AFTER UPDATE ON public.profiles REFERENCING OLD TABLE AS gone NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION private.push_people_follow('user_id', 'health_conditions', 'allergies');
+
+CREATE TRIGGER push_people_follow_delete AFTER DELETE ON public.user_devices REFERENCING OLD TABLE AS gone FOR EACH STATEMENT EXECUTE FUNCTION private.push_people_follow('user_id', 'locale', 'platform');
+
+CREATE TRIGGER push_people_follow AFTER INSERT ON public.user_devices REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION private.push_people_follow('user_id', 'locale', 'platform');
+
+CREATE TRIGGER push_people_follow_update AFTER UPDATE ON public.user_devices REFERENCING OLD TABLE AS gone NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION private.push_people_follow('user_id', 'locale', 'platform');
+
+CREATE TRIGGER push_people_follow_delete AFTER DELETE ON public.scans REFERENCING OLD TABLE AS gone FOR EACH STATEMENT EXECUTE FUNCTION private.push_people_follow('user_id', 'created_at');
+
+CREATE TRIGGER push_people_follow AFTER INSERT ON public.scans REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION private.push_people_follow('user_id', 'created_at');
+
+CREATE TRIGGER push_people_follow_update AFTER UPDATE ON public.scans REFERENCING OLD TABLE AS gone NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION private.push_people_follow('user_id', 'created_at');
+
+REVOKE ALL ON FUNCTION private.push_people_refresh(people uuid[]) FROM PUBLIC, anon, authenticated, service_role;
 REVOKE ALL ON FUNCTION private.push_people_rebuild() FROM PUBLIC, anon, authenticated, service_role;
 REVOKE ALL ON FUNCTION private.push_people_follow() FROM PUBLIC, anon, authenticated, service_role;

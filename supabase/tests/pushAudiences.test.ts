@@ -150,6 +150,60 @@ describe("the count's per-person summary (private.push_people)", () => {
     });
     await expect(done).rejects.toBe(undo);
   });
+
+  it('follows statements of many rows and people, as a rebuild computes it', async () => {
+    const summary = `select to_jsonb(p) r from private.push_people p order by p.user_id`;
+    const undo = new Error('undo the writes');
+    const done = db.transaction(async (tx) => {
+      await tx.exec(`
+        insert into public.scans (user_id, name, created_at)
+          select md5('labellens-user-' || (i % 7 + 1))::uuid, 'Bulk ' || i, now() + make_interval(secs => i)
+            from generate_series(1, 200) i;
+        update public.scans set user_id = md5('labellens-user-2')::uuid where user_id = md5('labellens-user-3')::uuid;
+        update public.scans set name = 'Renamed' where user_id = md5('labellens-user-4')::uuid;
+        update public.user_devices set platform = 'web' where token like 'demo-fcm-token-2%';
+        update public.profiles set health_conditions = health_conditions || '{Bulk}' where user_id in
+          (md5('labellens-user-6')::uuid, md5('labellens-user-8')::uuid);
+        delete from public.scans where name like 'Bulk %' and user_id = md5('labellens-user-1')::uuid;
+        insert into public.user_devices (user_id, token, locale, platform)
+          select md5('labellens-user-12')::uuid, d.token, 'hi', 'android' from public.user_devices d
+           where d.user_id = (select x.user_id from public.user_devices x where x.user_id <> md5('labellens-user-12')::uuid
+                               group by 1 order by count(*) desc, 1 limit 1)
+          union all select md5('labellens-user-12')::uuid, 'bulk-new-device', 'en', 'ios'
+        on conflict (token) do update set user_id = excluded.user_id, locale = excluded.locale;
+        delete from auth.users where id = md5('labellens-user-10')::uuid;
+        insert into auth.users (id, email, created_at)
+          select ('00000000-0000-4000-8000-0000000b' || lpad(i::text, 4, '0'))::uuid, 'bulk' || i || '@example.com', now()
+            from generate_series(1, 3) i;`);
+      const kept = (await tx.query<{ r: unknown }>(summary)).rows;
+      await tx.query(`select private.push_people_rebuild()`);
+      expect(kept).toEqual((await tx.query<{ r: unknown }>(summary)).rows);
+      throw undo;
+    });
+    await expect(done).rejects.toBe(undo);
+  });
+
+  it('refreshes each person once per statement, not once per row', async () => {
+    // A 1,000-row insert for two people: one trigger call and one refresh of both.
+    const undo = new Error('undo the writes');
+    const done = db.transaction(async (tx) => {
+      await tx.exec(`set local track_functions = 'all'`);
+      await tx.exec(`
+        insert into public.scans (user_id, name, created_at)
+          select md5('labellens-user-' || (i % 2 + 1))::uuid, 'Bulk ' || i, now() from generate_series(1, 1000) i`);
+      const calls = await tx.query<{ proname: string; n: number }>(
+        `select p.proname, pg_stat_get_xact_function_calls(p.oid)::int as n from pg_proc p
+          where p.pronamespace = 'private'::regnamespace and p.proname like 'push_people_%'
+            and pg_stat_get_xact_function_calls(p.oid) > 0 order by p.proname`,
+      );
+      expect(calls.rows).toEqual([
+        { proname: 'push_people_follow', n: 1 },
+        { proname: 'push_people_refresh', n: 1 },
+      ]);
+      throw undo;
+    });
+    await expect(done).rejects.toBe(undo);
+  });
 });
 
 describe('who may do what (PUSH_ROLES create, owners approve, the users list readers see people)', () => {

@@ -1,7 +1,9 @@
 import { __unsafe_useEmotionCache as useEmotionCache } from '@emotion/react';
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure, renderHook } from '@testing-library/react';
-import { afterAll, afterEach, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, vi } from 'vitest';
+import { i18nProvider, loadMessages } from '../src/i18n/i18nProvider';
+import { DEFAULT_LOCALE } from '../src/i18n/locales';
 
 // Screens here make real HTTP round trips to the stand-in on PGlite; on a busy two-core machine one
 // sign-in can take seconds, so findBy/waitFor wait up to 10 s instead of Testing Library's 1 s.
@@ -38,4 +40,16 @@ afterAll(() => {
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
   window.matchMedia = jsdomMatchMedia;
+  localStorage.clear();
+  sessionStorage.clear();
+});
+
+// The admin's language is one provider per worker, and react-admin's store keeps the choice in
+// localStorage (cleared above): each file starts in English. A file that ended while its switch to
+// Hindi still waited for the Hindi catalogue (a test timed out) would otherwise switch the next file
+// to Hindi when the catalogue arrives; awaiting the same catalogue first lets that switch land before
+// this one.
+beforeAll(async () => {
+  await loadMessages('hi');
+  await i18nProvider.changeLocale(DEFAULT_LOCALE);
 });

@@ -1,0 +1,53 @@
+/**
+ * The demo's PGlite, in a Web Worker shared by the demo's tabs: PGlite's own worker
+ * (`@electric-sql/pglite/worker`) elects one tab's worker as the leader, which opens the data
+ * directory in IndexedDB; the other tabs' PGliteWorker send their queries to it, and its NOTIFYs
+ * reach every tab (so Realtime's change capture sees another tab's writes). demo/standIn.ts starts it.
+ */
+import type { PGlite } from '@electric-sql/pglite';
+import { worker } from '@electric-sql/pglite/worker';
+import { flushPglite } from '../mocks/supabase/db/openPglite';
+import { createPglite } from '../mocks/supabase/db/pglite';
+import { isSeeded, markSeeded } from './seededMark';
+
+/** What the page sends in PGliteWorker's `meta`. */
+export interface DemoWorkerMeta {
+  /** The prebuilt seeded data directory (`npm run demo:data`), gzip. */
+  seedUrl: string;
+}
+
+async function seedDump(url: string): Promise<Blob> {
+  const response = await fetch(url);
+  if (!response.ok || !response.body) throw new Error(`The demo's data did not load (${response.status})`);
+  // Gzip, not Brotli: every browser decompresses it (DecompressionStream), whatever the host sends.
+  return new Response(response.body.pipeThrough(new DecompressionStream('gzip'))).blob();
+}
+
+void worker({
+  async init(options) {
+    const { seedUrl } = options.meta as DemoWorkerMeta;
+    // Read here, by the leader, not by the page: a tab opened before the first visit's seeding
+    // finished may become the leader later, and must not load the seed over the data.
+    const seeded = await isSeeded();
+    const db = await createPglite({
+      dataDir: options.dataDir,
+      loadDataDir: seeded ? undefined : await seedDump(seedUrl),
+    });
+    if (!seeded) {
+      // The seeded directory is tens of megabytes: until IndexedDB holds all of it, another page
+      // of the demo (the admin after the site) would open a partial copy.
+      await flushPglite(db);
+      await markSeeded();
+    }
+    // A tab's syncToFs() reaches this PGlite's syncToFs through the worker's RPC: make it wait
+    // until the data directory is stored (flushPglite), so a write is answered only once stored.
+    return new Proxy(db, {
+      get(target, key) {
+        if (key === 'syncToFs') return () => flushPglite(target);
+        const value: unknown = Reflect.get(target, key, target);
+        // PGlite's methods use private fields: call them on PGlite itself, not on the proxy.
+        return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+      },
+    }) satisfies PGlite;
+  },
+});

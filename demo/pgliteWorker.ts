@@ -9,6 +9,7 @@ import { worker } from '@electric-sql/pglite/worker';
 import { flushPglite } from '../mocks/supabase/db/openPglite';
 import { createPglite } from '../mocks/supabase/db/pglite';
 import { isSeeded, markSeeded } from './seededMark';
+import { packError, PROTOCOL_METHODS } from './workerErrors';
 
 /** What the page sends in PGliteWorker's `meta`. */
 export interface DemoWorkerMeta {
@@ -44,6 +45,11 @@ void worker({
     return new Proxy(db, {
       get(target, key) {
         if (key === 'syncToFs') return () => flushPglite(target);
+        if ((PROTOCOL_METHODS as readonly PropertyKey[]).includes(key)) {
+          const method = Reflect.get(target, key, target) as (...a: unknown[]) => Promise<unknown>;
+          return (...args: unknown[]) =>
+            method.apply(target, args).catch((e: unknown) => Promise.reject(packError(e)));
+        }
         const value: unknown = Reflect.get(target, key, target);
         // PGlite's methods use private fields: call them on PGlite itself, not on the proxy.
         return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;

@@ -20,6 +20,7 @@ import { loadFaults, withFaults } from './faults';
 import { DEMO_SERVICE_WORKER, SUPABASE_API_PARTS } from './paths';
 import type { DemoWorkerMeta } from './pgliteWorker';
 import { forgetSeeded, markSeeded } from './seededMark';
+import { mapProtocolErrors, unpackError } from './workerErrors';
 
 /** The IndexedDB database PGlite keeps its files in (`idb://` + this name). */
 export const DEMO_IDB = 'labellens-demo';
@@ -51,6 +52,7 @@ async function openSharedPglite(): Promise<{ client: PGliteWorker; db: PgliteDat
     new Worker(new URL('./pgliteWorker.ts', import.meta.url), { type: 'module' }),
     { dataDir: `idb://${DEMO_IDB}`, meta },
   );
+  mapProtocolErrors(client, unpackError);
   const db = await pgliteDatabase(client, {
     // The leader's worker makes syncToFs wait until IndexedDB holds the data (pgliteWorker.ts).
     flush: () => client.syncToFs(),

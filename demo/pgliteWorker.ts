@@ -8,6 +8,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { worker } from '@electric-sql/pglite/worker';
 import { flushPglite } from '../mocks/supabase/db/openPglite';
 import { createPglite } from '../mocks/supabase/db/pglite';
+import { DEMO_FLUSH_CHANNEL } from './paths';
 import { isSeeded, markSeeded } from './seededMark';
 import { packError, PROTOCOL_METHODS } from './workerErrors';
 
@@ -22,6 +23,24 @@ async function seedDump(url: string): Promise<Blob> {
   if (!response.ok || !response.body) throw new Error(`The demo's data did not load (${response.status})`);
   // Gzip, not Brotli: every browser decompresses it (DecompressionStream), whatever the host sends.
   return new Response(response.body.pipeThrough(new DecompressionStream('gzip'))).blob();
+}
+
+/**
+ * A tab's flush (demo/standIn.ts, after a write): the leader stores the data directory and answers
+ * on the same channel. Not through PGlite's syncToFs, which a tab also calls after every query and
+ * which returns at once while another sync is queued, before the data is stored (flushPglite).
+ */
+function answerFlushes(db: PGlite) {
+  const channel = new BroadcastChannel(DEMO_FLUSH_CHANNEL);
+  let queue = Promise.resolve();
+  channel.onmessage = ({ data }: MessageEvent<{ flush?: string }>) => {
+    const id = data.flush;
+    if (!id) return;
+    queue = queue
+      .then(() => flushPglite(db))
+      .catch((error: unknown) => console.error('The demo data was not stored', error))
+      .then(() => channel.postMessage({ flushed: id }));
+  };
 }
 
 void worker({
@@ -40,15 +59,18 @@ void worker({
       await flushPglite(db);
       await markSeeded();
     }
-    // A tab's syncToFs() reaches this PGlite's syncToFs through the worker's RPC: make it wait
-    // until the data directory is stored (flushPglite), so a write is answered only once stored.
+    answerFlushes(db);
     return new Proxy(db, {
       get(target, key) {
-        if (key === 'syncToFs') return () => flushPglite(target);
         if ((PROTOCOL_METHODS as readonly PropertyKey[]).includes(key)) {
           const method = Reflect.get(target, key, target) as (...a: unknown[]) => Promise<unknown>;
-          return (...args: unknown[]) =>
-            method.apply(target, args).catch((e: unknown) => Promise.reject(packError(e)));
+          // PGlite's worker passes a tab's protocol message without its options, so PGlite would
+          // store the data directory after each message (a query is five): a tab's query() asks
+          // for that once at its end (syncToFs), and a write request asks for a flush.
+          return (message: unknown, options?: object) =>
+            method
+              .call(target, message, { ...options, syncToFs: false })
+              .catch((e: unknown) => Promise.reject(packError(e)));
         }
         const value: unknown = Reflect.get(target, key, target);
         // PGlite's methods use private fields: call them on PGlite itself, not on the proxy.

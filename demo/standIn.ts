@@ -17,7 +17,7 @@ import { realtimeLink } from '../mocks/supabase/realtime/mswLink';
 import { REALTIME_PATH } from '../mocks/supabase/realtime/protocol';
 import { createStandIn, type StandIn } from '../mocks/supabase/standIn';
 import { loadFaults, withFaults } from './faults';
-import { DEMO_SERVICE_WORKER, SUPABASE_API_PARTS } from './paths';
+import { DEMO_FLUSH_CHANNEL, DEMO_SERVICE_WORKER, SUPABASE_API_PARTS } from './paths';
 import type { DemoWorkerMeta } from './pgliteWorker';
 import { forgetSeeded, markSeeded } from './seededMark';
 import { mapProtocolErrors, unpackError } from './workerErrors';
@@ -54,8 +54,7 @@ async function openSharedPglite(): Promise<{ client: PGliteWorker; db: PgliteDat
   );
   mapProtocolErrors(client, unpackError);
   const db = await pgliteDatabase(client, {
-    // The leader's worker makes syncToFs wait until IndexedDB holds the data (pgliteWorker.ts).
-    flush: () => client.syncToFs(),
+    flush: flushThroughLeader,
     // One connection for every tab: each tab names its prepared statements apart.
     statementPrefix: `labellens_${crypto.randomUUID().replaceAll('-', '')}`,
   });
@@ -72,6 +71,22 @@ async function openSharedPglite(): Promise<{ client: PGliteWorker; db: PgliteDat
     for (const channel of channels) void client.exec(`listen "${channel.replaceAll('"', '""')}"`);
   });
   return { client, db };
+}
+
+const flushes = new BroadcastChannel(DEMO_FLUSH_CHANNEL);
+
+/** Resolves once the leader's worker has stored the data directory in IndexedDB (pgliteWorker.ts). */
+function flushThroughLeader(): Promise<void> {
+  const id = crypto.randomUUID();
+  return new Promise((resolve) => {
+    const done = ({ data }: MessageEvent<{ flushed?: string }>) => {
+      if (data.flushed !== id) return;
+      flushes.removeEventListener('message', done);
+      resolve();
+    };
+    flushes.addEventListener('message', done);
+    flushes.postMessage({ flush: id });
+  });
 }
 
 export async function startDemoStandIn(): Promise<StandIn> {

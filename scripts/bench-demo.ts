@@ -63,6 +63,7 @@ async function main() {
         return !!input && !input.disabled;
       });
       signIn.push(Date.now() - start);
+      console.log(`  run ${run + 1}: sign-in usable after ${signIn[run]} ms`);
       if (run === 0) firstVisitFiles = [...requests];
 
       await email.fill(owner.email);
@@ -75,6 +76,7 @@ async function main() {
       await page.reload();
       await page.getByRole('row').nth(1).waitFor({ timeout: 60_000 });
       reload.push(Date.now() - reloadStart);
+      console.log(`  run ${run + 1}: /admin/news reloaded, rows after ${reload[run]} ms`);
       await context.close();
     }
   } finally {

@@ -1,12 +1,14 @@
 /**
  * The zero-install demo's stand-in: the same Supabase stand-in as `npm start` (createStandIn, the
  * Realtime hub), answering this page's Supabase requests through MSW's browser worker, on PGlite in
- * this page persisted in IndexedDB. The first visit loads the prebuilt seeded data directory
- * (`npm run demo:data`, fetched as a static file) instead of migrating in the browser.
+ * a Web Worker shared by the demo's tabs (demo/pgliteWorker.ts) persisted in IndexedDB. The first
+ * visit loads the prebuilt seeded data directory (`npm run demo:data`, fetched as a static file)
+ * instead of migrating in the browser.
  */
 import { http, passthrough, ws } from 'msw';
 import { setupWorker } from 'msw/browser';
-import { openPglite } from '../mocks/supabase/db/openPglite';
+import { PGliteWorker } from '@electric-sql/pglite/worker';
+import { pgliteDatabase, type PgliteDatabase } from '../mocks/supabase/db/openPglite';
 import type { ChangeCapture } from '../mocks/supabase/realtime/capture';
 import type { Database } from '../mocks/supabase/db/types';
 import { RealtimeHub } from '../mocks/supabase/realtime/hub';
@@ -15,25 +17,19 @@ import { realtimeLink } from '../mocks/supabase/realtime/mswLink';
 import { REALTIME_PATH } from '../mocks/supabase/realtime/protocol';
 import { createStandIn, type StandIn } from '../mocks/supabase/standIn';
 import { loadFaults, withFaults } from './faults';
-import { DEMO_SERVICE_WORKER, SUPABASE_API_PARTS } from './paths';
+import { DEMO_FLUSH_CHANNEL, DEMO_SERVICE_WORKER, SUPABASE_API_PARTS } from './paths';
+import type { DemoWorkerMeta } from './pgliteWorker';
+import { forgetSeeded, markSeeded } from './seededMark';
+import { mapProtocolErrors, unpackError } from './workerErrors';
 
 /** The IndexedDB database PGlite keeps its files in (`idb://` + this name). */
 export const DEMO_IDB = 'labellens-demo';
-/** Set once this browser's IndexedDB holds the seeded data directory. */
-const SEEDED_KEY = 'labellens.demo.seeded';
 
 /**
  * The demo's files (the data dump, MSW's worker) sit at the build's base, the folder above this
  * chunk's assets/ (the base is relative: the page's own folder is not the base on /admin/news).
  */
 export const demoBase = () => new URL('../', import.meta.url);
-
-async function seedDump(): Promise<Blob> {
-  const response = await fetch(new URL('data/seed.tar.gz', demoBase()));
-  if (!response.ok || !response.body) throw new Error(`The demo's data did not load (${response.status})`);
-  // Gzip, not Brotli: every browser decompresses it (DecompressionStream), whatever the host sends.
-  return new Response(response.body.pipeThrough(new DecompressionStream('gzip'))).blob();
-}
 
 /** The Realtime hub with no server of its own: MSW's WebSocket link carries its sockets. */
 class PageRealtime extends RealtimeHub {
@@ -42,22 +38,64 @@ class PageRealtime extends RealtimeHub {
   }
 }
 
-/** This page's database, once the stand-in has started. */
-let pageDb: Awaited<ReturnType<typeof openPglite>> | undefined;
+/** This page's connection to the shared PGlite, once the stand-in has started. */
+let pageDb: { client: PGliteWorker; db: PgliteDatabase } | undefined;
+
+/**
+ * The stand-in's Database on the PGlite the demo's tabs share: PGliteWorker proxies every method
+ * the stand-in uses (query, exec, transaction, listen, execProtocol for the prepared statements,
+ * dumpDataDir, syncToFs) to the leader tab's worker.
+ */
+async function openSharedPglite(): Promise<{ client: PGliteWorker; db: PgliteDatabase }> {
+  const meta: DemoWorkerMeta = { seedUrl: new URL('data/seed.tar.gz', demoBase()).href };
+  const client = await PGliteWorker.create(
+    new Worker(new URL('./pgliteWorker.ts', import.meta.url), { type: 'module' }),
+    { dataDir: `idb://${DEMO_IDB}`, meta },
+  );
+  mapProtocolErrors(client, unpackError);
+  const db = await pgliteDatabase(client, {
+    flush: flushThroughLeader,
+    // One connection for every tab: each tab names its prepared statements apart.
+    statementPrefix: `labellens_${crypto.randomUUID().replaceAll('-', '')}`,
+  });
+  const channels = new Set<string>();
+  const listen = db.listen;
+  db.listen = async (channel, callback) => {
+    channels.add(channel);
+    return listen(channel, callback);
+  };
+  client.onLeaderChange(() => {
+    // Another tab's worker opened PGlite anew: this tab's prepared statements and LISTENs were on
+    // the old connection.
+    db.statements.lost();
+    for (const channel of channels) void client.exec(`listen "${channel.replaceAll('"', '""')}"`);
+  });
+  return { client, db };
+}
+
+const flushes = new BroadcastChannel(DEMO_FLUSH_CHANNEL);
+
+/** Resolves once the leader's worker has stored the data directory in IndexedDB (pgliteWorker.ts). */
+function flushThroughLeader(): Promise<void> {
+  const id = crypto.randomUUID();
+  return new Promise((resolve) => {
+    const done = ({ data }: MessageEvent<{ flushed?: string }>) => {
+      if (data.flushed !== id) return;
+      flushes.removeEventListener('message', done);
+      resolve();
+    };
+    flushes.addEventListener('message', done);
+    flushes.postMessage({ flush: id });
+  });
+}
 
 export async function startDemoStandIn(): Promise<StandIn> {
-  const seeded = localStorage.getItem(SEEDED_KEY) === '1';
-  const db = await openPglite({
-    dataDir: `idb://${DEMO_IDB}`,
-    loadDataDir: seeded ? undefined : await seedDump(),
-  });
-  // The seeded directory is tens of megabytes: until IndexedDB holds all of it, another page of the
-  // demo (the admin after the site) would open a partial copy. Mark it seeded only once it is there.
-  if (!seeded) await db.flush();
-  localStorage.setItem(SEEDED_KEY, '1');
-  pageDb = db;
+  pageDb = await openSharedPglite();
+  const { db } = pageDb;
   const standIn = createStandIn({ db, publicUrl: window.location.origin });
-  const hub = await PageRealtime.start({ db });
+  // Every tab has its own hub on the one database: a write in one tab reaches the others' lists
+  // through the leader's NOTIFYs, which PGliteWorker hands to every tab.
+  const hub = await PageRealtime.start({ db, sharedDatabase: true });
   const origin = window.location.origin;
   const worker = setupWorker(
     ...SUPABASE_API_PARTS.map((part) =>
@@ -130,7 +168,7 @@ export function markStandInReady() {
 
 /** Deletes the IndexedDB database PGlite keeps its files in (this page's database closed first). */
 async function deleteStore() {
-  await pageDb?.close();
+  await pageDb?.client.close();
   pageDb = undefined;
   await new Promise<void>((resolve, reject) => {
     const request = indexedDB.deleteDatabase(`/pglite/${DEMO_IDB}`);
@@ -143,21 +181,24 @@ async function deleteStore() {
 
 /** Forgets this browser's demo data: the next load starts from the seed again. */
 export async function forgetDemoData() {
-  localStorage.removeItem(SEEDED_KEY);
+  await forgetSeeded();
   await deleteStore();
 }
 
 /** The whole database as a file (PGlite's data directory as a tar), for a bug report. */
 export async function exportDemoData(): Promise<Blob> {
   if (!pageDb) throw new Error('The demo database is not open');
-  return pageDb.dump();
+  return pageDb.db.dump();
 }
 
 /** Replaces this browser's demo data with an exported file's; the caller reloads the page. */
 export async function importDemoData(file: Blob) {
   await deleteStore();
+  // In this page, once: the shared worker above is closed. Loaded only here, so the page's own
+  // chunks carry no PGlite.
+  const { openPglite } = await import('../mocks/supabase/db/openPglite');
   const db = await openPglite({ dataDir: `idb://${DEMO_IDB}`, loadDataDir: file });
   await db.flush();
   await db.close();
-  localStorage.setItem(SEEDED_KEY, '1');
+  await markSeeded();
 }

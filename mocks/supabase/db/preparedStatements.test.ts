@@ -25,6 +25,18 @@ const onConnection = async () =>
   ).rows.map((r) => r.statement);
 
 describe('prepared statements', () => {
+  test('two clients on one connection (the demo’s tabs on one PGlite) each run their own statements', async () => {
+    const tabA = new PreparedStatements(db, undefined, 'tab_a');
+    const tabB = new PreparedStatements(db, undefined, 'tab_b');
+    const sqlA = 'select label from public.t where id = $1';
+    const sqlB = 'select id from public.t where label = $1';
+    expect((await tabA.run([{ op: 'query', sql: sqlA, params: [2] }]))?.rows).toEqual([{ label: 'two' }]);
+    expect((await tabB.run([{ op: 'query', sql: sqlB, params: ['three'] }]))?.rows).toEqual([{ id: 3 }]);
+    expect((await tabA.run([{ op: 'query', sql: sqlA, params: [1] }]))?.rows).toEqual([{ label: 'one' }]);
+    await tabA.forget();
+    await tabB.forget();
+  });
+
   test('a statement is parsed once per SQL text and then runs with each call’s own values', async () => {
     const statements = new PreparedStatements(db);
     const sql = 'select label from public.t where id = $1';

@@ -20,6 +20,9 @@ interface Prepared {
 
 const { serialize } = protocol;
 
+/** What the statements need of a PGlite connection (PGlite, or PGliteWorker proxying one). */
+export type StatementConnection = Pick<PGlite, 'execProtocol' | 'parsers' | 'serializers'>;
+
 function concat(parts: Uint8Array[]): Uint8Array {
   const out = new Uint8Array(parts.reduce((size, part) => size + part.length, 0));
   let at = 0;
@@ -58,8 +61,10 @@ export class PreparedStatements {
   private nextName = 1;
 
   constructor(
-    private readonly db: PGlite,
+    private readonly db: StatementConnection,
     private readonly maxSize = MAX_PREPARED_STATEMENTS,
+    /** Keeps these names apart from another client's on the same connection (the demo's tabs). */
+    private readonly prefix = 'labellens',
   ) {}
 
   get size() {
@@ -107,6 +112,14 @@ export class PreparedStatements {
     );
   }
 
+  /**
+   * Drops every statement from the map without closing it: the connection that held them is gone
+   * (the demo's leader tab closed, and another tab's worker opened PGlite anew).
+   */
+  lost() {
+    this.statements.clear();
+  }
+
   /** The statement prepared for sql, now the most recently used. */
   private used(sql: string): Prepared | undefined {
     const prepared = this.statements.get(sql);
@@ -128,7 +141,7 @@ export class PreparedStatements {
       this.statements.delete(oldestSql);
       evicted.push(oldest.name);
     }
-    const name = `labellens_${this.nextName++}`;
+    const name = `${this.prefix}_${this.nextName++}`;
     const close = (names: string[]) => names.map((n) => serialize.close({ type: 'S', name: n }));
     let messages;
     try {

@@ -135,17 +135,29 @@ export class ChangeCapture {
   /** DDL and the overflow reads run one at a time, in order. */
   private queue: Promise<unknown> = Promise.resolve();
 
-  private constructor(private readonly db: Database) {}
+  private constructor(
+    private readonly db: Database,
+    private readonly shared: boolean,
+  ) {}
 
-  /** Installs the functions, removes triggers a previous run left behind, and listens. */
-  static async start(db: Database, onChange: (change: CapturedChange) => void): Promise<ChangeCapture> {
-    const capture = new ChangeCapture(db);
+  /**
+   * Installs the functions, removes triggers a previous run left behind, and listens. shared: other
+   * captures listen on the same database at the same time (each tab of the demo has its own hub on
+   * the one PGlite), so a trigger may be another's: none is ever dropped (a table once watched keeps
+   * notifying), and an overflowed change is read, not taken, as every capture needs it.
+   */
+  static async start(
+    db: Database,
+    onChange: (change: CapturedChange) => void,
+    { shared = false }: { shared?: boolean } = {},
+  ): Promise<ChangeCapture> {
+    const capture = new ChangeCapture(db, shared);
     await db.exec(INSTALL_SQL);
     const stale = await db.query<{ qualified: string }>(
       `select t.tgrelid::regclass::text as qualified from pg_trigger t where t.tgname = $1`,
       [TRIGGER],
     );
-    for (const { qualified } of stale.rows)
+    for (const { qualified } of shared ? [] : stale.rows)
       await db.exec(`drop trigger if exists ${TRIGGER} on ${qualified}`);
     const committed = { xid: '', at: '' };
     capture.unlisten = await db.listen(CHANGES_CHANNEL, (payload) => {
@@ -157,7 +169,9 @@ export class ChangeCapture {
       void capture.serial(async () => {
         if (!parsed.overflow) return onChange(stamped(parsed, commit_timestamp));
         const { rows } = await db.query<{ payload: string }>(
-          'delete from _realtime.overflow where seq = $1 returning payload',
+          shared
+            ? 'select payload from _realtime.overflow where seq = $1'
+            : 'delete from _realtime.overflow where seq = $1 returning payload',
           [parsed.seq],
         );
         if (rows[0]) onChange(stamped(JSON.parse(rows[0].payload) as Notified, commit_timestamp));
@@ -233,6 +247,7 @@ export class ChangeCapture {
       return Promise.resolve();
     }
     this.watched.delete(key);
+    if (this.shared) return Promise.resolve();
     return this.serial(() => this.db.exec(`drop trigger if exists ${TRIGGER} on ${key}`));
   }
 
@@ -264,7 +279,7 @@ export class ChangeCapture {
   async stop(): Promise<void> {
     await this.unlisten?.();
     this.unlisten = undefined;
-    const tables = [...this.watched.keys()];
+    const tables = this.shared ? [] : [...this.watched.keys()];
     this.watched.clear();
     await this.serial(async () => {
       for (const table of tables) await this.db.exec(`drop trigger if exists ${TRIGGER} on ${table}`);

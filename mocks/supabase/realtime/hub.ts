@@ -31,6 +31,8 @@ export interface RealtimeOptions {
   db: Database;
   jwtSecret?: string;
   limits?: Partial<RealtimeLimits>;
+  /** Other hubs capture changes on the same database (the demo's tabs): see ChangeCapture.start. */
+  sharedDatabase?: boolean;
 }
 
 export class RealtimeHub implements Hub {
@@ -57,11 +59,13 @@ export class RealtimeHub implements Hub {
 
   static async start<T extends RealtimeHub>(
     this: new (db: Database, capture: ChangeCapture, jwtSecret: string, limits: RealtimeLimits) => T,
-    { db, jwtSecret = LOCAL_JWT_SECRET, limits = {} }: RealtimeOptions,
+    { db, jwtSecret = LOCAL_JWT_SECRET, limits = {}, sharedDatabase = false }: RealtimeOptions,
   ): Promise<T> {
     // Changes that arrive before the hub exists have no subscriber to go to.
     const ready: { hub?: T } = {};
-    const capture = await ChangeCapture.start(db, (change) => ready.hub?.changes.enqueue(change));
+    const capture = await ChangeCapture.start(db, (change) => ready.hub?.changes.enqueue(change), {
+      shared: sharedDatabase,
+    });
     ready.hub = new this(db, capture, jwtSecret, { ...DEFAULT_REALTIME_LIMITS, ...limits });
     return ready.hub;
   }

@@ -2,6 +2,7 @@ import { md5Stream } from '../platform/hash';
 import { randomUUID } from '../platform/random';
 import { formatBytes } from '../../../src/domain/storage';
 import type { StandInContext } from '../context';
+import { concatBytes } from './bytes';
 import { StorageError, storageErrors } from './errors';
 import { multipartBoundary, readMultipart } from './multipart';
 import { discardUpload, PART_BYTES, writePart } from './objects';
@@ -104,11 +105,11 @@ export async function receive(ctx: StandInContext, chunks: AsyncIterable<Uint8Ar
   const md5 = md5Stream();
   let size = 0;
   let part = 0;
-  let pending: Buffer[] = [];
+  let pending: Uint8Array[] = [];
   let pendingBytes = 0;
   const flush = async () => {
     if (!pendingBytes) return;
-    const bytes = Buffer.concat(pending, pendingBytes);
+    const bytes = concatBytes(pending, pendingBytes);
     pending = [];
     pendingBytes = 0;
     await writePart(ctx.db, uploadId, part, bytes);
@@ -120,7 +121,7 @@ export async function receive(ctx: StandInContext, chunks: AsyncIterable<Uint8Ar
         size += chunk.length;
         if (size > limit) throw tooLarge(limit);
         md5.update(chunk);
-        pending.push(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+        pending.push(chunk);
         pendingBytes += chunk.length;
         if (pendingBytes >= PART_BYTES) await flush();
       }

@@ -4,6 +4,7 @@
  * and then the file again). What supabase/storage reads with @fastify/multipart (busboy): the
  * fields before the first file, and that file (a part with a `filename`).
  */
+import { concatBytes, indexOfBytes, utf8Bytes, utf8Text } from './bytes';
 
 export type MultipartToken =
   | { kind: 'part'; name: string; filename: string | null; contentType: string | null }
@@ -30,10 +31,11 @@ export async function* readMultipart(
   body: ReadableStream<Uint8Array>,
   boundary: string,
 ): AsyncGenerator<MultipartToken> {
-  const opening = Buffer.from(`--${boundary}`);
-  const delimiter = Buffer.from(`\r\n--${boundary}`);
+  const opening = utf8Bytes(`--${boundary}`);
+  const delimiter = utf8Bytes(`\r\n--${boundary}`);
+  const headersEnd = utf8Bytes('\r\n\r\n');
   const reader = body.getReader();
-  let buffer = Buffer.alloc(0);
+  let buffer = new Uint8Array(0);
   let ended = false;
   const more = async () => {
     const { done, value } = await reader.read();
@@ -41,7 +43,7 @@ export async function* readMultipart(
       ended = true;
       return false;
     }
-    buffer = buffer.length ? Buffer.concat([buffer, value]) : Buffer.from(value);
+    buffer = buffer.length ? concatBytes([buffer, value]) : value.slice();
     return true;
   };
   const need = async (bytes: number) => {
@@ -51,7 +53,7 @@ export async function* readMultipart(
   try {
     // The preamble, up to the first delimiter.
     for (;;) {
-      const at = buffer.indexOf(opening);
+      const at = indexOfBytes(buffer, opening);
       if (at >= 0) {
         buffer = buffer.subarray(at + opening.length);
         break;
@@ -70,16 +72,16 @@ export async function* readMultipart(
       buffer = buffer.subarray(2);
 
       let headerEnd: number;
-      while ((headerEnd = buffer.indexOf('\r\n\r\n')) < 0) {
+      while ((headerEnd = indexOfBytes(buffer, headersEnd)) < 0) {
         if (buffer.length > MAX_HEADER_BYTES) throw new MultipartError('Part headers too large');
         if (!(await more())) throw new MultipartError('Unexpected end of form');
       }
-      yield partToken(buffer.subarray(0, headerEnd).toString('utf8'));
+      yield partToken(utf8Text(buffer.subarray(0, headerEnd)));
       buffer = buffer.subarray(headerEnd + 4);
 
       // The part's bytes, up to the next delimiter; a tail that could start one is kept back.
       for (;;) {
-        const at = buffer.indexOf(delimiter);
+        const at = indexOfBytes(buffer, delimiter);
         if (at >= 0) {
           if (at > 0) yield { kind: 'data', bytes: buffer.subarray(0, at) };
           buffer = buffer.subarray(at + delimiter.length);

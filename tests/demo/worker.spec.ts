@@ -1,0 +1,72 @@
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO_ACCOUNTS } from '../../mocks/supabase/demoAccounts';
+import { staticServer } from './staticServer';
+
+/**
+ * Two tabs of one browser on the demo (one IndexedDB): both run on the one PGlite that the leader
+ * tab's worker opened (demo/pgliteWorker.ts), so a save in one tab reaches the other's Realtime and
+ * the admin's edit conflict shows as between two operators. Its own port (DEMO_WORKER_PORT), so it
+ * can run beside demo.spec.ts.
+ */
+const FOLDER = '/labellens';
+const { server, requests } = staticServer(path.resolve('dist-demo'), FOLDER);
+const PORT = Number(process.env.DEMO_WORKER_PORT ?? 5437);
+const ORIGIN = `http://127.0.0.1:${PORT}${FOLDER}`;
+const LOADED = { timeout: 20_000 };
+
+test.beforeAll(async () => {
+  await new Promise<void>((resolve) => server.listen(PORT, '127.0.0.1', resolve));
+});
+test.afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve));
+});
+
+async function open(page: Page, address: string) {
+  await page.goto(`${ORIGIN}${address}`);
+  await expect(page.locator('html[data-stand-in="ready"]')).toBeAttached({ timeout: 30_000 });
+}
+
+test('two tabs edit the same tag: the second sees the first one’s save and is asked before writing over it', async ({
+  context,
+}) => {
+  test.setTimeout(150_000);
+  const owner = DEMO_ACCOUNTS.find((a) => a.email === 'admin@labellens.dev')!;
+  const first = await context.newPage();
+  await open(first, '/admin/login');
+  await first.getByLabel(/email/i).fill(owner.email);
+  await first.getByLabel(/password/i).fill(owner.password);
+  await first.getByRole('button', { name: 'Sign In' }).click();
+  await expect(first).toHaveURL(`${ORIGIN}/admin/dashboard`, LOADED);
+
+  // One tag, opened in both tabs (the second tab shares the first's session and database).
+  await open(first, '/admin/tags');
+  await first.getByRole('row').nth(1).getByRole('link', { name: 'Edit' }).click();
+  await expect(first).toHaveURL(new RegExp(`${ORIGIN}/admin/tags/[0-9a-f-]+$`), LOADED);
+  const tagUrl = first.url();
+  // A plain static host has no page for a record's address: the second tab opens it from the list.
+  const second = await context.newPage();
+  await open(second, '/admin/tags');
+  await second.getByRole('row').nth(1).getByRole('link', { name: 'Edit' }).click();
+  await expect(second).toHaveURL(tagUrl, LOADED);
+  const label = (page: Page) => page.getByRole('dialog').getByLabel('Label', { exact: true });
+  const original = await label(first).inputValue();
+  await expect(label(second)).toHaveValue(original, LOADED);
+
+  await label(second).fill(`${original} (second tab)`);
+  await label(first).fill(`${original} (first tab)`);
+  await first.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+  await expect(first.getByRole('dialog')).toHaveCount(0, LOADED);
+
+  // The first tab's save reached the second through Realtime: the banner, before any save there.
+  await expect(second.getByText(new RegExp(`^${owner.email} saved a newer version at `))).toBeVisible(LOADED);
+  await second.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+  const asked = second.getByRole('dialog', { name: 'Save over a newer version?' });
+  await expect(asked).toContainText(`${owner.email} saved this record at`, LOADED);
+  await asked.getByRole('button', { name: 'Save mine' }).click();
+  await expect(second.getByRole('dialog')).toHaveCount(0, LOADED);
+
+  // Only files reached the static server.
+  expect(requests.filter((p) => !p.startsWith(`${FOLDER}/`))).toEqual([]);
+  expect(requests.filter((p) => /\/(rest|auth|storage|functions|realtime)\/v1\//.test(p))).toEqual([]);
+});

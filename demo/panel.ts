@@ -1,14 +1,18 @@
 /**
  * The demo's banner and tester's panel (demo build only, docs/demo.md): one-click sign-in as each
  * demo account (with the second-factor account's current code), faults per service, reset to the seed, and the whole
- * database exported to a file and imported from one, so a bug report can carry its exact state.
+ * database exported to a file and imported from one, so a bug report can carry its exact state; the
+ * mailbox and the push sandbox (what a hosted project would email or push) in tabs of their own.
  * Plain DOM, so it serves the site's page (Preact) and the admin's (React) alike.
  */
 import * as OTPAuth from 'otpauth';
 import { DEMO_ACCOUNTS } from '../mocks/supabase/demoAccounts';
 import { HOST_PREFIX } from '../src/hostPrefix';
 import { ADMIN_HOME, ADMIN_LOGIN } from '../src/routes';
+import type { StandIn } from '../mocks/supabase/standIn';
 import { faultControls } from './faultControls';
+import { mailboxView } from './mailbox';
+import { pushSandboxView } from './pushes';
 import { exportDemoData, forgetDemoData, importDemoData } from './standIn';
 
 const STYLE = `
@@ -22,6 +26,8 @@ font:14px/1.4 system-ui,sans-serif}
 .demo-panel h2{font-size:16px;margin:0 0 8px}.demo-panel h3{font-size:14px;margin:12px 0 4px}
 .demo-panel ul{list-style:none;margin:0;padding:0}.demo-panel li{margin:4px 0}
 .demo-panel code{font-size:15px;letter-spacing:2px}
+.demo-panel [role=tablist]{display:flex;gap:4px;margin:8px 0}.demo-panel [aria-selected=true]{font-weight:bold}
+.demo-panel .demo-item{border-bottom:1px solid #ddd;padding:4px 0;overflow-wrap:anywhere}
 `;
 
 /** A button, its click `onClick`. */
@@ -100,30 +106,60 @@ function dataTools(): HTMLElement {
   return tools;
 }
 
-function panel(close: () => void): HTMLElement {
-  const element = document.createElement('aside');
-  element.className = 'demo-panel';
-  element.setAttribute('aria-label', "Tester's panel");
-  const heading = (level: 'h2' | 'h3', text: string) => {
-    const h = document.createElement(level);
-    h.textContent = text;
-    return h;
-  };
-  element.append(
-    heading('h2', "Tester's panel"),
-    button('Close', close),
+/** The tools: accounts, data, faults (the panel's first tab). */
+function tools(): HTMLElement[] {
+  return [
     heading('h3', 'Accounts'),
     accountList(),
     heading('h3', 'Data'),
     dataTools(),
     heading('h3', 'Faults'),
     faultControls(),
-  );
+  ];
+}
+
+function heading(level: 'h2' | 'h3', text: string) {
+  const h = document.createElement(level);
+  h.textContent = text;
+  return h;
+}
+
+/** The tabs: each renders its content when chosen, so the mailbox and the sandbox show what is there now. */
+function tabs(standIn: StandIn): HTMLElement[] {
+  const origin = window.location.origin;
+  const content = document.createElement('div');
+  content.setAttribute('role', 'tabpanel');
+  const list = document.createElement('div');
+  list.setAttribute('role', 'tablist');
+  const views: [string, () => HTMLElement[] | Promise<HTMLElement[]>][] = [
+    ['Tools', tools],
+    ['Mailbox', () => [mailboxView(standIn, origin, HOST_PREFIX)]],
+    ['Push sandbox', async () => [await pushSandboxView(standIn, origin)]],
+  ];
+  const choose = async (chosen: HTMLButtonElement, view: () => HTMLElement[] | Promise<HTMLElement[]>) => {
+    for (const tab of list.children) tab.setAttribute('aria-selected', String(tab === chosen));
+    content.setAttribute('aria-label', chosen.textContent ?? '');
+    content.replaceChildren(...(await view()));
+  };
+  for (const [label, view] of views) {
+    const tab = button(label, () => choose(tab, view));
+    tab.setAttribute('role', 'tab');
+    list.append(tab);
+  }
+  void choose(list.children[0] as HTMLButtonElement, tools);
+  return [list, content];
+}
+
+function panel(standIn: StandIn, close: () => void): HTMLElement {
+  const element = document.createElement('aside');
+  element.className = 'demo-panel';
+  element.setAttribute('aria-label', "Tester's panel");
+  element.append(heading('h2', "Tester's panel"), button('Close', close), ...tabs(standIn));
   return element;
 }
 
 /** Adds the banner, whose button opens the panel. */
-export function showDemoChrome() {
+export function showDemoChrome(standIn: StandIn) {
   const style = document.createElement('style');
   style.textContent = STYLE;
   document.head.append(style);
@@ -140,7 +176,7 @@ export function showDemoChrome() {
       open = null;
       return;
     }
-    open = panel(() => {
+    open = panel(standIn, () => {
       open?.remove();
       open = null;
     });

@@ -13,7 +13,8 @@ import type { StandIn } from '../mocks/supabase/standIn';
 import { faultControls } from './faultControls';
 import { mailboxView } from './mailbox';
 import { pushSandboxView } from './pushes';
-import { exportDemoData, forgetDemoData, importDemoData } from './standIn';
+import { bulkScansControl } from './bulkScans';
+import { exportDemoData, flushDemoData, forgetDemoData, importDemoData } from './standIn';
 
 const STYLE = `
 .demo-banner{position:fixed;z-index:2000;left:0;right:0;bottom:0;display:flex;gap:8px;align-items:center;
@@ -76,7 +77,7 @@ function accountList(): HTMLElement {
   return list;
 }
 
-function dataTools(): HTMLElement {
+function dataTools(standIn: StandIn): HTMLElement {
   const tools = document.createElement('div');
   tools.append(
     button('Reset data to the seed', async () => {
@@ -102,17 +103,17 @@ function dataTools(): HTMLElement {
   });
   const label = document.createElement('label');
   label.append('Import data: ', file);
-  tools.append(label);
+  tools.append(label, bulkScansControl(standIn.db, flushDemoData));
   return tools;
 }
 
 /** The tools: accounts, data, faults (the panel's first tab). */
-function tools(): HTMLElement[] {
+function tools(standIn: StandIn): HTMLElement[] {
   return [
     heading('h3', 'Accounts'),
     accountList(),
     heading('h3', 'Data'),
-    dataTools(),
+    dataTools(standIn),
     heading('h3', 'Faults'),
     faultControls(),
   ];
@@ -132,7 +133,7 @@ function tabs(standIn: StandIn): HTMLElement[] {
   const list = document.createElement('div');
   list.setAttribute('role', 'tablist');
   const views: [string, () => HTMLElement[] | Promise<HTMLElement[]>][] = [
-    ['Tools', tools],
+    ['Tools', () => tools(standIn)],
     ['Mailbox', () => [mailboxView(standIn, origin, HOST_PREFIX)]],
     ['Push sandbox', async () => [await pushSandboxView(standIn, origin)]],
   ];
@@ -146,7 +147,7 @@ function tabs(standIn: StandIn): HTMLElement[] {
     tab.setAttribute('role', 'tab');
     list.append(tab);
   }
-  void choose(list.children[0] as HTMLButtonElement, tools);
+  void choose(list.children[0] as HTMLButtonElement, views[0][1]);
   return [list, content];
 }
 

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ORIGIN, onlyFiles, open, openPanel, serveDemo, signIn } from './demoSite';
+import { ORIGIN, onlyFiles, open, openPanel, serveDemo, signIn, signOut } from './demoSite';
 
 /**
  * The tester's panel on the demo as shipped (tests/demo/demoSite.ts): the mailbox, the push
@@ -91,6 +91,8 @@ test('sign-in per role through the panel: the owner sees Team, the editor News a
 }) => {
   test.setTimeout(150_000);
   const as = async (email: string) => {
+    // From a signed-out page: switching accounts while signed in is not covered yet (docs/demo.md).
+    await signOut(page);
     await open(page, '/admin/login');
     await (await openPanel(page)).getByRole('button', { name: `Sign in as ${email}` }).click();
     await expect(page).toHaveURL(`${ORIGIN}/admin/dashboard`, { timeout: 20_000 });

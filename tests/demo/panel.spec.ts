@@ -92,8 +92,9 @@ test('sign-in per role through the panel: the owner sees Team, the editor News a
   test.setTimeout(150_000);
   const as = async (email: string) => {
     // From a signed-out page: switching accounts while signed in is not covered yet (docs/demo.md).
-    await signOut(page);
     await open(page, '/admin/login');
+    await signOut(page);
+    await page.reload();
     await (await openPanel(page)).getByRole('button', { name: `Sign in as ${email}` }).click();
     await expect(page).toHaveURL(`${ORIGIN}/admin/dashboard`, { timeout: 20_000 });
   };

@@ -1,15 +1,20 @@
 /**
  * The demo's banner and tester's panel (demo build only, docs/demo.md): one-click sign-in as each
  * demo account (with the second-factor account's current code), faults per service, reset to the seed, and the whole
- * database exported to a file and imported from one, so a bug report can carry its exact state.
+ * database exported to a file and imported from one, so a bug report can carry its exact state; the
+ * mailbox and the push sandbox (what a hosted project would email or push) in tabs of their own.
  * Plain DOM, so it serves the site's page (Preact) and the admin's (React) alike.
  */
 import * as OTPAuth from 'otpauth';
 import { DEMO_ACCOUNTS } from '../mocks/supabase/demoAccounts';
 import { HOST_PREFIX } from '../src/hostPrefix';
 import { ADMIN_HOME, ADMIN_LOGIN } from '../src/routes';
+import type { StandIn } from '../mocks/supabase/standIn';
 import { faultControls } from './faultControls';
-import { exportDemoData, forgetDemoData, importDemoData } from './standIn';
+import { mailboxView } from './mailbox';
+import { pushSandboxView } from './pushes';
+import { bulkScansControl } from './bulkScans';
+import { exportDemoData, flushDemoData, forgetDemoData, importDemoData } from './standIn';
 
 const STYLE = `
 .demo-banner{position:fixed;z-index:2000;left:0;right:0;bottom:0;display:flex;gap:8px;align-items:center;
@@ -22,6 +27,8 @@ font:14px/1.4 system-ui,sans-serif}
 .demo-panel h2{font-size:16px;margin:0 0 8px}.demo-panel h3{font-size:14px;margin:12px 0 4px}
 .demo-panel ul{list-style:none;margin:0;padding:0}.demo-panel li{margin:4px 0}
 .demo-panel code{font-size:15px;letter-spacing:2px}
+.demo-panel [role=tablist]{display:flex;gap:4px;margin:8px 0}.demo-panel [aria-selected=true]{font-weight:bold}
+.demo-panel .demo-item{border-bottom:1px solid #ddd;padding:4px 0;overflow-wrap:anywhere}
 `;
 
 /** A button, its click `onClick`. */
@@ -70,7 +77,7 @@ function accountList(): HTMLElement {
   return list;
 }
 
-function dataTools(): HTMLElement {
+function dataTools(standIn: StandIn): HTMLElement {
   const tools = document.createElement('div');
   tools.append(
     button('Reset data to the seed', async () => {
@@ -96,34 +103,64 @@ function dataTools(): HTMLElement {
   });
   const label = document.createElement('label');
   label.append('Import data: ', file);
-  tools.append(label);
+  tools.append(label, bulkScansControl(standIn.db, flushDemoData));
   return tools;
 }
 
-function panel(close: () => void): HTMLElement {
-  const element = document.createElement('aside');
-  element.className = 'demo-panel';
-  element.setAttribute('aria-label', "Tester's panel");
-  const heading = (level: 'h2' | 'h3', text: string) => {
-    const h = document.createElement(level);
-    h.textContent = text;
-    return h;
-  };
-  element.append(
-    heading('h2', "Tester's panel"),
-    button('Close', close),
+/** The tools: accounts, data, faults (the panel's first tab). */
+function tools(standIn: StandIn): HTMLElement[] {
+  return [
     heading('h3', 'Accounts'),
     accountList(),
     heading('h3', 'Data'),
-    dataTools(),
+    dataTools(standIn),
     heading('h3', 'Faults'),
     faultControls(),
-  );
+  ];
+}
+
+function heading(level: 'h2' | 'h3', text: string) {
+  const h = document.createElement(level);
+  h.textContent = text;
+  return h;
+}
+
+/** The tabs: each renders its content when chosen, so the mailbox and the sandbox show what is there now. */
+function tabs(standIn: StandIn): HTMLElement[] {
+  const origin = window.location.origin;
+  const content = document.createElement('div');
+  content.setAttribute('role', 'tabpanel');
+  const list = document.createElement('div');
+  list.setAttribute('role', 'tablist');
+  const views: [string, () => HTMLElement[] | Promise<HTMLElement[]>][] = [
+    ['Tools', () => tools(standIn)],
+    ['Mailbox', () => [mailboxView(standIn, origin, HOST_PREFIX)]],
+    ['Push sandbox', async () => [await pushSandboxView(standIn, origin)]],
+  ];
+  const choose = async (chosen: HTMLButtonElement, view: () => HTMLElement[] | Promise<HTMLElement[]>) => {
+    for (const tab of list.children) tab.setAttribute('aria-selected', String(tab === chosen));
+    content.setAttribute('aria-label', chosen.textContent ?? '');
+    content.replaceChildren(...(await view()));
+  };
+  for (const [label, view] of views) {
+    const tab = button(label, () => choose(tab, view));
+    tab.setAttribute('role', 'tab');
+    list.append(tab);
+  }
+  void choose(list.children[0] as HTMLButtonElement, views[0][1]);
+  return [list, content];
+}
+
+function panel(standIn: StandIn, close: () => void): HTMLElement {
+  const element = document.createElement('aside');
+  element.className = 'demo-panel';
+  element.setAttribute('aria-label', "Tester's panel");
+  element.append(heading('h2', "Tester's panel"), button('Close', close), ...tabs(standIn));
   return element;
 }
 
 /** Adds the banner, whose button opens the panel. */
-export function showDemoChrome() {
+export function showDemoChrome(standIn: StandIn) {
   const style = document.createElement('style');
   style.textContent = STYLE;
   document.head.append(style);
@@ -140,7 +177,7 @@ export function showDemoChrome() {
       open = null;
       return;
     }
-    open = panel(() => {
+    open = panel(standIn, () => {
       open?.remove();
       open = null;
     });

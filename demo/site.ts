@@ -2,7 +2,7 @@
 import { showDemoChrome } from './panel';
 import { markStandInReady, startDemoStandIn } from './standIn';
 
-await startDemoStandIn();
+const standIn = await startDemoStandIn();
 markStandInReady();
-showDemoChrome();
+showDemoChrome(standIn);
 await import('../site/main');

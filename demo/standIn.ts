@@ -185,6 +185,11 @@ export async function forgetDemoData() {
   await deleteStore();
 }
 
+/** Resolves once IndexedDB holds every write so far (a write made outside a request: the panel's). */
+export async function flushDemoData() {
+  await pageDb?.flush();
+}
+
 /** The whole database as a file (PGlite's data directory as a tar), for a bug report. */
 export async function exportDemoData(): Promise<Blob> {
   if (!pageDb) throw new Error('The demo database is not open');

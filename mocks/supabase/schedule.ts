@@ -13,6 +13,8 @@ export const SCHEDULED_FUNCTIONS = [
   { name: 'push-worker', everyMs: 10_000, firstAfterMs: 3_000 },
 ] as const;
 
+const unref = (timer: unknown) => (timer as { unref?: () => void }).unref?.();
+
 /** Starts the jobs against the stand-in served at `origin`; answers a function that stops them. */
 export function startSchedule(standIn: StandIn, origin: string, log: (line: string) => void): () => void {
   const timers = SCHEDULED_FUNCTIONS.map(({ name, everyMs, firstAfterMs }) => {
@@ -30,9 +32,9 @@ export function startSchedule(standIn: StandIn, origin: string, log: (line: stri
       void run().catch((error: unknown) => log(`[stand-in] scheduled ${name} failed: ${error}`));
     const first = setTimeout(guarded, firstAfterMs);
     const every = setInterval(guarded, everyMs);
-    // The schedule never keeps the process alive by itself.
-    first.unref();
-    every.unref();
+    // The schedule never keeps the process alive by itself (a page's timers, in the demo, have no unref).
+    unref(first);
+    unref(every);
     return () => {
       clearTimeout(first);
       clearInterval(every);

@@ -1,51 +1,11 @@
-import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
-import { DEMO_ACCOUNTS } from '../../mocks/supabase/demoAccounts';
-import { staticServer } from './staticServer';
+import { expect, test } from '@playwright/test';
+import { ORIGIN, onlyFiles, open, serveDemo, signIn, signOut } from './demoSite';
 
 /**
- * The zero-install demo as shipped: dist-demo/ (npm run build:demo) behind a plain static server
- * that logs every request; the whole product answers in the page (demo/standIn.ts).
+ * The zero-install demo as shipped (tests/demo/demoSite.ts): the issue's editor, owner and visitor,
+ * the panel's one-click sign-in and a fault.
  */
-/** The folder the demo is served from, as a project's GitHub Pages are. */
-const FOLDER = '/labellens';
-const { server, requests } = staticServer(path.resolve('dist-demo'), FOLDER);
-const PORT = Number(process.env.DEMO_PORT ?? 5436);
-const ORIGIN = `http://127.0.0.1:${PORT}${FOLDER}`;
-/**
- * Every request the static server saw was for the demo's folder (its files and pages): a Supabase
- * request MSW's worker does not serve is refused by the demo's service worker (demo/serviceWorker.js).
- */
-const onlyFiles = () => expect(requests.filter((p) => !p.startsWith(`${FOLDER}/`))).toEqual([]);
-
-/** Opens a demo page and waits for its stand-in to answer (`data-stand-in="ready"`, demo/standIn.ts). */
-async function open(page: Page, address: string) {
-  await page.goto(`${ORIGIN}${address}`);
-  await expect(page.locator('html[data-stand-in="ready"]')).toBeAttached({ timeout: 30_000 });
-}
-
-test.beforeAll(async () => {
-  await new Promise<void>((resolve) => server.listen(PORT, '127.0.0.1', resolve));
-});
-test.afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve));
-});
-
-const account = (email: string) => DEMO_ACCOUNTS.find((a) => a.email === email)!;
-
-async function signIn(page: Page, email: string) {
-  await open(page, '/admin/login');
-  await page.getByLabel(/email/i).fill(email);
-  await page.getByLabel(/password/i).fill(account(email).password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL(`${ORIGIN}/admin/dashboard`, { timeout: 20_000 });
-}
-
-async function signOut(page: Page) {
-  await page.evaluate(() => {
-    for (const key of Object.keys(localStorage)) if (key.startsWith('sb-')) localStorage.removeItem(key);
-  });
-}
+serveDemo();
 
 test('editor and owner on the demo, with the static server asked only for files', async ({ page }) => {
   test.setTimeout(120_000);
@@ -78,7 +38,6 @@ test('editor and owner on the demo, with the static server asked only for files'
   ).toBeVisible();
 
   onlyFiles();
-  expect(requests.length).toBeGreaterThan(0);
 });
 
 test("a visitor's contact message reaches the owner's inbox", async ({ page }) => {

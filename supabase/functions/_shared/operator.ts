@@ -29,6 +29,9 @@ export const functionClient = (
       autoRefreshToken: false,
       detectSessionInUrl: false,
       storageKey: FUNCTION_STORAGE_KEY,
+      // No session to guard: Deno has no navigator.locks, but a browser page running the functions
+      // (the zero-install demo) would make every function client of the page share one lock.
+      lock: (_name, _acquireTimeout, fn) => fn(),
     },
     global: { fetch: env.fetch, headers },
     realtime: env.realtime,

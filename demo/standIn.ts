@@ -187,7 +187,7 @@ export async function forgetDemoData() {
 
 /** Resolves once IndexedDB holds every write so far (a write made outside a request: the panel's). */
 export async function flushDemoData() {
-  await pageDb?.flush();
+  await pageDb?.db.flush();
 }
 
 /** The whole database as a file (PGlite's data directory as a tar), for a bug report. */

@@ -1,7 +1,7 @@
-import type { trashStrings as english } from '../../resources/trash';
-import type { Wording } from '../../wording';
+import type { trashStrings as english } from './strings';
+import type { Wording } from '../i18n/wording';
 
-/** The trash resource in Hindi (src/i18n/resources/trash.ts). */
+/** The trash resource in Hindi (src/trash/strings.ts). */
 export const trashStrings: Wording<typeof english> = {
   name: 'हटाया गया आइटम |||| हटाए गए आइटम',
   heading: 'ट्रैश',

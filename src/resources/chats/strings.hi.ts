@@ -1,7 +1,7 @@
-import type { chatsStrings as english } from '../../resources/chats';
-import type { Wording } from '../../wording';
+import type { chatsStrings as english } from './strings';
+import type { Wording } from '../../i18n/wording';
 
-/** The chats resource in Hindi (src/i18n/resources/chats.ts). */
+/** The chats resource in Hindi (src/resources/chats/strings.ts). */
 export const chatsStrings: Wording<typeof english> = {
   name: 'चैट |||| चैट',
   fields: {

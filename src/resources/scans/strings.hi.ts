@@ -1,7 +1,7 @@
-import type { scansStrings as english } from '../../resources/scans';
-import type { Wording } from '../../wording';
+import type { scansStrings as english } from './strings';
+import type { Wording } from '../../i18n/wording';
 
-/** The scans resource in Hindi (src/i18n/resources/scans.ts). */
+/** The scans resource in Hindi (src/resources/scans/strings.ts). */
 export const scansStrings: Wording<typeof english> = {
   name: 'स्कैन |||| स्कैन',
   fields: {

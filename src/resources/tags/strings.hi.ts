@@ -1,7 +1,7 @@
-import type { tagsStrings as english } from '../../resources/tags';
-import type { Wording } from '../../wording';
+import type { tagsStrings as english } from './strings';
+import type { Wording } from '../../i18n/wording';
 
-/** The tags resource in Hindi (src/i18n/resources/tags.ts). */
+/** The tags resource in Hindi (src/resources/tags/strings.ts). */
 export const tagsStrings: Wording<typeof english> = {
   name: 'टैग |||| टैग',
   heading: 'टैग प्रबंधन',

@@ -1,7 +1,7 @@
-import type { usersStrings as english } from '../../resources/users';
-import type { Wording } from '../../wording';
+import type { usersStrings as english } from './strings';
+import type { Wording } from '../../i18n/wording';
 
-/** The users resource in Hindi (src/i18n/resources/users.ts). */
+/** The users resource in Hindi (src/resources/users/strings.ts). */
 export const usersStrings: Wording<typeof english> = {
   name: 'उपयोगकर्ता |||| उपयोगकर्ता',
   fields: {

@@ -1,7 +1,7 @@
-import type { profilesStrings as english } from '../../resources/profiles';
-import type { Wording } from '../../wording';
+import type { profilesStrings as english } from './strings';
+import type { Wording } from '../../i18n/wording';
 
-/** The profiles resource in Hindi (src/i18n/resources/profiles.ts). */
+/** The profiles resource in Hindi (src/resources/profiles/strings.ts). */
 export const profilesStrings: Wording<typeof english> = {
   name: 'प्रोफ़ाइल |||| प्रोफ़ाइल',
   fields: {

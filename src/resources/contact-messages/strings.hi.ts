@@ -1,7 +1,7 @@
-import type { contactMessagesStrings as english } from '../../resources/contact-messages';
-import type { Wording } from '../../wording';
+import type { contactMessagesStrings as english } from './strings';
+import type { Wording } from '../../i18n/wording';
 
-/** The contact-messages resource in Hindi (src/i18n/resources/contact-messages.ts). */
+/** The contact-messages resource in Hindi (src/resources/contact-messages/strings.ts). */
 export const contactMessagesStrings: Wording<typeof english> = {
   name: 'संपर्क संदेश |||| संपर्क संदेश',
   heading: 'संपर्क इनबॉक्स',

@@ -1,7 +1,7 @@
-import type { newsStrings as english } from '../../resources/news';
-import type { Wording } from '../../wording';
+import type { newsStrings as english } from './strings';
+import type { Wording } from '../../i18n/wording';
 
-/** The news resource in Hindi (src/i18n/resources/news.ts). */
+/** The news resource in Hindi (src/resources/news/strings.ts). */
 export const newsStrings: Wording<typeof english> = {
   name: 'ख़बर |||| ख़बरें',
   heading: 'ख़बरें',

@@ -37,7 +37,8 @@ const labellens: Wording<typeof en.labellens & { errors: typeof englishErrors }>
 // typed by its English one, and src/i18n/hi.test.ts holds the two to the same keys.
 const resources = byResourceName<Messages>(
   resourceFiles(
-    import.meta.env && import.meta.glob(['../resources/*/strings.hi.ts', '../*/strings.hi.ts'], { eager: true }),
+    import.meta.env &&
+      import.meta.glob(['../resources/*/strings.hi.ts', '../*/strings.hi.ts'], { eager: true }),
     'strings.hi.ts',
     import.meta.url,
   ),

@@ -34,7 +34,9 @@ export function byResourceName<T>(files: Record<string, Record<string, T>>): Rec
     const values = Object.values(exports);
     // One export a file: which one to merge is never a guess.
     if (values.length !== 1)
-      throw new Error(`${file} must export exactly one object, the resource's strings (it exports ${values.length})`);
+      throw new Error(
+        `${file} must export exactly one object, the resource's strings (it exports ${values.length})`,
+      );
     const name = folderName(file);
     if (name in named) throw new Error(`${from[name]} and ${file} both hold the strings of ${name}`);
     named[name] = values[0];
@@ -63,7 +65,9 @@ export function resourceFiles(found: Files | undefined, file: string, base: stri
     STRINGS_FOLDERS.flatMap((dir) =>
       fs
         .readdirSync(new URL(`${dir}/`, base), { withFileTypes: true })
-        .filter((entry) => entry.isDirectory() && fs.existsSync(new URL(`${dir}/${entry.name}/${file}`, base)))
+        .filter(
+          (entry) => entry.isDirectory() && fs.existsSync(new URL(`${dir}/${entry.name}/${file}`, base)),
+        )
         .map((entry) => `${dir}/${entry.name}/${file}`),
     )
       .sort()

@@ -14,7 +14,11 @@ import { byResourceName, resourceFiles, type Messages } from './resourceFiles';
 
 /** The resources' English strings files, by their path from this folder (`../resources/tags/strings.ts`). */
 const resourceStrings = resourceFiles(
-  import.meta.env && import.meta.glob(['../resources/*/strings.ts', '../*/strings.ts'], { eager: true }),
+  import.meta.env &&
+    import.meta.glob<Messages>(['../resources/*/strings.ts', '../*/strings.ts'], {
+      eager: true,
+      import: 'strings',
+    }),
   'strings.ts',
   import.meta.url,
 );

@@ -38,7 +38,10 @@ const labellens: Wording<typeof en.labellens & { errors: typeof englishErrors }>
 const resources = byResourceName<Messages>(
   resourceFiles(
     import.meta.env &&
-      import.meta.glob(['../resources/*/strings.hi.ts', '../*/strings.hi.ts'], { eager: true }),
+      import.meta.glob<Messages>(['../resources/*/strings.hi.ts', '../*/strings.hi.ts'], {
+        eager: true,
+        import: 'strings',
+      }),
     'strings.hi.ts',
     import.meta.url,
   ),

@@ -2,7 +2,6 @@ import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { en, RESOURCE_STRINGS_FILES } from './en';
 import { hindi } from './hi';
-import { byResourceName } from './resourceFiles';
 
 describe("the resources' strings files", () => {
   it('are found in their folders, English and Hindi alike, by the folder name', () => {
@@ -22,13 +21,18 @@ describe("the resources' strings files", () => {
     expect(Object.keys(hindi.resources as object).sort()).toEqual(Object.keys(en.resources).sort());
   });
 
-  it('refuse two files for one resource, and a file with more than one export', () => {
-    expect(() =>
-      byResourceName({ '../resources/trash/strings.ts': { a: {} }, '../trash/strings.ts': { a: {} } }),
-    ).toThrow('../resources/trash/strings.ts and ../trash/strings.ts both hold the strings of trash');
-    expect(() => byResourceName({ '../tags/strings.ts': { a: {}, b: {} } })).toThrow(
-      "../tags/strings.ts must export exactly one object, the resource's strings (it exports 2)",
-    );
+  it('name each resource once (src/resources/<name>/ and src/<name>/ may not both hold strings)', () => {
+    const names = RESOURCE_STRINGS_FILES.map((file) => file.split('/').at(-2));
+    expect(names.filter((name, i) => names.indexOf(name) !== i)).toEqual([]);
+  });
+
+  it("each export its strings as `strings` (Vite's glob reads any other name as undefined)", () => {
+    const named = (resources: object) =>
+      Object.entries(resources)
+        .filter(([, strings]) => typeof strings !== 'object')
+        .map(([name]) => name);
+    expect(named(en.resources)).toEqual([]);
+    expect(named(hindi.resources as object)).toEqual([]);
   });
 
   it('are the same under tsx (the build scripts, without Vite) as under Vite', () => {

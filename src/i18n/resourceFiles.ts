@@ -24,35 +24,22 @@ export function stringsFile(name: string, language: 'en' | 'hi', files: Iterable
 const folderName = (file: string) => file.split('/').at(-2) ?? file;
 
 /**
- * The strings files of the resources, as `import.meta.glob` finds them (each module's exports by
- * `../resources/<name>/strings.ts`), by resource name: its folder's.
+ * The resources' strings by resource name, its folder's, from each strings file's `strings` export
+ * as `import.meta.glob(…, { import: 'strings' })` finds them (by `../resources/<name>/strings.ts`).
+ * src/i18n/resourceFiles.test.ts holds the names unique, so no folder hides another's strings.
  */
-export function byResourceName<T>(files: Record<string, Record<string, T>>): Record<string, T> {
-  const named: Record<string, T> = {};
-  const from: Record<string, string> = {};
-  for (const [file, exports] of Object.entries(files)) {
-    const values = Object.values(exports);
-    // One export a file: which one to merge is never a guess.
-    if (values.length !== 1)
-      throw new Error(
-        `${file} must export exactly one object, the resource's strings (it exports ${values.length})`,
-      );
-    const name = folderName(file);
-    if (name in named) throw new Error(`${from[name]} and ${file} both hold the strings of ${name}`);
-    named[name] = values[0];
-    from[name] = file;
-  }
-  return named;
+export function byResourceName<T>(files: Record<string, T>): Record<string, T> {
+  return Object.fromEntries(Object.entries(files).map(([file, strings]) => [folderName(file), strings]));
 }
 
-type Files = Record<string, Record<string, Messages>>;
+type Files = Record<string, Messages>;
 
 /**
- * The strings files named `file` in the folders under STRINGS_FOLDERS (relative to `base`, an
- * importing module's URL), each module's exports by `<folder>/<name>/<file>`: Vite's eager
- * `import.meta.glob` when Vite builds the module (the app, the tests), else read from disk and loaded
- * by tsx (the build's and the hosted check's scripts, which run without Vite). `found` is the glob's
- * answer, given only under Vite.
+ * The `strings` export of the files named `file` in the folders under STRINGS_FOLDERS (relative to
+ * `base`, an importing module's URL), by `<folder>/<name>/<file>`: Vite's eager `import.meta.glob`
+ * when Vite builds the module (the app, the tests), else read from disk and loaded by tsx (the
+ * build's and the hosted check's scripts, which run without Vite). `found` is the glob's answer,
+ * given only under Vite.
  */
 export function resourceFiles(found: Files | undefined, file: string, base: string): Files {
   if (found) return found;
@@ -61,6 +48,12 @@ export function resourceFiles(found: Files | undefined, file: string, base: stri
   const fs = node.getBuiltinModule('node:fs') as typeof import('node:fs');
   const { createRequire } = node.getBuiltinModule('node:module') as typeof import('node:module');
   const load = createRequire(base);
+  const strings = (key: string) => {
+    const { strings } = load(new URL(key, base).pathname) as { strings?: Messages };
+    // Vite's glob would read it as undefined: the name is the contract, for both.
+    if (!strings) throw new Error(`${key} must export its resource's strings as \`strings\``);
+    return strings;
+  };
   return Object.fromEntries(
     STRINGS_FOLDERS.flatMap((dir) =>
       fs
@@ -71,6 +64,6 @@ export function resourceFiles(found: Files | undefined, file: string, base: stri
         .map((entry) => `${dir}/${entry.name}/${file}`),
     )
       .sort()
-      .map((key) => [key, load(new URL(key, base).pathname) as Record<string, Messages>]),
+      .map((key) => [key, strings(key)]),
   );
 }

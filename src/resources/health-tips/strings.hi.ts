@@ -1,8 +1,8 @@
-import type { healthTipsStrings as english } from './strings';
+import type { strings as english } from './strings';
 import type { Wording } from '../../i18n/wording';
 
 /** The health-tips resource in Hindi (src/resources/health-tips/strings.ts). */
-export const healthTipsStrings: Wording<typeof english> = {
+export const strings: Wording<typeof english> = {
   name: 'सेहत का सुझाव |||| सेहत के सुझाव',
   heading: 'सेहत के सुझाव',
   count: '%{count} सुझाव उपलब्ध |||| %{count} सुझाव उपलब्ध',

@@ -1,8 +1,8 @@
-import type { usersStrings as english } from './strings';
+import type { strings as english } from './strings';
 import type { Wording } from '../../i18n/wording';
 
 /** The users resource in Hindi (src/resources/users/strings.ts). */
-export const usersStrings: Wording<typeof english> = {
+export const strings: Wording<typeof english> = {
   name: 'उपयोगकर्ता |||| उपयोगकर्ता',
   fields: {
     email: 'उपयोगकर्ता',

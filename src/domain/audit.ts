@@ -36,7 +36,7 @@ export const AUDIT_ACTIONS = {
 /**
  * The tables the trail names, each with the catalogue key the screens show for it: one per name
  * under `labellens.audit.resources` in the catalogue (src/i18n/audit.ts), and a resource's own
- * `trail` in its strings file (src/i18n/resources/<name>.ts) under its base table's name, so a new
+ * `trail` in its strings file (strings.ts in its folder) under its base table's name, so a new
  * audited resource names itself in its own file (supabase/tests/descriptors.test.ts checks every
  * audited table has one).
  */

@@ -12,10 +12,22 @@ import { appDataMessages } from './appData';
 import { contentLanguagesMessages } from './contentLanguages';
 import { byResourceName, resourceFiles, type Messages } from './resourceFiles';
 
+/** The resources' English strings files, by their path from this folder (`../resources/tags/strings.ts`). */
+const resourceStrings = resourceFiles(
+  import.meta.env &&
+    import.meta.glob<Messages>(['../resources/*/strings.ts', '../*/strings.ts'], {
+      eager: true,
+      import: 'strings',
+    }),
+  'strings.ts',
+  import.meta.url,
+);
+export const RESOURCE_STRINGS_FILES = Object.keys(resourceStrings);
+
 /**
  * Every string of the admin, in the product's wording (docs/product-rules.md), over react-admin's and
  * ra-supabase's own English: the admin's own (labellens.*) by screen in src/i18n/<screen>.ts, each
- * resource's (resources.<name>) in src/i18n/resources/<name>.ts, found by name. src/i18n/catalogue.test.ts checks
+ * resource's (resources.<name>) in its folder's strings.ts, found by the folder's name. src/i18n/catalogue.test.ts checks
  * the whole; src/i18n/hi.ts is the same in Hindi, file for file.
  */
 export const en = {
@@ -33,12 +45,6 @@ export const en = {
     ...appDataMessages,
     ...contentLanguagesMessages,
   },
-  // Each resource's, found by its file's name (src/i18n/resourceFiles.ts): a new one is its file alone.
-  resources: byResourceName<Messages>(
-    resourceFiles(
-      import.meta.env && import.meta.glob('./resources/*.ts', { eager: true }),
-      './resources',
-      import.meta.url,
-    ),
-  ),
+  // Each resource's, in its own folder (STRINGS_FOLDERS, src/i18n/resourceFiles.ts): a new one edits no file here.
+  resources: byResourceName<Messages>(resourceStrings),
 };

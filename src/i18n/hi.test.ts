@@ -15,9 +15,10 @@ import { CONTACT_STATUSES } from '../resources/contact-messages/statuses';
 import { RESOURCE_DATA } from '../resources';
 import { errorMessages } from './errors';
 import { hindi } from './hi';
-import { en as englishCatalogue } from './en';
+import { en as englishCatalogue, RESOURCE_STRINGS_FILES } from './en';
 import { i18nProvider } from './i18nProvider';
 import { lookup } from './lookup';
+import { stringsFile } from './resourceFiles';
 import { RESOURCE_KEYS, resourceName, resourceText } from './resourceText';
 
 /** Every message by its dotted key. */
@@ -52,10 +53,26 @@ const english = { ...englishCatalogue, labellens: { ...englishCatalogue.labellen
 const en = new Map(messages(english));
 const hi = new Map(messages(hindi));
 
+/** A key with the Hindi file to write it in, when it is a resource's (its folder's strings.hi.ts). */
+const inFile = (key: string) => {
+  const name = /^resources\.([^.]+)\./.exec(key)?.[1];
+  return name ? `${key} (${stringsFile(name, 'hi', RESOURCE_STRINGS_FILES)})` : key;
+};
+
 describe('the Hindi catalogue', () => {
+  it("names a resource's missing Hindi string by its folder's file", () => {
+    expect(inFile('resources.tags.add')).toBe('resources.tags.add (src/resources/tags/strings.hi.ts)');
+    expect(inFile('resources.trash.heading')).toBe('resources.trash.heading (src/trash/strings.hi.ts)');
+    // A new resource with no Hindi file yet: the file to create.
+    expect(inFile('resources.recalls.name')).toBe(
+      'resources.recalls.name (src/resources/recalls/strings.hi.ts)',
+    );
+    expect(inFile('labellens.menu.tags')).toBe('labellens.menu.tags');
+  });
+
   it('has exactly the keys of the English, react-admin and ra-supabase included', () => {
-    expect([...en.keys()].filter((key) => !hi.has(key))).toEqual([]);
-    expect([...hi.keys()].filter((key) => !en.has(key))).toEqual([]);
+    expect([...en.keys()].filter((key) => !hi.has(key)).map(inFile)).toEqual([]);
+    expect([...hi.keys()].filter((key) => !en.has(key)).map(inFile)).toEqual([]);
     // The English react-admin package itself, not only what our English took from it.
     const ra = messages(englishMessages).map(([key]) => key);
     expect(ra.length).toBeGreaterThan(150);

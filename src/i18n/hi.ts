@@ -32,19 +32,24 @@ const labellens: Wording<typeof en.labellens & { errors: typeof englishErrors }>
   errors: errorMessages,
 };
 
-// Each resource's, by its file's name, as the English finds its own (src/i18n/resourceFiles.ts);
-// each file is typed by its English one, and src/i18n/hi.test.ts holds the two to the same keys.
+// Each resource's strings.hi.ts, beside its English strings.ts, found as the English finds its own
+// (src/i18n/resourceFiles.ts): in this chunk only, so the English bundle carries no Hindi. Each file is
+// typed by its English one, and src/i18n/hi.test.ts holds the two to the same keys.
 const resources = byResourceName<Messages>(
   resourceFiles(
-    import.meta.env && import.meta.glob('./hi/resources/*.ts', { eager: true }),
-    './hi/resources',
+    import.meta.env &&
+      import.meta.glob<Messages>(['../resources/*/strings.hi.ts', '../*/strings.hi.ts'], {
+        eager: true,
+        import: 'strings',
+      }),
+    'strings.hi.ts',
     import.meta.url,
   ),
 );
 
 /**
  * Every string of the admin in Hindi, file for file the English (src/i18n/en.ts): src/i18n/hi/<screen>.ts
- * and src/i18n/hi/resources/<name>.ts, react-admin's in src/i18n/hi/ra.ts, the error catalogue in
+ * and each resource folder's strings.hi.ts, react-admin's in src/i18n/hi/ra.ts, the error catalogue in
  * src/i18n/hi/errors.ts. Written for a Hindi-speaking operator, not word for word; product names,
  * codes and placeholders stay. Its own chunk: loaded only when an operator chooses Hindi.
  */

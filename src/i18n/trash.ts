@@ -1,4 +1,4 @@
-/** The Trash screen's actions and retention (its list's strings are src/i18n/resources/trash.ts) (labellens.*, merged into src/i18n/en.ts). */
+/** The Trash screen's actions and retention (its list's strings are src/trash/strings.ts) (labellens.*, merged into src/i18n/en.ts). */
 export const trashMessages = {
   trash: {
     restore: 'Restore',

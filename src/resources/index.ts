@@ -31,8 +31,8 @@ import trash from '../trash';
 /**
  * The one registry of the admin's screens, in the sidebar's order (Logout follows): each resource's
  * descriptor (data half and screen half) and the pages that are not resources. The data provider,
- * the search, the routes and the menu are all built from it; adding a resource is its folder, one
- * line here and its strings (docs/adding-a-resource.md).
+ * the search, the routes and the menu are all built from it; adding a resource is its folder (its
+ * strings in it), one line here, its SQL and seed rows (docs/adding-a-resource.md).
  */
 export const SCREENS: readonly ScreenDescriptor[] = [
   dashboardPage,

@@ -1,5 +1,5 @@
 /** The strings of the tags resource (resources.tags, merged into src/i18n/en.ts). */
-export const tagsStrings = {
+export const strings = {
   name: 'Tag |||| Tags',
   heading: 'Tags Management',
   count: '%{count} tag, %{active} active |||| %{count} tags, %{active} active',

@@ -1,8 +1,8 @@
-import type { usersStrings as english } from '../../resources/users';
-import type { Wording } from '../../wording';
+import type { strings as english } from './strings';
+import type { Wording } from '../../i18n/wording';
 
-/** The users resource in Hindi (src/i18n/resources/users.ts). */
-export const usersStrings: Wording<typeof english> = {
+/** The users resource in Hindi (src/resources/users/strings.ts). */
+export const strings: Wording<typeof english> = {
   name: 'उपयोगकर्ता |||| उपयोगकर्ता',
   fields: {
     email: 'उपयोगकर्ता',

@@ -1,5 +1,5 @@
 /** The strings of the profiles resource (resources.profiles, merged into src/i18n/en.ts). */
-export const profilesStrings = {
+export const strings = {
   name: 'Profile |||| Profiles',
   fields: {
     name: 'Name',

@@ -1,8 +1,8 @@
-import type { auditLogStrings as english } from '../../resources/audit-log';
-import type { Wording } from '../../wording';
+import type { strings as english } from './strings';
+import type { Wording } from '../../i18n/wording';
 
-/** The audit-log resource in Hindi (src/i18n/resources/audit-log.ts). */
-export const auditLogStrings: Wording<typeof english> = {
+/** The audit-log resource in Hindi (src/resources/audit-log/strings.ts). */
+export const strings: Wording<typeof english> = {
   name: 'ऑडिट प्रविष्टि |||| ऑडिट प्रविष्टियाँ',
   fields: {
     occurred_at: 'कब',

@@ -1,5 +1,5 @@
 /** The strings of the users resource (resources.users, merged into src/i18n/en.ts). */
-export const usersStrings = {
+export const strings = {
   name: 'User |||| Users',
   fields: {
     email: 'User',

@@ -1,8 +1,8 @@
-import type { newsStrings as english } from '../../resources/news';
-import type { Wording } from '../../wording';
+import type { strings as english } from './strings';
+import type { Wording } from '../../i18n/wording';
 
-/** The news resource in Hindi (src/i18n/resources/news.ts). */
-export const newsStrings: Wording<typeof english> = {
+/** The news resource in Hindi (src/resources/news/strings.ts). */
+export const strings: Wording<typeof english> = {
   name: 'ख़बर |||| ख़बरें',
   heading: 'ख़बरें',
   count: '%{count} ख़बर प्रकाशित |||| %{count} ख़बरें प्रकाशित',

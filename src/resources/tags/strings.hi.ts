@@ -1,8 +1,8 @@
-import type { tagsStrings as english } from '../../resources/tags';
-import type { Wording } from '../../wording';
+import type { strings as english } from './strings';
+import type { Wording } from '../../i18n/wording';
 
-/** The tags resource in Hindi (src/i18n/resources/tags.ts). */
-export const tagsStrings: Wording<typeof english> = {
+/** The tags resource in Hindi (src/resources/tags/strings.ts). */
+export const strings: Wording<typeof english> = {
   name: 'टैग |||| टैग',
   heading: 'टैग प्रबंधन',
   count: '%{count} टैग, %{active} सक्रिय |||| %{count} टैग, %{active} सक्रिय',

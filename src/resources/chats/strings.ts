@@ -1,5 +1,5 @@
 /** The strings of the chats resource (resources.chats, merged into src/i18n/en.ts). */
-export const chatsStrings = {
+export const strings = {
   name: 'Chat |||| Chats',
   fields: {
     title: 'Title',

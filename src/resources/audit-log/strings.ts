@@ -1,5 +1,5 @@
 /** The strings of the audit-log resource (resources.audit-log, merged into src/i18n/en.ts). */
-export const auditLogStrings = {
+export const strings = {
   name: 'Audit entry |||| Audit entries',
   fields: {
     occurred_at: 'When',

@@ -1,5 +1,5 @@
 /** The strings of the trash resource (resources.trash, merged into src/i18n/en.ts). */
-export const trashStrings = {
+export const strings = {
   name: 'Deleted item |||| Deleted items',
   heading: 'Trash',
   count: '%{count} deleted item |||| %{count} deleted items',

@@ -1,8 +1,8 @@
-import type { contactMessagesStrings as english } from '../../resources/contact-messages';
-import type { Wording } from '../../wording';
+import type { strings as english } from './strings';
+import type { Wording } from '../../i18n/wording';
 
-/** The contact-messages resource in Hindi (src/i18n/resources/contact-messages.ts). */
-export const contactMessagesStrings: Wording<typeof english> = {
+/** The contact-messages resource in Hindi (src/resources/contact-messages/strings.ts). */
+export const strings: Wording<typeof english> = {
   name: 'संपर्क संदेश |||| संपर्क संदेश',
   heading: 'संपर्क इनबॉक्स',
   count: '%{count} संदेश |||| %{count} संदेश',

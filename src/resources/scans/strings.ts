@@ -1,5 +1,5 @@
 /** The strings of the scans resource (resources.scans, merged into src/i18n/en.ts). */
-export const scansStrings = {
+export const strings = {
   name: 'Scan |||| Scans',
   fields: {
     name: 'Name',

@@ -1,5 +1,5 @@
 /** The strings of the news resource (resources.news, merged into src/i18n/en.ts). */
-export const newsStrings = {
+export const strings = {
   name: 'News article |||| News articles',
   heading: 'News Articles',
   count: '%{count} published article |||| %{count} published articles',

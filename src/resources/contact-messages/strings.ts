@@ -1,5 +1,5 @@
 /** The strings of the contact-messages resource (resources.contact-messages, merged into src/i18n/en.ts). */
-export const contactMessagesStrings = {
+export const strings = {
   name: 'Contact message |||| Contact messages',
   heading: 'Contact Inbox',
   count: '%{count} message |||| %{count} messages',

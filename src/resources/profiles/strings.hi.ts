@@ -1,8 +1,8 @@
-import type { profilesStrings as english } from '../../resources/profiles';
-import type { Wording } from '../../wording';
+import type { strings as english } from './strings';
+import type { Wording } from '../../i18n/wording';
 
-/** The profiles resource in Hindi (src/i18n/resources/profiles.ts). */
-export const profilesStrings: Wording<typeof english> = {
+/** The profiles resource in Hindi (src/resources/profiles/strings.ts). */
+export const strings: Wording<typeof english> = {
   name: 'प्रोफ़ाइल |||| प्रोफ़ाइल',
   fields: {
     name: 'नाम',

@@ -1,8 +1,8 @@
-import type { chatsStrings as english } from '../../resources/chats';
-import type { Wording } from '../../wording';
+import type { strings as english } from './strings';
+import type { Wording } from '../../i18n/wording';
 
-/** The chats resource in Hindi (src/i18n/resources/chats.ts). */
-export const chatsStrings: Wording<typeof english> = {
+/** The chats resource in Hindi (src/resources/chats/strings.ts). */
+export const strings: Wording<typeof english> = {
   name: 'चैट |||| चैट',
   fields: {
     title: 'शीर्षक',

@@ -1,8 +1,8 @@
-import type { scansStrings as english } from '../../resources/scans';
-import type { Wording } from '../../wording';
+import type { strings as english } from './strings';
+import type { Wording } from '../../i18n/wording';
 
-/** The scans resource in Hindi (src/i18n/resources/scans.ts). */
-export const scansStrings: Wording<typeof english> = {
+/** The scans resource in Hindi (src/resources/scans/strings.ts). */
+export const strings: Wording<typeof english> = {
   name: 'स्कैन |||| स्कैन',
   fields: {
     name: 'नाम',

@@ -1,5 +1,5 @@
 /** The strings of the health-tips resource (resources.health-tips, merged into src/i18n/en.ts). */
-export const healthTipsStrings = {
+export const strings = {
   name: 'Health tip |||| Health tips',
   heading: 'Health Tips',
   count: '%{count} health tip available |||| %{count} health tips available',

@@ -10,18 +10,15 @@ import { notificationsMessages } from './notifications';
 import { paletteMessages } from './palette';
 import { appDataMessages } from './appData';
 import { contentLanguagesMessages } from './contentLanguages';
-import { byResourceName, resourceFiles, type Messages } from './resourceFiles';
+import { byResourceName, resourceFilesFromDisk, type Messages } from './resourceFiles';
 
 /** The resources' English strings files, by their path from this folder (`../resources/tags/strings.ts`). */
-const resourceStrings = resourceFiles(
-  import.meta.env &&
-    import.meta.glob<Messages>(['../resources/*/strings.ts', '../*/strings.ts'], {
+const resourceStrings = import.meta.env
+  ? import.meta.glob<Messages>(['../resources/*/strings.ts', '../*/strings.ts'], {
       eager: true,
       import: 'strings',
-    }),
-  'strings.ts',
-  import.meta.url,
-);
+    })
+  : resourceFilesFromDisk('strings.ts', import.meta.url);
 export const RESOURCE_STRINGS_FILES = Object.keys(resourceStrings);
 
 /**

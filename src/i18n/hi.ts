@@ -15,7 +15,7 @@ import { paletteMessages } from './hi/palette';
 import { appDataMessages } from './hi/appData';
 import { contentLanguagesMessages } from './hi/contentLanguages';
 import { errorMessages } from './hi/errors';
-import { byResourceName, resourceFiles, type Messages } from './resourceFiles';
+import { byResourceName, resourceFilesFromDisk, type Messages } from './resourceFiles';
 
 /** The admin's own strings in Hindi: typed by the English, so a key missing or extra fails tsc. */
 const labellens: Wording<typeof en.labellens & { errors: typeof englishErrors }> = {
@@ -36,15 +36,12 @@ const labellens: Wording<typeof en.labellens & { errors: typeof englishErrors }>
 // (src/i18n/resourceFiles.ts): in this chunk only, so the English bundle carries no Hindi. Each file is
 // typed by its English one, and src/i18n/hi.test.ts holds the two to the same keys.
 const resources = byResourceName<Messages>(
-  resourceFiles(
-    import.meta.env &&
-      import.meta.glob<Messages>(['../resources/*/strings.hi.ts', '../*/strings.hi.ts'], {
+  import.meta.env
+    ? import.meta.glob<Messages>(['../resources/*/strings.hi.ts', '../*/strings.hi.ts'], {
         eager: true,
         import: 'strings',
-      }),
-    'strings.hi.ts',
-    import.meta.url,
-  ),
+      })
+    : resourceFilesFromDisk('strings.hi.ts', import.meta.url),
 );
 
 /**

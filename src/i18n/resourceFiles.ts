@@ -36,13 +36,12 @@ type Files = Record<string, Messages>;
 
 /**
  * The `strings` export of the files named `file` in the folders under STRINGS_FOLDERS (relative to
- * `base`, an importing module's URL), by `<folder>/<name>/<file>`: Vite's eager `import.meta.glob`
- * when Vite builds the module (the app, the tests), else read from disk and loaded by tsx (the
- * build's and the hosted check's scripts, which run without Vite). `found` is the glob's answer,
- * given only under Vite.
+ * `base`, an importing module's URL), by `<folder>/<name>/<file>`, read from disk and loaded by tsx:
+ * what Vite's eager `import.meta.glob` answers where Vite builds the module (the app, the tests),
+ * for the build's and the hosted check's scripts, which run without Vite. Callers choose it only
+ * without Vite (`import.meta.env` is Vite's), so the app's bundle leaves it out.
  */
-export function resourceFiles(found: Files | undefined, file: string, base: string): Files {
-  if (found) return found;
+export function resourceFilesFromDisk(file: string, base: string): Files {
   // Node's own modules by name, so the app's bundle imports none of them.
   const node = (globalThis as unknown as { process: { getBuiltinModule(id: string): unknown } }).process;
   const fs = node.getBuiltinModule('node:fs') as typeof import('node:fs');

@@ -51,7 +51,9 @@ it("shows the admin in the language chosen in the user menu at once, and saves i
   await user.click(within(menu).getByRole('menuitemradio', { name: 'English' }));
   await vi.waitFor(async () => expect(await savedLocale()).toBe('en'), WAIT);
   expect(document.documentElement.lang).toBe('en');
-});
+  // A whole admin in two languages: the Hindi catalogue's first load (every screen's strings) is
+  // part of it, and on a busy machine the whole takes more than the suite's 30 s.
+}, 60_000);
 
 it('applies a saved language at a sign-in, and again only when the account brings a new one', () => {
   const applied: string[] = [];

@@ -4,7 +4,7 @@
  * shows (mocks/supabase/mail/sandbox.ts). A hosted project would email them; the demo has no server,
  * so their links are rewritten to work inside the demo's folder.
  */
-import type { MailMessage } from '../mocks/supabase/mail/sandbox';
+import { unescapeHtml, type MailMessage } from '../mocks/supabase/mail/sandbox';
 import type { StandIn } from '../mocks/supabase/standIn';
 import { SUPABASE_API_PARTS } from './paths';
 
@@ -22,17 +22,6 @@ export interface MailboxEntry {
   at: string;
   links: MailLink[];
 }
-
-/** The text of an HTML attribute or element, as html/template escapes it. */
-const unescapeHtml = (text: string) =>
-  text
-    .replace(/<[^>]+>/g, '')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#(\d+);/g, (_, code: string) => String.fromCodePoint(Number(code)))
-    .replace(/&amp;/g, '&')
-    .trim();
 
 const API_PATH = new RegExp(`^/(${SUPABASE_API_PARTS.join('|')})/v1/`);
 

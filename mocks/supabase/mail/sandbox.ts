@@ -57,10 +57,17 @@ export class MailSandbox {
 
 /** The text part of an email: its HTML with tags dropped, links kept as their address. */
 export function htmlToText(html: string): string {
-  return (
+  return unescapeHtml(
     html
       .replace(/<a\s[^>]*href="([^"]*)"[^>]*>([\s\S]*?)<\/a>/gi, '$2 ($1)')
-      .replace(/<(br|\/p|\/h[1-6]|\/li)\s*\/?>/gi, '\n')
+      .replace(/<(br|\/p|\/h[1-6]|\/li)\s*\/?>/gi, '\n'),
+  ).replace(/\n{3,}/g, '\n\n');
+}
+
+/** An HTML fragment's text: tags dropped, character references decoded, trimmed. */
+export function unescapeHtml(html: string): string {
+  return (
+    html
       .replace(/<[^>]+>/g, '')
       .replace(/&lt;/g, '<')
       .replace(/&gt;/g, '>')
@@ -68,7 +75,6 @@ export function htmlToText(html: string): string {
       // html/template writes ', ", + and the like as numeric references (&#39; &#34; &#43;).
       .replace(/&#(\d+);/g, (_, code: string) => String.fromCodePoint(Number(code)))
       .replace(/&amp;/g, '&')
-      .replace(/\n{3,}/g, '\n\n')
       .trim()
   );
 }

@@ -1,15 +1,14 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import ws from 'ws';
-import { assumeIdentity, type Database, type Queryable } from '../../mocks/supabase/db';
+import { assumeIdentity, type Queryable } from '../../mocks/supabase/db';
 import { signJwt } from '../../mocks/supabase/jwt';
 import { LOCAL_ANON_KEY } from '../../mocks/supabase/keys';
-import { createStandIn, type StandIn } from '../../mocks/supabase/standIn';
-import { openTestDatabase } from '../../mocks/supabase/testing/snapshot';
 import { OPERATOR_ROLES, operatorCan, type OperatorRole } from '../../src/domain/operatorRoles';
 import { baseTable } from '../../src/providers/resourceData';
 import { OPERATOR_ACCESS, RESOURCE_DATA } from '../../src/resources';
 import { ADMIN_ID, attempt, EDITOR_ID, ROLES, SUPPORT_ID, USER_ID, type Role } from './fixtures';
+import { standInForFile } from '../../mocks/supabase/testing/standInForFile';
 
 /**
  * One rule for who sees a record's history (supabase/migrations/20241101003900_record_history_rule.sql):
@@ -18,16 +17,10 @@ import { ADMIN_ID, attempt, EDITOR_ID, ROLES, SUPPORT_ID, USER_ID, type Role } f
  * admin_record_version / admin_restore_version must answer the same entries, role by role.
  */
 
-let db: Database;
-let standIn: StandIn;
-beforeAll(async () => {
-  db = await openTestDatabase();
-  standIn = createStandIn({ db });
-});
-afterAll(() => db.close());
+const stack = standInForFile();
 
 const inProcess: typeof fetch = async (input, init) => {
-  const response = await standIn.handle(new Request(input, init));
+  const response = await stack.standIn.handle(new Request(input, init));
   if (!response) throw new TypeError('not a stand-in path');
   return response;
 };
@@ -52,7 +45,7 @@ const historyRead = (client: SupabaseClient, resource: string, id: string) =>
 
 /** Commits an entry on a record as if `actor` had made the change (the trail is append-only). */
 async function entryBy(actor: string, resource: string, id: string, changes: object = {}): Promise<number> {
-  const { rows } = await db.query<{ id: number }>(
+  const { rows } = await stack.db.query<{ id: number }>(
     `insert into public.audit_log (actor_id, action, resource, record_id, changes)
      values ($1, 'update', $2, $3, $4) returning id::int`,
     [actor, resource, id, JSON.stringify(changes)],
@@ -63,14 +56,16 @@ async function entryBy(actor: string, resource: string, id: string, changes: obj
 describe("an editor and another operator's edit of a news item", () => {
   it('rpc/admin_record_version and the History tab both show the owner’s entry to an editor (who may restore it)', async () => {
     // The owner edits a news item (committed, as through PostgREST: role and claims set).
-    const { rows } = await db.query<{ id: string }>('select id::text from public.news order by id limit 1');
+    const { rows } = await stack.db.query<{ id: string }>(
+      'select id::text from public.news order by id limit 1',
+    );
     const newsId = rows[0].id;
-    await db.transaction(async (tx) => {
+    await stack.db.transaction(async (tx) => {
       await assumeIdentity(tx, ROLES.owner);
       await tx.query(`update public.news set title = 'The owner’s title' where id = $1`, [newsId]);
     });
     const ownerEntry = (
-      await db.query<{ id: number }>(
+      await stack.db.query<{ id: number }>(
         `select id::int from public.audit_log where resource = 'news' and record_id = $1 and actor_id = $2
           order by id desc limit 1`,
         [newsId, ADMIN_ID],
@@ -92,7 +87,7 @@ describe("an editor and another operator's edit of a news item", () => {
   });
 
   it('support, who may not restore news, reads neither its History nor its versions, their own entry included', async () => {
-    const { rows } = await db.query<{ id: string }>(
+    const { rows } = await stack.db.query<{ id: string }>(
       'select id::text from public.news order by id desc limit 1',
     );
     const newsId = rows[0].id;
@@ -166,7 +161,7 @@ describe('the one rule, role by role', () => {
   );
 
   it('private.versions() names the registry’s restorers', async () => {
-    const { rows } = await db.query<{ resource: string; restorers: string[] }>(
+    const { rows } = await stack.db.query<{ resource: string; restorers: string[] }>(
       'select resource, restorers from private.versions() order by resource',
     );
     expect(Object.fromEntries(rows.map((r) => [r.resource, r.restorers]))).toEqual(VERSIONED);
@@ -176,7 +171,7 @@ describe('the one rule, role by role', () => {
   it.each(WHO.flatMap((who) => Object.keys(VERSIONED).map((table) => [who, table] as const)))(
     '%s on %s: the History read, admin_record_version and admin_restore_version answer the same entries',
     async (who, table) => {
-      const outcome = await attempt(db, 'superuser', async (tx) => {
+      const outcome = await attempt(stack.db, 'superuser', async (tx) => {
         const id = (await tx.query<{ id: string }>(FIRST_ID[table])).rows[0].id;
         // One entry by each operator role on the record.
         const entries: number[] = [];

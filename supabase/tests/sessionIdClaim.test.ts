@@ -1,10 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../mocks/supabase/db';
+import { describe, expect, it } from 'vitest';
 import { signJwt } from '../../mocks/supabase/jwt';
 import { LOCAL_ANON_KEY } from '../../mocks/supabase/keys';
-import { createStandIn, type StandIn } from '../../mocks/supabase/standIn';
-import { openTestDatabase } from '../../mocks/supabase/testing/snapshot';
 import { ADMIN_ID, USER_ID } from './fixtures';
+import { standInForFile } from '../../mocks/supabase/testing/standInForFile';
 
 /**
  * A token whose session_id claim is not a uuid (only a holder of the JWT secret signs one, e.g. a
@@ -13,13 +11,7 @@ import { ADMIN_ID, USER_ID } from './fixtures';
  * The exact requests through the stand-in's REST, as PostgREST answers them.
  */
 
-let db: Database;
-let standIn: StandIn;
-beforeAll(async () => {
-  db = await openTestDatabase();
-  standIn = createStandIn({ db });
-});
-afterAll(() => db.close());
+const stack = standInForFile();
 
 async function rpc(name: string, sub: string) {
   const token = await signJwt(
@@ -33,10 +25,14 @@ async function rpc(name: string, sub: string) {
     },
     { expiresInSeconds: 3600 },
   );
-  const response = await standIn.handle(
+  const response = await stack.standIn.handle(
     new Request(`http://session.test/rest/v1/rpc/${name}`, {
       method: 'POST',
-      headers: { apikey: LOCAL_ANON_KEY, Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      headers: {
+        apikey: LOCAL_ANON_KEY,
+        Authorization: `Bearer ${token}`,
+        'Content-Type': 'application/json',
+      },
       body: '{}',
     }),
   );

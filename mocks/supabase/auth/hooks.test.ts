@@ -1,29 +1,22 @@
 import { AuthApiError } from '@supabase/supabase-js';
-import type { Database } from '../db';
-import { DEMO_ACCOUNTS } from '../demoAccounts';
 import { createStandIn, type StandIn } from '../standIn';
-import { openTestDatabase } from '../testing/snapshot';
+import { DEMO_ACCOUNTS } from '../demoAccounts';
 import { DEFAULT_MFA_HOOK_REJECTION, hookFunctionOf, readAuthHooks, type AuthHooks } from './hooks';
 import { insertConfirmedUser, totpCode, wrongTotpCode } from './mfaTesting';
 import { DEMO, standInClient } from './testClient';
+import { standInForFile } from '../testing/standInForFile';
 
 /**
  * Supabase Auth's Password Verification Attempt and MFA Verification Attempt hooks
  * (supabase/migrations/20241101001110_auth_hooks.sql), called by the stand-in as GoTrue calls them.
  */
-let db: Database;
-let standIn: StandIn;
-beforeAll(async () => {
-  db = await openTestDatabase();
-  standIn = createStandIn({ db });
-});
-afterAll(() => db.close());
+const stack = standInForFile();
 
 const MFA_ADMIN = DEMO_ACCOUNTS.find((a) => 'totpSecret' in a)!;
 
 const failedAttempts = async (action: string) =>
   (
-    await db.query<{
+    await stack.db.query<{
       actor_id: string | null;
       actor_email: string | null;
       resource: string;
@@ -36,7 +29,7 @@ const failedAttempts = async (action: string) =>
   ).rows;
 
 const userIdOf = async (email: string) =>
-  (await db.query<{ id: string }>('select id from auth.users where email = $1', [email])).rows[0].id;
+  (await stack.db.query<{ id: string }>('select id from auth.users where email = $1', [email])).rows[0].id;
 
 function expectAuthError(error: unknown, status: number, code: string, message: string) {
   expect(error).toBeInstanceOf(AuthApiError);
@@ -63,7 +56,7 @@ describe('supabase/config.toml', () => {
 describe('password verification attempt', () => {
   it("records a wrong password for the admin once, with the admin's id and email, and nothing for an unknown email", async () => {
     const before = await failedAttempts('sign_in_failed');
-    const client = standInClient(standIn);
+    const client = standInClient(stack.standIn);
     const wrong = await client.auth.signInWithPassword({
       email: DEMO.admin.email,
       password: 'not-the-password',
@@ -96,7 +89,7 @@ describe('password verification attempt', () => {
 describe('MFA verification attempt', () => {
   it('records a wrong TOTP code once, on the factor, and not a right one', async () => {
     const before = await failedAttempts('mfa_verification_failed');
-    const client = standInClient(standIn);
+    const client = standInClient(stack.standIn);
     const { error } = await client.auth.signInWithPassword({
       email: MFA_ADMIN.email,
       password: MFA_ADMIN.password,
@@ -138,29 +131,34 @@ describe('a reject decision', () => {
       ],
       ['test_reject_silently', { decision: 'reject' }],
     ] as const) {
-      await db.query(
+      await stack.db.query(
         `create function public.${name}(event jsonb) returns jsonb language sql as $$ select '${JSON.stringify(decision)}'::jsonb $$`,
       );
-      await db.query(`grant execute on function public.${name}(jsonb) to supabase_auth_admin`);
-      await db.query(`revoke execute on function public.${name}(jsonb) from authenticated, anon, public`);
+      await stack.db.query(`grant execute on function public.${name}(jsonb) to supabase_auth_admin`);
+      await stack.db.query(
+        `revoke execute on function public.${name}(jsonb) from authenticated, anon, public`,
+      );
     }
     const hooks: AuthHooks = {
       passwordVerificationAttempt: 'pg-functions://postgres/public/test_reject_every_attempt',
       mfaVerificationAttempt: 'pg-functions://postgres/public/test_reject_silently',
     };
-    rejecting = createStandIn({ db, authHooks: hooks });
+    rejecting = createStandIn({ db: stack.db, authHooks: hooks });
   });
 
   const sessionsOf = async (userId: string) =>
     Number(
-      (await db.query<{ n: string }>('select count(*) as n from auth.sessions where user_id = $1', [userId]))
-        .rows[0].n,
+      (
+        await stack.db.query<{ n: string }>('select count(*) as n from auth.sessions where user_id = $1', [
+          userId,
+        ])
+      ).rows[0].n,
     );
 
   it("refuses even the right password with the hook's message and signs the user out when asked", async () => {
     const email = `hook-reject-${Date.now()}@example.test`;
-    const user = await insertConfirmedUser(db, email, 'Hook-test-password-1');
-    const signedIn = standInClient(standIn);
+    const user = await insertConfirmedUser(stack.db, email, 'Hook-test-password-1');
+    const signedIn = standInClient(stack.standIn);
     expect(
       (await signedIn.auth.signInWithPassword({ email, password: 'Hook-test-password-1' })).error,
     ).toBeNull();
@@ -177,10 +175,10 @@ describe('a reject decision', () => {
 
   it("refuses even the right code with 403 mfa_verification_rejected and GoTrue's default message, signing the user out", async () => {
     const email = `hook-reject-mfa-${Date.now()}@example.test`;
-    const user = await insertConfirmedUser(db, email, 'Hook-test-password-1');
+    const user = await insertConfirmedUser(stack.db, email, 'Hook-test-password-1');
     const client = standInClient(rejecting);
     // The password step goes through the normal stand-in; the code step through the rejecting one.
-    const normal = standInClient(standIn);
+    const normal = standInClient(stack.standIn);
     expect(
       (await normal.auth.signInWithPassword({ email, password: 'Hook-test-password-1' })).error,
     ).toBeNull();
@@ -200,7 +198,7 @@ describe('a reject decision', () => {
     expect(await sessionsOf(user.id)).toBe(0);
     expect(
       (
-        await db.query<{ status: string }>(
+        await stack.db.query<{ status: string }>(
           'select status::text as status from auth.mfa_factors where id = $1',
           [totp.id],
         )
@@ -211,7 +209,7 @@ describe('a reject decision', () => {
 
 describe('the hook functions', () => {
   it('can be executed by supabase_auth_admin only, not by anon or authenticated', async () => {
-    const { rows } = await db.query<{ role: string; fn: string; allowed: boolean }>(
+    const { rows } = await stack.db.query<{ role: string; fn: string; allowed: boolean }>(
       `select r.role, f.fn, has_function_privilege(r.role, f.fn, 'execute') as allowed
          from unnest(array['anon', 'authenticated', 'supabase_auth_admin']) as r(role),
               unnest(array['public.hook_password_verification_attempt(jsonb)',
@@ -231,8 +229,8 @@ describe('the hook functions', () => {
   it('refuses a forged failure through the API, as anon and as a signed-in admin', async () => {
     const before = (await failedAttempts('sign_in_failed')).length;
     const event = { user_id: DEMO.admin.id, valid: false };
-    const anon = await standInClient(standIn).rpc('hook_password_verification_attempt', { event });
-    const admin = standInClient(standIn);
+    const anon = await standInClient(stack.standIn).rpc('hook_password_verification_attempt', { event });
+    const admin = standInClient(stack.standIn);
     await admin.auth.signInWithPassword({ email: DEMO.admin.email, password: DEMO.admin.password });
     const signedIn = await admin.rpc('hook_password_verification_attempt', { event });
     expect(anon.error?.code).toBe('42501');

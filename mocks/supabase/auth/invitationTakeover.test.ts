@@ -1,9 +1,7 @@
 import { FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
-import type { Database } from '../db';
-import { createStandIn, type StandIn } from '../standIn';
-import { openTestDatabase } from '../testing/snapshot';
 import { totpCode } from './mfaTesting';
 import { DEMO, standInClient, TEST_SUPABASE_URL } from './testClient';
+import { standInForFile, signedInClient } from '../testing/standInForFile';
 
 /**
  * An invitation nobody but the invitee can take over. Supabase Auth's sign-up confirms an existing
@@ -14,20 +12,9 @@ import { DEMO, standInClient, TEST_SUPABASE_URL } from './testClient';
  * the invitee still gets in (through a password-reset link, since the sign-up used the invitation
  * link up), and only their own session accepts the invitation.
  */
-let db: Database;
-let standIn: StandIn;
-beforeAll(async () => {
-  db = await openTestDatabase();
-  standIn = createStandIn({ db });
-});
-afterAll(() => db.close());
+const stack = standInForFile();
 
-async function signedIn(email: string, password: string): Promise<SupabaseClient> {
-  const client = standInClient(standIn);
-  const { error } = await client.auth.signInWithPassword({ email, password });
-  if (error) throw error;
-  return client;
-}
+const signedIn = (email: string, password: string) => signedInClient(stack.standIn, email, password);
 const owner = () => signedIn(DEMO.admin.email, DEMO.admin.password);
 
 async function invoke(client: SupabaseClient, name: string, body: object) {
@@ -39,12 +26,12 @@ async function invoke(client: SupabaseClient, name: string, body: object) {
 
 /** The newest email to the address, and its link's token hash. */
 async function lastLink(email: string) {
-  const listed = await standIn.handle(new Request(`${TEST_SUPABASE_URL}/mail/api/v1/messages`));
+  const listed = await stack.standIn.handle(new Request(`${TEST_SUPABASE_URL}/mail/api/v1/messages`));
   const { messages } = (await listed!.json()) as {
     messages: { ID: string; To: { Address: string }[]; Subject: string }[];
   };
   const mail = messages.find((m) => m.To[0].Address === email)!;
-  const message = await (await standIn.handle(
+  const message = await (await stack.standIn.handle(
     new Request(`${TEST_SUPABASE_URL}/mail/api/v1/message/${mail.ID}`),
   ))!.json();
   const link = new URL(/href="([^"]+)"/.exec(message.HTML)![1].replace(/&amp;/g, '&'));
@@ -67,7 +54,7 @@ async function whatItCanDo(client: SupabaseClient) {
     const { data, error } = await client.from(table).select('*').limit(5);
     return error ? `error ${error.code}` : data.length;
   };
-  const { rows: scan } = await db.query<{ id: string }>(SCAN_ID_SQL);
+  const { rows: scan } = await stack.db.query<{ id: string }>(SCAN_ID_SQL);
   const news = await client
     .from('news')
     .insert({ title: 'Taken over', content: 'x', source_url: 'https://example.com/' })
@@ -113,7 +100,7 @@ it('a sign-up with a pending invitee’s address gets a session of that account 
   const inviteLink = await lastLink(email);
 
   // The exact request: Supabase Auth confirms the unconfirmed account and answers a session for it.
-  const attacker = standInClient(standIn);
+  const attacker = standInClient(stack.standIn);
   const signup = await attacker.auth.signUp({ email, password: 'Attacker-pass-1' });
   expect(signup.error).toBeNull();
   expect(signup.data.user?.id).toBe(inviteeId);
@@ -123,7 +110,8 @@ it('a sign-up with a pending invitee’s address gets a session of that account 
   ]);
   // GoTrue does not store the caller's password on an account it found.
   expect(
-    (await standInClient(standIn).auth.signInWithPassword({ email, password: 'Attacker-pass-1' })).error,
+    (await standInClient(stack.standIn).auth.signInWithPassword({ email, password: 'Attacker-pass-1' }))
+      .error,
   ).toMatchObject({ status: 400, code: 'invalid_credentials' });
   // But the account had none, so its session may set one without a current password (GoTrue too),
   // and it may enrol an authenticator app of its own on the account.
@@ -165,7 +153,8 @@ it('a sign-up with a pending invitee’s address gets a session of that account 
 
   // The sign-up confirmed the account and so used the invitation link up, as GoTrue's Confirm does.
   expect(
-    (await standInClient(standIn).auth.verifyOtp({ token_hash: inviteLink.tokenHash, type: 'invite' })).error,
+    (await standInClient(stack.standIn).auth.verifyOtp({ token_hash: inviteLink.tokenHash, type: 'invite' }))
+      .error,
   ).toMatchObject({ status: 403, code: 'otp_expired' });
   // The owner invites again: Auth refuses a confirmed address, so the invitee gets a reset link.
   expect(await invoke(await owner(), 'invite-operator', { email, role: 'owner' })).toEqual({
@@ -176,7 +165,7 @@ it('a sign-up with a pending invitee’s address gets a session of that account 
   expect(resetLink.subject).toBe('Reset your LabelLens Admin password');
 
   // The invitee follows it, chooses a password, and the set-password page accepts.
-  const invitee = standInClient(standIn);
+  const invitee = standInClient(stack.standIn);
   expect(
     (await invitee.auth.verifyOtp({ token_hash: resetLink.tokenHash, type: 'recovery' })).error,
   ).toBeNull();
@@ -205,11 +194,12 @@ it('a sign-up with a pending invitee’s address gets a session of that account 
   });
   expect((await attacker.auth.refreshSession()).error).toMatchObject({ code: 'refresh_token_not_found' });
   expect(
-    (await standInClient(standIn).auth.signInWithPassword({ email, password: 'Attacker-pass-2' })).error,
+    (await standInClient(stack.standIn).auth.signInWithPassword({ email, password: 'Attacker-pass-2' }))
+      .error,
   ).toMatchObject({ code: 'invalid_credentials' });
   expect(
     (
-      await db.query(
+      await stack.db.query(
         `select accepted_at is not null as accepted from public.admin_users where user_id = $1`,
         [inviteeId],
       )

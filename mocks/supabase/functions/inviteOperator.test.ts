@@ -1,29 +1,16 @@
 import { FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
 import { DEMO, standInClient, TEST_SUPABASE_URL } from '../auth/testClient';
 import { LOCAL_SERVICE_ROLE_KEY } from '../keys';
-import type { Database } from '../db';
-import { createStandIn, type StandIn } from '../standIn';
-import { openTestDatabase } from '../testing/snapshot';
+import { standInForFile, signedInClient } from '../testing/standInForFile';
 
 /**
  * invite-operator, through the stand-in's relay with real supabase-js: only an active owner invites;
  * Auth makes the account and emails the link; the operator's row carries the role and its audit
  * entry names the owner; the invitee's link gives a session, a password and the role's access.
  */
-let db: Database;
-let standIn: StandIn;
-beforeAll(async () => {
-  db = await openTestDatabase();
-  standIn = createStandIn({ db });
-});
-afterAll(() => db.close());
+const stack = standInForFile();
 
-async function signedIn(email: string, password: string): Promise<SupabaseClient> {
-  const client = standInClient(standIn);
-  const { error } = await client.auth.signInWithPassword({ email, password });
-  if (error) throw error;
-  return client;
-}
+const signedIn = (email: string, password: string) => signedInClient(stack.standIn, email, password);
 const owner = () => signedIn(DEMO.admin.email, DEMO.admin.password);
 
 async function invite(client: SupabaseClient, body: unknown) {
@@ -34,18 +21,18 @@ async function invite(client: SupabaseClient, body: unknown) {
 }
 
 const mailTo = async (email: string) => {
-  const response = await standIn.handle(new Request(`${TEST_SUPABASE_URL}/mail/api/v1/messages`));
+  const response = await stack.standIn.handle(new Request(`${TEST_SUPABASE_URL}/mail/api/v1/messages`));
   const { messages } = await response!.json();
   return (messages as { ID: string; To: { Address: string }[]; Subject: string }[]).filter(
     (m) => m.To[0].Address === email,
   );
 };
 const accounts = async (email: string) =>
-  (await db.query('select id from auth.users where email = $1', [email])).rows.length;
+  (await stack.db.query('select id from auth.users where email = $1', [email])).rows.length;
 
 it('an owner invites: the account, the email, the role, the audit entry; the invitee gets the role', async () => {
-  const before = (await db.query<{ id: number }>('select max(id)::int as id from public.audit_log')).rows[0]
-    .id;
+  const before = (await stack.db.query<{ id: number }>('select max(id)::int as id from public.audit_log'))
+    .rows[0].id;
   const sent = await invite(await owner(), { email: 'Fresh.Editor@labellens.dev', role: 'editor' });
   expect(sent).toEqual({
     status: 200,
@@ -57,10 +44,13 @@ it('an owner invites: the account, the email, the role, the audit entry; the inv
   });
   const id = sent.body.operator.user_id;
   expect(
-    (await db.query('select role, is_active, accepted_at from public.admin_users where user_id = $1', [id]))
-      .rows,
+    (
+      await stack.db.query('select role, is_active, accepted_at from public.admin_users where user_id = $1', [
+        id,
+      ])
+    ).rows,
   ).toEqual([{ role: 'editor', is_active: true, accepted_at: null }]);
-  const { rows: audit } = await db.query(
+  const { rows: audit } = await stack.db.query(
     `select actor_email, actor_role, action, resource, record_label from public.audit_log
       where id > $1 and resource = 'admin_users' order by id`,
     [before],
@@ -76,13 +66,13 @@ it('an owner invites: the account, the email, the role, the audit entry; the inv
   ]);
   const [email] = await mailTo('fresh.editor@labellens.dev');
   expect(email.Subject).toBe('You are invited to LabelLens Admin');
-  const message = await (await standIn.handle(
+  const message = await (await stack.standIn.handle(
     new Request(`${TEST_SUPABASE_URL}/mail/api/v1/message/${email.ID}`),
   ))!.json();
   const link = new URL(/href="([^"]+)"/.exec(message.HTML)![1].replace(/&amp;/g, '&'));
   expect(link.pathname).toBe('/admin/set-password');
 
-  const invitee = standInClient(standIn);
+  const invitee = standInClient(stack.standIn);
   const verified = await invitee.auth.verifyOtp({
     token_hash: link.searchParams.get('token_hash')!,
     type: 'invite',
@@ -129,7 +119,7 @@ it('refuses callers who are not active owners, before Auth is asked anything', a
     status: 403,
     body: { success: false, error: 'Admin privileges required' },
   });
-  expect(await invite(standInClient(standIn), body)).toEqual({
+  expect(await invite(standInClient(stack.standIn), body)).toEqual({
     status: 401,
     body: { success: false, error: 'Invalid or expired session' },
   });
@@ -160,23 +150,23 @@ it('answers each bad invitation with its reason', async () => {
 describe('when the operator row cannot be added', () => {
   // An add that fails after Auth's invite: the database refuses every new admin_users row.
   const refuseAdds = () =>
-    db.exec(`
+    stack.db.exec(`
       create function public.test_refuse_operator() returns trigger language plpgsql as $$
       begin raise exception 'Refused for the test' using errcode = 'P0001'; end $$;
       create trigger test_refuse_operator before insert on public.admin_users
         for each row execute function public.test_refuse_operator();`);
   const allowAdds = () =>
-    db.exec(`drop trigger test_refuse_operator on public.admin_users;
+    stack.db.exec(`drop trigger test_refuse_operator on public.admin_users;
              drop function public.test_refuse_operator();`);
   afterEach(async () => {
-    await db.exec('drop trigger if exists test_refuse_operator on public.admin_users');
-    await db.exec('drop function if exists public.test_refuse_operator()');
-    await db.exec('drop trigger if exists test_refuse_delete on auth.users');
-    await db.exec('drop function if exists public.test_refuse_delete()');
+    await stack.db.exec('drop trigger if exists test_refuse_operator on public.admin_users');
+    await stack.db.exec('drop function if exists public.test_refuse_operator()');
+    await stack.db.exec('drop trigger if exists test_refuse_delete on auth.users');
+    await stack.db.exec('drop function if exists public.test_refuse_delete()');
   });
 
   it("keeps an existing unconfirmed app user's account, which Auth re-invited", async () => {
-    const service = standInClient(standIn, LOCAL_SERVICE_ROLE_KEY);
+    const service = standInClient(stack.standIn, LOCAL_SERVICE_ROLE_KEY);
     const { data: created, error } = await service.auth.admin.createUser({
       email: 'unconfirmed.app.user@example.in',
       password: 'App-user-pass-1',
@@ -194,10 +184,10 @@ describe('when the operator row cannot be added', () => {
     await allowAdds();
     expect(
       (
-        await db.query('select id, raw_user_meta_data ->> $2 as name from auth.users where email = $1', [
-          'unconfirmed.app.user@example.in',
-          'full_name',
-        ])
+        await stack.db.query(
+          'select id, raw_user_meta_data ->> $2 as name from auth.users where email = $1',
+          ['unconfirmed.app.user@example.in', 'full_name'],
+        )
       ).rows,
     ).toEqual([{ id: created.user!.id, name: 'Unconfirmed App User' }]);
   });
@@ -213,7 +203,7 @@ describe('when the operator row cannot be added', () => {
 
   it('reports a removal that failed instead of ignoring it', async () => {
     await refuseAdds();
-    await db.exec(`
+    await stack.db.exec(`
       create function public.test_refuse_delete() returns trigger language plpgsql as $$
       begin raise exception 'Deletion refused for the test'; end $$;
       create trigger test_refuse_delete before delete on auth.users

@@ -100,8 +100,12 @@ async function main() {
   }
   const kB = (n: number) => `${(n / 1000).toFixed(0)} kB`;
   console.log(`bench:demo, ${RUNS} runs (medians; all runs in ms)`);
-  console.log(`  first visit, sign-in usable: ${median(signIn)} ms [${signIn.join(', ')}] (budget ${BUDGET_MS.signIn})`);
-  console.log(`  reload of /admin/news, rows shown: ${median(reload)} ms [${reload.join(', ')}] (budget ${BUDGET_MS.reload})`);
+  console.log(
+    `  first visit, sign-in usable: ${median(signIn)} ms [${signIn.join(', ')}] (budget ${BUDGET_MS.signIn})`,
+  );
+  console.log(
+    `  reload of /admin/news, rows shown: ${median(reload)} ms [${reload.join(', ')}] (budget ${BUDGET_MS.reload})`,
+  );
   console.log('  first visit bytes (raw / Brotli q11):');
   let raw = 0;
   let brotli = 0;

@@ -33,7 +33,8 @@ import {
 import { DEMO_ACCOUNTS } from '../mocks/supabase/demoAccounts';
 import { createStandIn } from '../mocks/supabase/standIn';
 import { PALETTE_PER_KIND, PERSON_SECTION_ROWS } from '../src/domain/palette';
-import { listenStandIn, signedInClient } from './bench/standInHttp';
+import { signedInClient } from './bench/standInHttp';
+import { listenStandIn } from '../mocks/supabase/testing/listen';
 import { generateScans } from './seed/generateScans';
 
 const USERS = 10_000;

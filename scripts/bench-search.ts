@@ -15,7 +15,8 @@ import { faker } from '@faker-js/faker';
 import { DEMO_ACCOUNTS } from '../mocks/supabase/demoAccounts';
 import { LOCAL_ANON_KEY } from '../mocks/supabase/keys';
 import { startStandIn } from '../mocks/supabase/node';
-import { listenStandIn, signedInClient } from './bench/standInHttp';
+import { signedInClient } from './bench/standInHttp';
+import { listenStandIn } from '../mocks/supabase/testing/listen';
 import { createResourceProvider } from '../src/providers/dataProvider';
 import { newsData } from '../src/resources/news/data';
 
@@ -61,7 +62,10 @@ await db.exec('alter table public.news enable trigger user; analyze public.news'
 process.stdout.write(' done\n');
 
 const { server, url } = await listenStandIn(standIn);
-const client = await signedInClient(url, DEMO_ACCOUNTS.find((a) => a.email.startsWith('editor@'))!);
+const client = await signedInClient(
+  url,
+  DEMO_ACCOUNTS.find((a) => a.email.startsWith('editor@'))!,
+);
 const editorId = (await client.auth.getUser()).data.user!.id;
 const providerOf = (data: typeof newsData) =>
   createResourceProvider({ client, url, anonKey: LOCAL_ANON_KEY, resources: [data] });

@@ -10,7 +10,8 @@
  */
 import { signJwt } from '../mocks/supabase/jwt';
 import { startStandIn } from '../mocks/supabase/node';
-import { benchClient, listenStandIn } from './bench/standInHttp';
+import { benchClient } from './bench/standInHttp';
+import { listenStandIn } from '../mocks/supabase/testing/listen';
 
 const ADMIN = '00000000-0000-4000-8000-000000000001';
 const USER = '00000000-0000-4000-8000-000000000002';

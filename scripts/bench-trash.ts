@@ -15,7 +15,8 @@ import { parseArgs } from 'node:util';
 import { DEMO_ACCOUNTS } from '../mocks/supabase/demoAccounts';
 import { LOCAL_ANON_KEY } from '../mocks/supabase/keys';
 import { startStandIn } from '../mocks/supabase/node';
-import { listenStandIn, signedInClient } from './bench/standInHttp';
+import { signedInClient } from './bench/standInHttp';
+import { listenStandIn } from '../mocks/supabase/testing/listen';
 import { createResourceProvider } from '../src/providers/dataProvider';
 import { newsData } from '../src/resources/news/data';
 import { createTrashMethods } from '../src/providers/trashMethods';
@@ -49,7 +50,10 @@ await db.exec('analyze public.news');
 process.stdout.write(' done\n');
 
 const { server, url } = await listenStandIn(standIn);
-const client = await signedInClient(url, DEMO_ACCOUNTS.find((a) => a.email.startsWith('editor@'))!);
+const client = await signedInClient(
+  url,
+  DEMO_ACCOUNTS.find((a) => a.email.startsWith('editor@'))!,
+);
 const resources = [newsData, trashData];
 const provider = createResourceProvider({ client, url, anonKey: LOCAL_ANON_KEY, resources });
 const trash = createTrashMethods(client, resources);

@@ -4,17 +4,11 @@
  * supabase/migrations/20241101002300_realtime_authorization.sql, token refresh, and what an
  * outsider's socket gets on an operator's presence topic.
  */
-import { createClient, type RealtimeChannel, type SupabaseClient } from '@supabase/supabase-js';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import ws from 'ws';
+import { type RealtimeChannel, type SupabaseClient } from '@supabase/supabase-js';
 import type { Database } from '../db';
-import { signJwt } from '../jwt';
 import { LOCAL_ANON_KEY } from '../keys';
-import { standInMiddleware } from '../node';
-import { createStandIn } from '../standIn';
 import { openTestDatabase } from '../testing/snapshot';
-import { RealtimeServer } from './server';
+import { startRealtimeTestServer, userToken, type RealtimeTestServer } from './testServer';
 import { openRawSocket, type RawSocket } from './testSockets';
 
 const OWNER = '00000000-0000-4000-8000-000000000001';
@@ -23,29 +17,10 @@ const EDITOR = '00000000-0000-4000-8000-000000000005';
 const SUPPORT = '00000000-0000-4000-8000-000000000006';
 
 let db: Database;
-let realtime: RealtimeServer;
-let server: Server;
-let url: string;
+let rt: RealtimeTestServer;
 let newsId: string;
 let topic: string;
-const clients: SupabaseClient[] = [];
 const sockets: RawSocket[] = [];
-
-const token = (sub: string, extra: Record<string, unknown> = {}) =>
-  signJwt(
-    { sub, role: 'authenticated', aud: 'authenticated', aal: 'aal2', ...extra },
-    { expiresInSeconds: 3600 },
-  );
-
-async function client(accessToken?: string) {
-  const c = createClient(url, LOCAL_ANON_KEY, {
-    auth: { persistSession: false, autoRefreshToken: false },
-    realtime: { transport: ws as unknown as typeof WebSocket, vsn: '2.0.0' },
-  });
-  clients.push(c);
-  if (accessToken) await c.realtime.setAuth(accessToken);
-  return c;
-}
 
 type Subscribed =
   { channel: RealtimeChannel; status: 'SUBSCRIBED' } | { status: 'CHANNEL_ERROR'; error: Error };
@@ -84,30 +59,23 @@ beforeAll(async () => {
   newsId = (await db.query<{ id: string }>('select id from public.news order by created_at limit 1')).rows[0]
     .id;
   topic = `presence:news:${newsId}`;
-  const standIn = createStandIn({ db });
-  realtime = await RealtimeServer.start({ db });
-  const api = standInMiddleware(standIn);
-  server = createServer((req, res) => void api(req, res, () => res.writeHead(404).end()));
-  realtime.attach(server);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  rt = await startRealtimeTestServer(db);
 });
 
 afterEach(async () => {
-  await Promise.all(clients.splice(0).map((c) => c.removeAllChannels()));
+  await rt.leaveAll();
   await Promise.all(sockets.splice(0).map((s) => s.close()));
 });
 
 afterAll(async () => {
-  await realtime.close();
-  await new Promise((resolve) => server.close(resolve));
+  await rt.close();
   await db.close();
 });
 
 describe('private channels (Realtime Authorization, with realtime-js)', () => {
   it('lets the operators who may edit the record join and track, and they see each other', async () => {
-    const owner = await joined(await client(await token(OWNER)), OWNER);
-    const editor = await joined(await client(await token(EDITOR)), EDITOR);
+    const owner = await joined(await rt.client(await userToken(OWNER)), OWNER);
+    const editor = await joined(await rt.client(await userToken(EDITOR)), EDITOR);
     expect(await owner.track({ user_id: OWNER })).toBe('ok');
     expect(await editor.track({ user_id: EDITOR })).toBe('ok');
     await vi.waitFor(() => expect(Object.keys(owner.presenceState()).sort()).toEqual([OWNER, EDITOR].sort()));
@@ -115,14 +83,14 @@ describe('private channels (Realtime Authorization, with realtime-js)', () => {
   });
 
   it.each([
-    ['a support operator (reads news, does not edit it)', () => token(SUPPORT)],
-    ['an app user', () => token(USER)],
-    ['an owner without the second factor the settings require', () => token(OWNER, { aal: 'aal1' })],
+    ['a support operator (reads news, does not edit it)', () => userToken(SUPPORT)],
+    ['an app user', () => userToken(USER)],
+    ['an owner without the second factor the settings require', () => userToken(OWNER, { aal: 'aal1' })],
     ['the anon key', () => Promise.resolve(undefined)],
   ])('refuses the join of %s with Realtime’s reason', async (_, accessToken) => {
     await db.query('update public.admin_settings set mfa_required = true where id = 1');
     try {
-      const result = await joinPresence(await client(await accessToken()), 'someone');
+      const result = await joinPresence(await rt.client(await accessToken()), 'someone');
       expect(result.status).toBe('CHANNEL_ERROR');
       expect(result.status === 'CHANNEL_ERROR' && result.error.message).toBe(unauthorized(topic));
     } finally {
@@ -131,7 +99,7 @@ describe('private channels (Realtime Authorization, with realtime-js)', () => {
   });
 
   it('refuses a topic for a record that does not exist or a resource without an edit dialog', async () => {
-    const c = await client(await token(OWNER));
+    const c = await rt.client(await userToken(OWNER));
     for (const name of [
       'presence:news:00000000-0000-4000-8000-00000000dead',
       `presence:scans:${newsId}`,
@@ -148,8 +116,8 @@ describe('private channels (Realtime Authorization, with realtime-js)', () => {
     await db.exec(`create policy "Test: read only room" on realtime.messages for select to authenticated
       using (realtime.topic() = 'read-only-room')`);
     try {
-      const owner = await joined(await client(await token(OWNER)), OWNER, 'read-only-room');
-      const user = await joined(await client(await token(USER)), USER, 'read-only-room');
+      const owner = await joined(await rt.client(await userToken(OWNER)), OWNER, 'read-only-room');
+      const user = await joined(await rt.client(await userToken(USER)), USER, 'read-only-room');
       expect(await user.track({ user_id: USER })).toBe('error');
       expect(await owner.track({ user_id: OWNER })).toBe('error');
       await new Promise((resolve) => setTimeout(resolve, 100));
@@ -160,7 +128,7 @@ describe('private channels (Realtime Authorization, with realtime-js)', () => {
   });
 
   it('asks the policies again when a new access token arrives, and ends the channel whose read was revoked', async () => {
-    const c = await client(await token(EDITOR));
+    const c = await rt.client(await userToken(EDITOR));
     const editor = await joined(c, EDITOR);
     const system = new Promise<{ extension: string; status: string; message: string }>((resolve) =>
       editor.on('system' as never, {}, resolve),
@@ -168,7 +136,7 @@ describe('private channels (Realtime Authorization, with realtime-js)', () => {
     await db.query('update public.admin_users set is_active = false where user_id = $1', [EDITOR]);
     try {
       // A refreshed session's token (another JWT for the same operator), as supabase-js sends it.
-      await c.realtime.setAuth(await token(EDITOR, { session_id: 'refreshed' }));
+      await c.realtime.setAuth(await userToken(EDITOR, { session_id: 'refreshed' }));
       expect(await system).toEqual({
         extension: 'system',
         status: 'error',
@@ -181,9 +149,9 @@ describe('private channels (Realtime Authorization, with realtime-js)', () => {
   });
 
   it('keeps a public and a private channel of the same name apart', async () => {
-    const owner = await joined(await client(await token(OWNER)), OWNER);
+    const owner = await joined(await rt.client(await userToken(OWNER)), OWNER);
     await owner.track({ user_id: OWNER });
-    const outsider = await joined(await client(), 'fake', topic, false);
+    const outsider = await joined(await rt.client(), 'fake', topic, false);
     expect(await outsider.track({ user_id: EDITOR })).toBe('ok');
     await vi.waitFor(() => expect(Object.keys(outsider.presenceState())).toEqual(['fake']));
     expect(Object.keys(owner.presenceState())).toEqual([OWNER]);
@@ -204,13 +172,13 @@ describe('an outsider on an operator’s presence topic (raw frames)', () => {
 
   it.each([
     ['an anonymous socket', () => Promise.resolve(undefined)],
-    ['an app user’s socket', () => token(USER)],
+    ['an app user’s socket', () => userToken(USER)],
   ])('%s receives nothing and cannot put anyone into the owner’s "Also open by"', async (_, accessToken) => {
-    const owner = await joined(await client(await token(OWNER)), OWNER);
+    const owner = await joined(await rt.client(await userToken(OWNER)), OWNER);
     await owner.track({ user_id: OWNER });
     await vi.waitFor(() => expect(Object.keys(owner.presenceState())).toEqual([OWNER]));
 
-    const s = await openRawSocket(url, LOCAL_ANON_KEY);
+    const s = await openRawSocket(rt.url, LOCAL_ANON_KEY);
     sockets.push(s);
     const t = await accessToken();
     expect((await join(s, t, true))[4]).toEqual({

@@ -5,17 +5,11 @@
  * extension allow (read at join, write at the first send); an event Realtime does not know gets
  * no reply.
  */
-import { createClient, type RealtimeChannel, type SupabaseClient } from '@supabase/supabase-js';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import ws from 'ws';
+import { type RealtimeChannel, type SupabaseClient } from '@supabase/supabase-js';
 import type { Database } from '../db';
-import { signJwt } from '../jwt';
 import { LOCAL_ANON_KEY } from '../keys';
-import { standInMiddleware } from '../node';
-import { createStandIn } from '../standIn';
 import { openTestDatabase } from '../testing/snapshot';
-import { RealtimeServer } from './server';
+import { startRealtimeTestServer, userToken, type RealtimeTestServer } from './testServer';
 import { openRawSocket, type RawSocket } from './testSockets';
 
 const WRITER = '00000000-0000-4000-8000-000000000001';
@@ -24,24 +18,8 @@ const READER = '00000000-0000-4000-8000-000000000002';
 const ROOM = 'bcast:room';
 
 let db: Database;
-let realtime: RealtimeServer;
-let server: Server;
-let url: string;
-const clients: SupabaseClient[] = [];
+let rt: RealtimeTestServer;
 const sockets: RawSocket[] = [];
-
-const token = (sub: string) =>
-  signJwt({ sub, role: 'authenticated', aud: 'authenticated', aal: 'aal2' }, { expiresInSeconds: 3600 });
-
-async function client(accessToken?: string, vsn = '2.0.0') {
-  const c = createClient(url, LOCAL_ANON_KEY, {
-    auth: { persistSession: false, autoRefreshToken: false },
-    realtime: { transport: ws as unknown as typeof WebSocket, vsn },
-  });
-  clients.push(c);
-  if (accessToken) await c.realtime.setAuth(accessToken);
-  return c;
-}
 
 interface Member {
   channel: RealtimeChannel;
@@ -93,32 +71,25 @@ beforeAll(async () => {
     create policy "Test: the writer writes to the room" on realtime.messages for insert to authenticated
       with check (extension = 'broadcast' and (select realtime.topic()) = '${ROOM}'
                   and (select auth.uid()) = '${WRITER}');`);
-  const standIn = createStandIn({ db });
-  realtime = await RealtimeServer.start({ db });
-  const api = standInMiddleware(standIn);
-  server = createServer((req, res) => void api(req, res, () => res.writeHead(404).end()));
-  realtime.attach(server);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  rt = await startRealtimeTestServer(db);
 });
 
 afterEach(async () => {
-  await Promise.all(clients.splice(0).map((c) => c.removeAllChannels()));
+  await rt.leaveAll();
   await Promise.all(sockets.splice(0).map((s) => s.close()));
 });
 
 afterAll(async () => {
-  await realtime.close();
-  await new Promise((resolve) => server.close(resolve));
+  await rt.close();
   await db.close();
 });
 
 describe('Broadcast on public channels', () => {
   it('relays to the other members, to the sender only with self, and acknowledges with ack', async () => {
-    const echo = await member(await client(), 'lobby', { self: true, ack: true });
-    const quiet = await member(await client(), 'lobby', { ack: true });
-    const listener = await member(await client(), 'lobby');
-    const elsewhere = await member(await client(), 'another-room', { self: true });
+    const echo = await member(await rt.client(), 'lobby', { self: true, ack: true });
+    const quiet = await member(await rt.client(), 'lobby', { ack: true });
+    const listener = await member(await rt.client(), 'lobby');
+    const elsewhere = await member(await rt.client(), 'another-room', { self: true });
 
     expect(await echo.send(1)).toBe('ok');
     expect(await quiet.send(2)).toBe('ok');
@@ -131,14 +102,14 @@ describe('Broadcast on public channels', () => {
   });
 
   it('sends a binary user broadcast as JSON to a 1.0.0 client', async () => {
-    const old = await member(await client(undefined, '1.0.0'), 'lobby');
-    const sender = await member(await client(), 'lobby', { ack: true });
+    const old = await member(await rt.client(undefined, '1.0.0'), 'lobby');
+    const sender = await member(await rt.client(), 'lobby', { ack: true });
     expect(await sender.send(7)).toBe('ok');
     expect(await old.until(1)).toEqual([{ n: 7 }]);
   });
 
   it('answers an event Realtime does not know with nothing, and counts it', async () => {
-    const s = await openRawSocket(url, LOCAL_ANON_KEY);
+    const s = await openRawSocket(rt.url, LOCAL_ANON_KEY);
     sockets.push(s);
     await s.request('realtime:lobby', 'phx_join', { config: {} }, '1');
     s.send(['1', 'unknown-1', 'realtime:lobby', 'no_such_event', { any: 'thing' }]);
@@ -150,9 +121,9 @@ describe('Broadcast on public channels', () => {
 
 describe('Broadcast on private channels (Realtime Authorization)', () => {
   it('lets a member the write policy admits send, and every member the read policy admits receive', async () => {
-    const writer = await member(await client(await token(WRITER)), ROOM, { private: true, ack: true });
-    const reader = await member(await client(await token(READER)), ROOM, { private: true, ack: true });
-    const publicSameName = await member(await client(), ROOM);
+    const writer = await member(await rt.client(await userToken(WRITER)), ROOM, { private: true, ack: true });
+    const reader = await member(await rt.client(await userToken(READER)), ROOM, { private: true, ack: true });
+    const publicSameName = await member(await rt.client(), ROOM);
 
     expect(await writer.send(1)).toBe('ok');
     expect(await reader.until(1)).toEqual([{ n: 1 }]);
@@ -166,7 +137,9 @@ describe('Broadcast on private channels (Realtime Authorization)', () => {
   });
 
   it('refuses a private join without a read policy for the topic', async () => {
-    await expect(member(await client(await token(READER)), 'bcast:other', { private: true })).rejects.toThrow(
+    await expect(
+      member(await rt.client(await userToken(READER)), 'bcast:other', { private: true }),
+    ).rejects.toThrow(
       'Unauthorized: You do not have permissions to read from this Channel topic: bcast:other',
     );
   });

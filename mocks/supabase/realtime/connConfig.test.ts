@@ -4,21 +4,15 @@
  * realtime.messages admits a topic `probe|<setting>|<value>` only while that setting holds that
  * value (realtime.topic() itself, read by the policy, is the channel's name), and a raw socket (with its own x- headers) joins one such topic per expected setting.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Database } from '../db';
 import { signJwt } from '../jwt';
-import { standInMiddleware } from '../node';
-import { createStandIn } from '../standIn';
 import { openTestDatabase } from '../testing/snapshot';
-import { RealtimeServer } from './server';
+import { startRealtimeTestServer, type RealtimeTestServer } from './testServer';
 import { openRawSocket } from './testSockets';
 
 const USER = '00000000-0000-4000-8000-000000000002';
 let db: Database;
-let realtime: RealtimeServer;
-let server: Server;
-let url: string;
+let rt: RealtimeTestServer;
 
 beforeAll(async () => {
   db = await openTestDatabase();
@@ -26,17 +20,11 @@ beforeAll(async () => {
     using (split_part(realtime.topic(), '|', 1) = 'probe'
       and current_setting(split_part(realtime.topic(), '|', 2), true)
         is not distinct from nullif(split_part(realtime.topic(), '|', 3), '<unset>'))`);
-  realtime = await RealtimeServer.start({ db });
-  const api = standInMiddleware(createStandIn({ db }));
-  server = createServer((req, res) => void api(req, res, () => res.writeHead(404).end()));
-  realtime.attach(server);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  rt = await startRealtimeTestServer(db);
 });
 
 afterAll(async () => {
-  await realtime.close();
-  await new Promise((resolve) => server.close(resolve));
+  await rt.close();
   await db.query('drop policy settings_probe on realtime.messages');
   await db.close();
 });
@@ -48,7 +36,7 @@ it('sets exactly what upstream set_conn_config sets, and no PostgREST request se
     exp: number;
     iat: number;
   };
-  const socket = await openRawSocket(url, accessToken, {
+  const socket = await openRawSocket(rt.url, accessToken, {
     headers: { 'X-Client-Info': 'probe/1.0', 'x-forwarded-for': '203.0.113.9', 'User-Agent': 'probe' },
   });
   try {

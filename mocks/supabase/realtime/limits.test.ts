@@ -5,36 +5,26 @@
  * costs to send. Client sockets are bound to 127.0.0.x addresses to play other machines; every
  * loop is bounded. The figures printed are the ones docs/architecture.md reports.
  */
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import { createServer, type Server } from 'node:http';
 import { randomBytes } from 'node:crypto';
-import { connect, type AddressInfo } from 'node:net';
-import ws from 'ws';
+import { connect } from 'node:net';
 import type { Database } from '../db';
-import { signJwt } from '../jwt';
 import { LOCAL_ANON_KEY } from '../keys';
-import { standInMiddleware } from '../node';
-import { createStandIn } from '../standIn';
 import { openTestDatabase } from '../testing/snapshot';
-import { RealtimeServer, type RealtimeLimits } from './server';
+import type { RealtimeLimits } from './server';
+import { startRealtimeTestServer, userToken, type RealtimeTestServer } from './testServer';
 import { openRawSocket, type Frame, type RawSocket } from './testSockets';
 
 const OWNER = '00000000-0000-4000-8000-000000000001';
 
 let db: Database;
 let newsId: string;
-const servers: { realtime: RealtimeServer; http: Server }[] = [];
+const servers: RealtimeTestServer[] = [];
 const sockets: RawSocket[] = [];
-const clients: SupabaseClient[] = [];
 
 async function serve(limits: Partial<RealtimeLimits> = {}) {
-  const realtime = await RealtimeServer.start({ db, limits });
-  const api = standInMiddleware(createStandIn({ db }));
-  const http = createServer((req, res) => void api(req, res, () => res.writeHead(404).end()));
-  realtime.attach(http);
-  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
-  servers.push({ realtime, http });
-  return { realtime, url: `http://127.0.0.1:${(http.address() as AddressInfo).port}` };
+  const server = await startRealtimeTestServer(db, limits);
+  servers.push(server);
+  return server;
 }
 
 async function raw(url: string, localAddress = '127.0.0.1') {
@@ -79,18 +69,8 @@ const systemMessage = (s: RawSocket, topic: string) =>
       f[2] === topic && f[3] === 'system' && (f[4] as { extension?: string }).extension === 'system',
   );
 
-async function ownerJoinsPresence(url: string) {
-  const c = createClient(url, LOCAL_ANON_KEY, {
-    auth: { persistSession: false, autoRefreshToken: false },
-    realtime: { transport: ws as unknown as typeof WebSocket, vsn: '2.0.0' },
-  });
-  clients.push(c);
-  await c.realtime.setAuth(
-    await signJwt(
-      { sub: OWNER, role: 'authenticated', aud: 'authenticated', aal: 'aal2' },
-      { expiresInSeconds: 600 },
-    ),
-  );
+async function ownerJoinsPresence(server: RealtimeTestServer) {
+  const c = await server.client(await userToken(OWNER, {}, 600));
   const started = performance.now();
   const channel = c.channel(`presence:news:${newsId}`, {
     config: { private: true, presence: { key: OWNER } },
@@ -115,11 +95,10 @@ beforeAll(async () => {
 });
 
 afterEach(async () => {
-  await Promise.all(clients.splice(0).map((c) => c.removeAllChannels()));
   await Promise.all(sockets.splice(0).map((s) => s.close()));
-  for (const { realtime, http } of servers.splice(0)) {
-    await realtime.close();
-    await new Promise((resolve) => http.close(resolve));
+  for (const server of servers.splice(0)) {
+    await server.leaveAll();
+    await server.close();
   }
 });
 
@@ -127,7 +106,8 @@ afterAll(() => db.close());
 
 describe('connections', () => {
   it('keeps a place for an operator while 505 idle anonymous sockets try to take them all', async () => {
-    const { realtime, url } = await serve();
+    const server = await serve();
+    const { realtime, url } = server;
     // One machine holds at most its share of the 500 places.
     const first = await flood(url, 505, '127.0.0.2');
     expect(first).toEqual({ opened: 250, refused: ['HTTP 429'] });
@@ -138,7 +118,7 @@ describe('connections', () => {
     expect([second.opened, third.opened]).toEqual([250, 250]);
     expect(realtime.connectionCount).toBe(500);
 
-    const join = await ownerJoinsPresence(url);
+    const join = await ownerJoinsPresence(server);
     console.log(`[limits] operator's join during the idle flood: ${join.status} in ${join.ms.toFixed(0)} ms`);
     expect(join.status).toBe('SUBSCRIBED');
     expect(realtime.connectionCount).toBe(500);

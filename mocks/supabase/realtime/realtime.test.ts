@@ -3,41 +3,20 @@
  * whom (row-level security per subscriber, decided at each change), filters, commit order, rolled
  * back transactions, tokens, limits and presence.
  */
-import { createClient, type RealtimeChannel, type SupabaseClient } from '@supabase/supabase-js';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import ws, { WebSocket as NodeWebSocket } from 'ws';
+import { type RealtimeChannel, type SupabaseClient } from '@supabase/supabase-js';
+import { WebSocket as NodeWebSocket } from 'ws';
 import { assumeIdentity, type Database } from '../db';
 import { signJwt } from '../jwt';
 import { LOCAL_ANON_KEY } from '../keys';
-import { standInMiddleware } from '../node';
-import { createStandIn } from '../standIn';
 import { openTestDatabase } from '../testing/snapshot';
-import { RealtimeServer } from './server';
+import { startRealtimeTestServer, userToken, type RealtimeTestServer } from './testServer';
 
 const ADMIN = '00000000-0000-4000-8000-000000000001';
 const USER = '00000000-0000-4000-8000-000000000002';
 const OTHER = '00000000-0000-4000-8000-0000000000a9';
 
 let db: Database;
-let realtime: RealtimeServer;
-let server: Server;
-let url: string;
-const clients: SupabaseClient[] = [];
-
-const token = (sub: string, extra: Record<string, unknown> = {}, expiresInSeconds = 3600) =>
-  signJwt({ sub, role: 'authenticated', aud: 'authenticated', aal: 'aal2', ...extra }, { expiresInSeconds });
-
-/** A client whose Realtime carries accessToken, as supabase-js sets a signed-in session's. */
-async function client(accessToken?: string, vsn = '2.0.0') {
-  const c = createClient(url, LOCAL_ANON_KEY, {
-    auth: { persistSession: false, autoRefreshToken: false },
-    realtime: { transport: ws as unknown as typeof WebSocket, vsn },
-  });
-  clients.push(c);
-  if (accessToken) await c.realtime.setAuth(accessToken);
-  return c;
-}
+let rt: RealtimeTestServer;
 
 interface Received {
   eventType: string;
@@ -110,37 +89,27 @@ beforeAll(async () => {
       using (case when note = 'boom' then 1 / (length(note) - 4) = 1 else true end);
     grant select on public.rt_probe to anon, authenticated;
     alter publication supabase_realtime add table public.rt_probe;`);
-  const standIn = createStandIn({ db });
-  realtime = await RealtimeServer.start({
-    db,
-    limits: { maxChannelsPerConnection: 3, maxMessageBytes: 64 * 1024 },
-  });
-  const api = standInMiddleware(standIn);
-  server = createServer((req, res) => void api(req, res, () => res.writeHead(404).end()));
-  realtime.attach(server);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  rt = await startRealtimeTestServer(db, { maxChannelsPerConnection: 3, maxMessageBytes: 64 * 1024 });
 });
 
 afterEach(async () => {
-  await Promise.all(clients.splice(0).map((c) => c.removeAllChannels()));
+  await rt.leaveAll();
   await db.query('delete from public.rt_probe');
 });
 
 afterAll(async () => {
-  await realtime.close();
-  await new Promise((resolve) => server.close(resolve));
+  await rt.close();
   await db.close();
 });
 
 describe('postgres_changes under row-level security', () => {
   it('sends an insert to the owner and to an admin with their second factor, and to nobody else', async () => {
-    const admin = await listen(await client(await token(ADMIN)), 'scans');
-    const owner = await listen(await client(await token(USER)), 'scans');
-    const other = await listen(await client(await token(OTHER)), 'scans');
-    const anonClient = await client();
+    const admin = await listen(await rt.client(await userToken(ADMIN)), 'scans');
+    const owner = await listen(await rt.client(await userToken(USER)), 'scans');
+    const other = await listen(await rt.client(await userToken(OTHER)), 'scans');
+    const anonClient = await rt.client();
     const anon = await listen(anonClient, 'scans');
-    const withoutFactorClient = await client(await token(ADMIN, { aal: 'aal1' }));
+    const withoutFactorClient = await rt.client(await userToken(ADMIN, { aal: 'aal1' }));
     const adminWithoutFactor = await listen(withoutFactorClient, 'scans');
     // On the same sockets: a table both may read, for a later change they do receive.
     const anonProbe = await listen(anonClient, 'rt_probe', { event: 'INSERT' });
@@ -187,8 +156,8 @@ describe('postgres_changes under row-level security', () => {
   ])(
     'decides at each change: a %s admin stops receiving with the channel still open',
     async (_, revoke, restore) => {
-      const admin = await listen(await client(await token(ADMIN)), 'scans');
-      const news = await listen(await client(await token(ADMIN)), 'news', { event: 'INSERT' });
+      const admin = await listen(await rt.client(await userToken(ADMIN)), 'scans');
+      const news = await listen(await rt.client(await userToken(ADMIN)), 'news', { event: 'INSERT' });
       await insertScan(USER, 'Before revocation');
       await admin.until(1);
       await db.query(revoke, [ADMIN]);
@@ -208,8 +177,8 @@ describe('postgres_changes under row-level security', () => {
 
   it('sends updates and deletes with the primary key only as the old record, deletes to every subscriber', async () => {
     const { rows } = await insertScan(USER, 'To change');
-    const owner = await listen(await client(await token(USER)), 'scans', { event: 'UPDATE' });
-    const deletes = await listen(await client(await token(OTHER)), 'scans', { event: 'DELETE' });
+    const owner = await listen(await rt.client(await userToken(USER)), 'scans', { event: 'UPDATE' });
+    const deletes = await listen(await rt.client(await userToken(OTHER)), 'scans', { event: 'DELETE' });
     await db.query(`update public.scans set name = 'Changed' where id = $1`, [rows[0].id]);
     const [update] = await owner.until(1);
     expect(update).toMatchObject({ eventType: 'UPDATE', new: { name: 'Changed' }, old: { id: rows[0].id } });
@@ -221,16 +190,16 @@ describe('postgres_changes under row-level security', () => {
   });
 
   it('applies eq, in and gt filters on the record', async () => {
-    const adminToken = await token(ADMIN);
-    const eq = await listen(await client(adminToken), 'scans', {
+    const adminToken = await userToken(ADMIN);
+    const eq = await listen(await rt.client(adminToken), 'scans', {
       event: 'INSERT',
       filter: `user_id=eq.${OTHER}`,
     });
-    const inList = await listen(await client(adminToken), 'scans', {
+    const inList = await listen(await rt.client(adminToken), 'scans', {
       event: 'INSERT',
       filter: 'name=in.(Keep one,"Keep two")',
     });
-    const gt = await listen(await client(adminToken), 'scans', {
+    const gt = await listen(await rt.client(adminToken), 'scans', {
       event: 'UPDATE',
       filter: 'health_score=gt.50',
     });
@@ -246,7 +215,7 @@ describe('postgres_changes under row-level security', () => {
   });
 
   it('delivers committed changes once each, in commit order, and nothing of a rolled-back transaction', async () => {
-    const admin = await listen(await client(await token(ADMIN)), 'scans', { event: 'INSERT' });
+    const admin = await listen(await rt.client(await userToken(ADMIN)), 'scans', { event: 'INSERT' });
     await db
       .transaction(async (tx) => {
         await tx.query(`insert into public.scans (user_id, name) values ($1, 'Rolled back')`, [USER]);
@@ -262,7 +231,7 @@ describe('postgres_changes under row-level security', () => {
   });
 
   it('keeps delivering after an RLS check throws with 500 changes queued behind it', async () => {
-    const probe = await listen(await client(await token(USER)), 'rt_probe');
+    const probe = await listen(await rt.client(await userToken(USER)), 'rt_probe');
     const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     try {
       // One commit of 501 rows; the policy raises (division by zero) for the 250th, 'boom', so the
@@ -283,7 +252,7 @@ describe('postgres_changes under row-level security', () => {
   });
 
   it('stamps every row of a transaction with the same commit_timestamp', async () => {
-    const probe = await listen(await client(await token(USER)), 'rt_probe', { event: 'INSERT' });
+    const probe = await listen(await rt.client(await userToken(USER)), 'rt_probe', { event: 'INSERT' });
     // Three rows written 10 ms apart, committed together: one commit time for all three.
     await db.transaction(async (tx) => {
       for (const id of [1, 2, 3]) {
@@ -301,7 +270,7 @@ describe('postgres_changes under row-level security', () => {
   it('compares a timestamptz filter as time, not as text', async () => {
     // 12:00 at +02 is 10:00 UTC. As text, every stored value ("2024-05-01T…") sorts after the
     // filter's "2024-05-01 12…" (T > space), so 09:00 UTC would pass a string comparison.
-    const probe = await listen(await client(await token(USER)), 'rt_probe', {
+    const probe = await listen(await rt.client(await userToken(USER)), 'rt_probe', {
       event: 'INSERT',
       filter: 'at=gt.2024-05-01 12:00:00+02',
     });
@@ -319,7 +288,7 @@ describe('postgres_changes under row-level security', () => {
     // apply_rls passes a DELETE through a filter on its old columns, which hold the primary key
     // only (realtime.apply_rls: is_visible_through_filters(old_columns, filters)).
     await db.query(`insert into public.rt_probe (id, note) values (7, 'gone'), (8, 'sentinel')`);
-    const c = await client(await token(USER));
+    const c = await rt.client(await userToken(USER));
     const byId = await listen(c, 'rt_probe', { event: 'DELETE', filter: 'id=eq.7' });
     const byNote = await listen(c, 'rt_probe', { event: 'DELETE', filter: 'note=eq.gone' });
     const sentinel = await listen(c, 'rt_probe', { event: 'DELETE', filter: 'id=eq.8' });
@@ -331,7 +300,7 @@ describe('postgres_changes under row-level security', () => {
   });
 
   it('delivers a row larger than a NOTIFY payload in its place', async () => {
-    const admin = await listen(await client(await token(ADMIN)), 'scans', { event: 'INSERT' });
+    const admin = await listen(await rt.client(await userToken(ADMIN)), 'scans', { event: 'INSERT' });
     await insertScan(USER, 'Large', 'x'.repeat(20_000));
     await insertScan(USER, 'After large');
     const changes = await admin.until(2);
@@ -344,7 +313,7 @@ describe('postgres_changes under row-level security', () => {
       db.query<{ table: string }>(
         `select tgrelid::regclass::text as table from pg_trigger where tgname = 'zz_labellens_realtime' order by 1`,
       );
-    const c = await client(await token(USER));
+    const c = await rt.client(await userToken(USER));
     // Hosted subscribes through the publication (subscriptions.ex): an unpublished table is not
     // found, with the same text as a table that does not exist.
     await expect(listen(c, 'user_devices')).rejects.toThrow(
@@ -363,8 +332,8 @@ describe('postgres_changes under row-level security', () => {
       `insert into public.news (title, content, source_url) values ('Trashed on air', 'Body', 'https://example.com/t') returning id`,
     );
     const id = rows[0].id;
-    const user = await listen(await client(await token(USER)), 'news');
-    await expect(listen(await client(await token(USER)), 'trash')).rejects.toThrow(
+    const user = await listen(await rt.client(await userToken(USER)), 'news');
+    await expect(listen(await rt.client(await userToken(USER)), 'trash')).rejects.toThrow(
       'Unable to subscribe to changes with given parameters',
     );
     const asOwner = async (sql: string) =>
@@ -385,7 +354,7 @@ describe('postgres_changes under row-level security', () => {
   });
 
   it('works with the 1.0.0 serializer too', async () => {
-    const admin = await listen(await client(await token(ADMIN), '1.0.0'), 'news', { event: 'INSERT' });
+    const admin = await listen(await rt.client(await userToken(ADMIN), '1.0.0'), 'news', { event: 'INSERT' });
     await db.query(
       `insert into public.news (title, content, source_url) values ('Over vsn 1', 'Body', 'https://example.com')`,
     );
@@ -396,12 +365,12 @@ describe('postgres_changes under row-level security', () => {
 describe('tokens', () => {
   it('refuses a join with an expired or forged token with Realtime reasons', async () => {
     const expired = await signJwt({ sub: USER, role: 'authenticated' }, { expiresInSeconds: -10 });
-    const forged = `${(await token(USER)).slice(0, -4)}AAAA`;
+    const forged = `${(await userToken(USER)).slice(0, -4)}AAAA`;
     for (const [accessToken, reason] of [
       [expired, /^Token has expired \d+ seconds ago$/],
       [forged, /^The token provided is not a valid JWT$/],
     ] as const) {
-      const refused = await client(accessToken);
+      const refused = await rt.client(accessToken);
       const error = await new Promise<Error | undefined>((resolve) =>
         refused
           .channel('refused')
@@ -413,18 +382,18 @@ describe('tokens', () => {
   });
 
   it('ends the channel with a system error when its token expires, and follows a refreshed token', async () => {
-    const c = await client(await token(ADMIN, { aal: 'aal1' }));
+    const c = await rt.client(await userToken(ADMIN, { aal: 'aal1' }));
     const scans = await listen(c, 'scans', { event: 'INSERT' });
     // Not an admin without the second factor; the refreshed aal2 token is.
     await insertScan(USER, 'Before refresh');
-    await c.realtime.setAuth(await token(ADMIN));
+    await c.realtime.setAuth(await userToken(ADMIN));
     await vi.waitFor(async () => {
       await insertScan(USER, 'After refresh');
       expect(scans.received.length).toBeGreaterThan(0);
     });
     expect(scans.received[0].new.name).toBe('After refresh');
 
-    const short = await client(await token(ADMIN, {}, 1));
+    const short = await rt.client(await userToken(ADMIN, {}, 1));
     const system = new Promise<{ extension: string; status: string; message: string }>((resolve) => {
       const channel: RealtimeChannel = short.channel('expiring');
       channel
@@ -445,7 +414,7 @@ describe('tokens', () => {
 describe('limits and refusals', () => {
   it('refuses a connection whose apikey does not verify', async () => {
     const socket = new NodeWebSocket(
-      `${url.replace('http', 'ws')}/realtime/v1/websocket?apikey=not-a-key&vsn=2.0.0`,
+      `${rt.url.replace('http', 'ws')}/realtime/v1/websocket?apikey=not-a-key&vsn=2.0.0`,
     );
     const status = await new Promise<number | undefined>((resolve) =>
       socket.on('unexpected-response', (_req, res) => resolve(res.statusCode)),
@@ -454,7 +423,7 @@ describe('limits and refusals', () => {
   });
 
   it('refuses channels past the per-connection limit and closes a socket sending an oversized frame', async () => {
-    const c = await client(await token(USER));
+    const c = await rt.client(await userToken(USER));
     for (let i = 0; i < 3; i++) await listen(c, 'scans');
     const error = await new Promise<Error | undefined>((resolve) =>
       c
@@ -465,7 +434,7 @@ describe('limits and refusals', () => {
     expect(error?.message).toBe('ChannelRateLimitReached: Too many channels');
 
     const socket = new NodeWebSocket(
-      `${url.replace('http', 'ws')}/realtime/v1/websocket?apikey=${LOCAL_ANON_KEY}&vsn=2.0.0`,
+      `${rt.url.replace('http', 'ws')}/realtime/v1/websocket?apikey=${LOCAL_ANON_KEY}&vsn=2.0.0`,
     );
     await new Promise((resolve) => socket.on('open', resolve));
     const closed = new Promise<number>((resolve) => socket.on('close', (code) => resolve(code)));
@@ -474,10 +443,12 @@ describe('limits and refusals', () => {
   });
 
   it('answers an unknown table and an unknown filter column with the postgres_changes system errors', async () => {
-    await expect(listen(await client(await token(USER)), 'no_such_table')).rejects.toThrow(
+    await expect(listen(await rt.client(await userToken(USER)), 'no_such_table')).rejects.toThrow(
       'Unable to subscribe to changes with given parameters. Please check Realtime is enabled for the given connect parameters: [event: *, schema: public, table: no_such_table, filters: [], select: nil]',
     );
-    await expect(listen(await client(await token(USER)), 'scans', { filter: 'nope=eq.1' })).rejects.toThrow(
+    await expect(
+      listen(await rt.client(await userToken(USER)), 'scans', { filter: 'nope=eq.1' }),
+    ).rejects.toThrow(
       'Unable to subscribe to changes with given parameters. An exception happened so please check your connect parameters: [event: *, schema: public, table: scans, filters: [{"nope", "eq", "1", false}], select: nil]. Exception: ERROR P0001 (raise_exception) invalid column for filter nope',
     );
   });
@@ -486,7 +457,7 @@ describe('limits and refusals', () => {
 describe('presence', () => {
   it('shows each member who else has the topic open, and drops one who leaves', async () => {
     const join = async (sub: string, email: string) => {
-      const channel = (await client(await token(sub))).channel('editing:news:1', {
+      const channel = (await rt.client(await userToken(sub))).channel('editing:news:1', {
         config: { presence: { key: sub } },
       });
       await new Promise<void>((resolve) =>
@@ -504,7 +475,7 @@ describe('presence', () => {
   });
 
   it('ends a channel that tracks more than the presence limit, with the system error', async () => {
-    const channel = (await client(await token(USER))).channel('editing:news:big');
+    const channel = (await rt.client(await userToken(USER))).channel('editing:news:big');
     const system = new Promise<{ extension: string; status: string; message: string }>((resolve) =>
       channel.on('system' as never, {}, resolve),
     );

@@ -22,18 +22,21 @@ const triggersOnNews = async () =>
 test.each([
   { shared: true, afterStart: 1, afterUnwatch: 1 },
   { shared: false, afterStart: 0, afterUnwatch: 0 },
-])('shared $shared: a second capture keeps the first one’s trigger', async ({ shared, afterStart, afterUnwatch }) => {
-  const seen: CapturedChange[] = [];
-  const tabA = await ChangeCapture.start(db, (change) => seen.push(change), { shared });
-  const news = (await tabA.describe('public', 'news'))!;
-  await tabA.watch(news);
-  expect(await triggersOnNews()).toBe(1);
-  const tabB = await ChangeCapture.start(db, () => undefined, { shared });
-  expect(await triggersOnNews()).toBe(afterStart);
-  await tabB.watch(news);
-  await tabB.unwatch(news);
-  expect(await triggersOnNews()).toBe(afterUnwatch);
-  await tabA.stop();
-  await tabB.stop();
-  await db.exec(`drop trigger if exists zz_labellens_realtime on public.news`);
-});
+])(
+  'shared $shared: a second capture keeps the first one’s trigger',
+  async ({ shared, afterStart, afterUnwatch }) => {
+    const seen: CapturedChange[] = [];
+    const tabA = await ChangeCapture.start(db, (change) => seen.push(change), { shared });
+    const news = (await tabA.describe('public', 'news'))!;
+    await tabA.watch(news);
+    expect(await triggersOnNews()).toBe(1);
+    const tabB = await ChangeCapture.start(db, () => undefined, { shared });
+    expect(await triggersOnNews()).toBe(afterStart);
+    await tabB.watch(news);
+    await tabB.unwatch(news);
+    expect(await triggersOnNews()).toBe(afterUnwatch);
+    await tabA.stop();
+    await tabB.stop();
+    await db.exec(`drop trigger if exists zz_labellens_realtime on public.news`);
+  },
+);

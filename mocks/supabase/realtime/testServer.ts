@@ -1,0 +1,43 @@
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import ws from 'ws';
+import type { Database } from '../db';
+import { signJwt } from '../jwt';
+import { LOCAL_ANON_KEY } from '../keys';
+import { createStandIn } from '../standIn';
+import { listenStandIn } from '../testing/listen';
+import { RealtimeServer, type RealtimeLimits } from './server';
+
+/** A signed-in user's access token (aal2), as Auth issues it, for `sub`. */
+export const userToken = (sub: string, extra: Record<string, unknown> = {}, expiresInSeconds = 3600) =>
+  signJwt({ sub, role: 'authenticated', aud: 'authenticated', aal: 'aal2', ...extra }, { expiresInSeconds });
+
+/**
+ * The stand-in's API and Realtime on one loopback port, and real supabase-js clients for it:
+ * `client(token)` carries the token on its Realtime as a signed-in session does; `leaveAll` ends
+ * every client's channels (after each test), `close` the servers.
+ */
+export async function startRealtimeTestServer(db: Database, limits: Partial<RealtimeLimits> = {}) {
+  const realtime = await RealtimeServer.start({ db, limits });
+  const http = await listenStandIn(createStandIn({ db }), (server) => realtime.attach(server));
+  const clients: SupabaseClient[] = [];
+  return {
+    realtime,
+    url: http.url,
+    async client(accessToken?: string, vsn = '2.0.0') {
+      const c = createClient(http.url, LOCAL_ANON_KEY, {
+        auth: { persistSession: false, autoRefreshToken: false },
+        realtime: { transport: ws as unknown as typeof WebSocket, vsn },
+      });
+      clients.push(c);
+      if (accessToken) await c.realtime.setAuth(accessToken);
+      return c;
+    },
+    leaveAll: () => Promise.all(clients.splice(0).map((c) => c.removeAllChannels())),
+    async close() {
+      await realtime.close();
+      await http.close();
+    },
+  };
+}
+
+export type RealtimeTestServer = Awaited<ReturnType<typeof startRealtimeTestServer>>;

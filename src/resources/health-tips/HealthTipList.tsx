@@ -25,8 +25,6 @@ export default function HealthTipList() {
   return (
     <AdminList
       resource={healthTipsData}
-      title="resources.health-tips.heading"
-      searchPlaceholder="resources.health-tips.search"
       filters={[missingLanguageFilter]}
       header={<ListHeading />}
       empty={<EmptyWithHeading />}

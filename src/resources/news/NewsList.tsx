@@ -28,8 +28,6 @@ export default function NewsList() {
   return (
     <AdminList
       resource={newsData}
-      title="resources.news.heading"
-      searchPlaceholder="resources.news.search"
       filters={[missingLanguageFilter]}
       header={<ListHeading />}
       empty={<EmptyWithHeading />}

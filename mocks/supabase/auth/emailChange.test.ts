@@ -12,6 +12,7 @@ import { createStandIn, type StandIn } from '../standIn';
 import type { AuthConfig } from './authConfig';
 import { openTestDatabase } from '../testing/snapshot';
 import { standInClient, TEST_SUPABASE_URL } from './testClient';
+import { mailsTo } from './testMail';
 
 let db: Database;
 beforeAll(async () => {
@@ -20,25 +21,6 @@ beforeAll(async () => {
 afterAll(() => db.close());
 
 const standInWith = (auth: Partial<AuthConfig>) => createStandIn({ db, publicUrl: TEST_SUPABASE_URL, auth });
-
-/** Every email to an address (newest first) with its link's token. */
-async function mailsTo(standIn: StandIn, address: string) {
-  const mail = async (path: string) =>
-    (await standIn.handle(new Request(`${TEST_SUPABASE_URL}/mail/api/v1/${path}`)))!.json();
-  const { messages } = await mail('messages');
-  const found = messages.filter((m: { To: { Address: string }[] }) => m.To[0].Address === address);
-  return Promise.all(
-    found.map(async (m: { ID: string; Subject: string }) => {
-      const { HTML } = await mail(`message/${m.ID}`);
-      const link = new URL(/href="([^"]+)"/.exec(HTML)![1].replace(/&amp;/g, '&'));
-      return {
-        subject: m.Subject,
-        type: link.searchParams.get('type'),
-        token: link.searchParams.get('token')!,
-      };
-    }),
-  );
-}
 
 /** A confirmed account with a password session. */
 async function account(standIn: StandIn, email: string): Promise<SupabaseClient> {

@@ -2,7 +2,8 @@ import { FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
 import type { Database } from '../db';
 import { createStandIn, type StandIn } from '../standIn';
 import { openTestDatabase } from '../testing/snapshot';
-import { DEMO, standInClient, TEST_SUPABASE_URL } from './testClient';
+import { DEMO, standInClient } from './testClient';
+import { mailsTo as mailsToAddress } from './testMail';
 
 /**
  * An invitation is for the invited address: only a session of the account holding it, begun at an
@@ -42,23 +43,7 @@ describe.each([true, false])('double_confirm_changes = %s', (secureEmailChange) 
   }
   const owner = () => signedIn(DEMO.admin.email, DEMO.admin.password);
 
-  /** The emails to an address (newest first): subject and the token of its link. */
-  async function mailsTo(address: string) {
-    const mail = async (path: string) =>
-      (await standIn.handle(new Request(`${TEST_SUPABASE_URL}/mail/api/v1/${path}`)))!.json();
-    const { messages } = await mail('messages');
-    const found = messages.filter((m: { To: { Address: string }[] }) => m.To[0].Address === address);
-    return Promise.all(
-      found.map(async (m: { ID: string; Subject: string }) => {
-        const { HTML } = await mail(`message/${m.ID}`);
-        const link = new URL(/href="([^"]+)"/.exec(HTML)![1].replace(/&amp;/g, '&'));
-        return {
-          subject: m.Subject,
-          token: (link.searchParams.get('token_hash') ?? link.searchParams.get('token'))!,
-        };
-      }),
-    );
-  }
+  const mailsTo = (address: string) => mailsToAddress(standIn, address);
   const follow = async (token: string, type: 'recovery' | 'invite' | 'email_change') => {
     const session = client();
     const { error } = await session.auth.verifyOtp({ token_hash: token, type });

@@ -16,6 +16,33 @@ export const PLATFORM_FILES = ['platform.sql', 'platform-services.sql'].map((fil
 /** The platform files' text, in order: run as one script. */
 export const platformSql = () => PLATFORM_FILES.map((file) => readFileSync(file, 'utf8')).join('\n');
 export const MIGRATION_ROLE_SQL = path.join(repoRoot, 'mocks/supabase/sql/migration-role.sql');
+/** pgmq's SQL-only install, verbatim (mocks/supabase/vendor/pgmq/README.md). */
+export const PGMQ_SQL = path.join(repoRoot, 'mocks/supabase/vendor/pgmq/pgmq.sql');
+
+/**
+ * Supabase Queues, as a hosted project's image offers it: pgmq as an extension where this server
+ * has one, otherwise pgmq's SQL-only install, which makes the same objects. Run after the migration
+ * role exists (migration-role.sql), as that role: hosted's after-create script for pgmq gives its
+ * objects to `postgres` (supabase/postgres:
+ * ansible/files/postgresql_extension_custom_scripts/pgmq/after-create.sql), so a migration can
+ * create a queue. Does nothing where pgmq is already there, so it can run before every prepare.
+ */
+export const platformQueueSql = (role: string) => `
+  do $pgmq_platform$
+  begin
+    if to_regnamespace('pgmq') is not null then
+      null;
+    elsif exists (select 1 from pg_catalog.pg_available_extensions where name = 'pgmq') then
+      create extension pgmq;
+    else
+      set role ${role};
+      execute $pgmq_sql$
+${readFileSync(PGMQ_SQL, 'utf8')}
+$pgmq_sql$;
+      reset role;
+    end if;
+  end
+  $pgmq_platform$;`;
 export const MIGRATIONS_DIR = path.join(repoRoot, 'supabase/migrations');
 /** The seed files (config.toml's [db.seed] sql_paths), in the order they run. */
 export const seedFiles = () => seedPaths().map((file) => path.join(repoRoot, 'supabase', file));
@@ -57,6 +84,7 @@ export async function prepareDatabase(
     await tx.query('select pg_advisory_xact_lock($1)', [PREPARE_LOCK_KEY]);
     await tx.exec(platformSql());
     await tx.exec(migrationRoleSql);
+    await tx.exec(platformQueueSql(MIGRATION_ROLE));
     // Where the stand-in's Storage keeps the bytes (mocks/supabase/storage): not a hosted object.
     await tx.exec(BLOB_STORE_SQL);
     await tx.exec(MIGRATION_HISTORY_SQL);

@@ -6,7 +6,7 @@ import { BLOB_STORE_SQL } from '../storage/objects';
 import { seedBuckets } from '../storage/seed';
 import { runMigrationLikeTheCli, runSeedLikeTheCli } from './cliSql';
 import { seedPaths } from './schemaPaths';
-import type { Database } from './types';
+import type { Database, Queryable } from './types';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 /** What a hosted project has before any migration: the roles and Auth, then Realtime and Storage. */
@@ -52,6 +52,36 @@ export interface PrepareResult {
   seeded: boolean;
 }
 
+/** The last migration before the history was squashed into the baseline (docs/schema-first.md). */
+export const LAST_BEFORE_SQUASH = '20241101006300';
+/** The baseline's versions (scripts/db-squash.ts): from the first, before the end. */
+const BASELINE = { first: '20241201000000', end: '20241201010000' };
+
+/**
+ * A local database migrated before the squash holds what the baseline builds: record the baseline
+ * as applied, as `supabase migration repair` does for a hosted project (docs/deploying.md,
+ * "Projects created before the squash"). One that stopped earlier cannot be caught up.
+ */
+async function repairSquashed(tx: Queryable, done: Set<string>, files: string[]): Promise<void> {
+  const old = [...done].filter((v) => v < BASELINE.first);
+  if (!old.length) return;
+  if (!done.has(LAST_BEFORE_SQUASH))
+    throw new Error(
+      `This database was migrated before the squash but not to ${LAST_BEFORE_SQUASH}: run npm run db:reset`,
+    );
+  await tx.query('delete from supabase_migrations.schema_migrations where version < $1', [BASELINE.first]);
+  for (const file of files) {
+    const [version, ...rest] = file.replace(/\.sql$/, '').split('_');
+    if (version < BASELINE.first || version >= BASELINE.end) continue;
+    await tx.query('insert into supabase_migrations.schema_migrations (version, name) values ($1, $2)', [
+      version,
+      rest.join('_'),
+    ]);
+    done.add(version);
+  }
+  for (const v of old) done.delete(v);
+}
+
 /** Any constant key: prepares of one server serialise on it (parallel test workers, two servers). */
 const PREPARE_LOCK_KEY = 7_246_135_001;
 
@@ -94,6 +124,7 @@ export async function prepareDatabase(
       ).rows.map((r) => r.version),
     );
     const isNew = done.size === 0;
+    await repairSquashed(tx, done, files);
     const applied: string[] = [];
     for (const file of files) {
       const [version, ...rest] = file.replace(/\.sql$/, '').split('_');

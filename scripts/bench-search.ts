@@ -2,7 +2,7 @@
  * npm run bench:search [-- --runs 15]: the news list's search at 100,000 articles, on PGlite in
  * memory, as the admin asks it (supabase-js and the admin's resource provider over loopback HTTP to
  * the stand-in, signed in as the demo editor): the first page of a rare and a common word, median of
- * --runs each, first read from the news table as before 20241101004800 (under row-level security,
+ * --runs each, first read from the news table directly (under row-level security,
  * where the planner may not read the column statistics for `ilike`), then through admin_news as
  * migrated (docs/architecture/budgets.md, "News search"). Articles are faker's lorem text; "quinoa"
  * is in 20 of them, "sugar" in a few, "dolor" and "lorem" in about half and a sixth. Beside each

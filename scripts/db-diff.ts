@@ -21,26 +21,12 @@ import { MIGRATION_ROLE } from '../mocks/supabase/db/prepare';
 import { openSnapshotPglite } from '../mocks/supabase/testing/snapshot';
 import { buildFromSchemas, SUPABASE_DIR } from '../supabase/tests/declaredSchema';
 import { diffDumps, dumpSchema, type DumpEntry } from '../supabase/tests/schemaDump';
-import { allBuckets } from '../src/domain/storage';
-import { RESOURCE_DATA } from '../src/resources';
+import { bucketInserts } from './bucketRows';
 
-/**
- * The storage.buckets rows of the declared buckets (BUCKETS, the resources' uploads) the migrations
- * do not create yet: data, which schema files do not hold and migra does not diff, but hosted
- * Storage's buckets are exactly these rows (supabase/tests/buckets.test.ts holds them together).
- */
+/** The storage.buckets rows of the declared buckets the migrations do not create yet. */
 async function bucketRows(migrated: PGlite): Promise<string> {
   const { rows } = await migrated.query<{ id: string }>('select id from storage.buckets');
-  const have = new Set(rows.map((r) => r.id));
-  const literal = (text: string) => `'${text.replace(/'/g, "''")}'`;
-  return Object.entries(allBuckets(RESOURCE_DATA))
-    .filter(([id]) => !have.has(id))
-    .map(
-      ([id, b]) =>
-        `insert into storage.buckets (id, name, public, file_size_limit, allowed_mime_types) values\n` +
-        `  (${literal(id)}, ${literal(id)}, ${b.public}, ${b.fileSizeLimit}, array[${b.allowedMimeTypes.map(literal).join(', ')}]);`,
-    )
-    .join('\n');
+  return bucketInserts(new Set(rows.map((r) => r.id)));
 }
 
 /** The pg_dump entry kinds migra does not write, and how to bring the migrated side to the schema's. */

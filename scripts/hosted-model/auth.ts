@@ -2,7 +2,7 @@ import pg from 'pg';
 import { ADMIN_ID, USER_ID, check, asRequest, ADMIN, queryable, count } from './harness';
 
 /**
- * The auth hooks (supabase/migrations/20241101001110_auth_hooks.sql) as Supabase Auth calls them:
+ * The auth hooks (supabase/schemas/20_audit.sql) as Supabase Auth calls them:
  * connected as supabase_auth_admin (search_path auth, as GoTrue's connection has it), one
  * `select <schema>.<fn>($1::jsonb)` per attempt. A failed password of the admin must land in the
  * trail with their id and email, the answer must be "continue", and an API role may not call it.
@@ -43,7 +43,7 @@ export async function authHooks(owner: pg.Client, authAdmin: pg.Client, authenti
 }
 
 /**
- * Owner emails (supabase/migrations/20241101001400_owner_emails.sql): the trigger the migration
+ * Owner emails (supabase/schemas/32_app_data_paging.sql): the trigger the migration
  * role created on auth.users fires when Supabase Auth (supabase_auth_admin) changes an email, and
  * the admin then finds the user's scans by the new email, through the admin view and through
  * admin_owner_ids. The email is put back afterwards.
@@ -82,7 +82,7 @@ export async function ownerEmails(owner: pg.Client, authAdmin: pg.Client, authen
 }
 
 /**
- * Invitations bound to their address (supabase/migrations/20241101003600_invitation_bound_to_address.sql):
+ * Invitations bound to their address (supabase/schemas/10_operators.sql):
  * the trigger the migration role created on auth.users voids a pending invitation and deactivates an
  * accepted operator when Supabase Auth (supabase_auth_admin) changes the account's email. The demo
  * app user is made a pending invitee for it; everything is put back afterwards.

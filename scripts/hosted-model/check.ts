@@ -26,6 +26,7 @@ import {
   MIGRATION_ROLE,
   MIGRATION_ROLE_SQL,
   MIGRATIONS_DIR,
+  platformQueueSql,
   platformSql,
   seedFiles,
 } from '../../mocks/supabase/db/prepare';
@@ -113,6 +114,7 @@ async function schemasAgree(dir: string, admin: pg.Client, dump: (database: stri
   try {
     await modelAdmin.query(platformSql());
     await modelAdmin.query(readFileSync(MIGRATION_ROLE_SQL, 'utf8').replaceAll(MIGRATION_ROLE, 'postgres'));
+    await modelAdmin.query(platformQueueSql('postgres'));
     await modelPostgres.query(MIGRATION_HISTORY);
     for (const file of schemaPaths()) {
       const statements = splitStatements(readFileSync(path.join(SUPABASE_DIR, file), 'utf8'));
@@ -306,6 +308,8 @@ async function main() {
     // migration-role.sql grants hosted postgres's rights to the stand-in's hosted_postgres; here
     // the same grants go to the real `postgres`.
     await admin.query(readFileSync(MIGRATION_ROLE_SQL, 'utf8').replaceAll(MIGRATION_ROLE, 'postgres'));
+    // Supabase Queues: hosted's image has pgmq; this server may not (mocks/supabase/db/prepare.ts).
+    await admin.query(platformQueueSql('postgres'));
     const attributes = (
       await admin.query(
         `select rolsuper, rolbypassrls, has_schema_privilege('postgres', 'auth', 'CREATE') as create_on_auth

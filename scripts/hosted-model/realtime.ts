@@ -73,7 +73,7 @@ export async function realtimeAuthorization(postgres: pg.Client) {
 }
 
 /**
- * "Also open by" (20241101004000_open_records.sql) through `authenticator` as PostgREST runs it: an
+ * "Also open by" (supabase/schemas/27_realtime.sql) through `authenticator` as PostgREST runs it: an
  * editor's own request marks a record open (the row's user and expiry set by the database), the
  * owner is told the editor's email, support and an app user are told nobody, anon may not ask, and
  * nobody writes a row for someone else.

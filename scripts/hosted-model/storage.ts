@@ -75,7 +75,7 @@ export function storagePolicyGaps(
 }
 
 /**
- * The storage quota (20241101002400_storage_quota.sql) with hosted's roles, as Storage writes the
+ * The storage quota (supabase/schemas/26_storage.sql) with hosted's roles, as Storage writes the
  * row: the user's folder of avatars filled to its quota by `service_role` (Storage's superuser
  * writes the final row so); then one more, as the user's own insert (canUpload's test under their
  * role and RLS) and as service_role's final row, each refused 42501 with the quota message.
@@ -135,7 +135,7 @@ export async function storageQuota(postgres: pg.Client, authenticator: pg.Client
 }
 
 /**
- * The declared type (20241101002600_storage_declared_types.sql) with hosted's roles: a type
+ * The declared type (supabase/schemas/26_storage.sql) with hosted's roles: a type
  * validateMimeType lets through by its first two pieces is refused 42501 with Storage's message as
  * the user's own test insert and as service_role's final row; image/png is stored. Rolled back.
  */

@@ -5,16 +5,16 @@ import { trailKey } from '../i18n/resourceText';
 
 /**
  * The audit trail's vocabulary (public.audit_log, written by the triggers of
- * supabase/migrations/20241101001100_mfa_audit.sql): each action and resource the database records,
+ * supabase/schemas/20_audit.sql): each action and resource the database records,
  * with the catalogue key the screens show for it.
  */
 export const AUDIT_ACTIONS = {
   insert: 'labellens.audit.actions.insert',
   update: 'labellens.audit.actions.update',
   delete: 'labellens.audit.actions.delete',
-  // A version written back (supabase/migrations/20241101002800_restore_version.sql).
+  // A version written back (supabase/schemas/20_audit.sql).
   restore: 'labellens.audit.actions.restore',
-  // The trash (supabase/migrations/20241101002900_trash.sql): a delete moves the row there (the
+  // The trash (supabase/schemas/25_trash.sql): a delete moves the row there (the
   // entry above says 'delete'); these bring it back or remove it for good.
   undelete: 'labellens.audit.actions.undelete',
   delete_forever: 'labellens.audit.actions.delete_forever',
@@ -28,7 +28,7 @@ export const AUDIT_ACTIONS = {
   // Every PUT /auth/v1/user (a language chosen, a new password or address); the password's own first.
   user_modified: 'labellens.audit.actions.user_modified',
   user_updated_password: 'labellens.audit.actions.user_updated_password',
-  // Failed attempts, recorded by the auth hooks of supabase/migrations/20241101001110_auth_hooks.sql.
+  // Failed attempts, recorded by the auth hooks of supabase/schemas/20_audit.sql.
   sign_in_failed: 'labellens.audit.actions.sign_in_failed',
   mfa_verification_failed: 'labellens.audit.actions.mfa_verification_failed',
 } as const;

@@ -21,7 +21,7 @@ export { NOTIFICATION_LIMITS } from './notification';
 
 /**
  * How long a deleted record waits in the trash before the purge deletes it forever
- * (admin_settings.trash_retention_days, an owner's setting; 20241101002900_trash.sql).
+ * (admin_settings.trash_retention_days, an owner's setting; supabase/schemas/25_trash.sql).
  */
 export const TRASH_RETENTION_DAYS = { min: 1, max: 365, default: 30 } as const;
 
@@ -34,7 +34,7 @@ export const CONTACT_LIMITS = {
 } as const;
 
 /**
- * The contact form's flood limit (20241101001000_abuse.sql): one message per request, at most this
+ * The contact form's flood limit (supabase/schemas/50_contact.sql): one message per request, at most this
  * many per client address per hour, then HTTP 429 (the form keeps what the visitor typed).
  */
 export const CONTACT_RATE_LIMIT = { perAddressPerHour: 5 } as const;
@@ -44,7 +44,7 @@ export const CONTACT_RATE_LIMIT = { perAddressPerHour: 5 } as const;
  * `Prefer: count=estimated` a total up to it is counted exactly, past it taken from the planner (an
  * estimate the lists show as "about N"). The stand-in's REST server (mocks/supabase/rest), the
  * admin's paging (src/providers/paging.ts) and the paging functions' windows
- * (supabase/migrations/*_paging.sql, *_page_total.sql) agree on it.
+ * (supabase/schemas/31_app_data_admin_reads.sql) agree on it.
  */
 export const MAX_ROWS = 1000;
 

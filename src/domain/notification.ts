@@ -1,6 +1,6 @@
 /**
  * The push-notification draft's rules, shared by the Compose form, the send-notification edge
- * function and (through 20241101000700_notifications.sql) the `notifications` check constraints.
+ * function and (through supabase/schemas/45_notifications.sql) the `notifications` check constraints.
  * This module imports nothing, so the function's Deno entry can load it as it is.
  */
 export const NOTIFICATION_LIMITS = {
@@ -32,7 +32,7 @@ export const NOTIFICATION_ISSUES = {
 /**
  * Data keys FCM refuses (its HTTP v1 reference: "from", "message_type", and words starting with
  * "google" or "gcm"; the legacy API also reserves "notification" and "collapse_key"). The
- * notifications table's constraint (20241101001000_abuse.sql) lists the same words.
+ * notifications table's constraint (supabase/schemas/45_notifications.sql) lists the same words.
  */
 export const FCM_RESERVED_DATA_KEYS = ['from', 'notification', 'message_type', 'collapse_key'] as const;
 export const FCM_RESERVED_DATA_KEY_PREFIXES = ['google', 'gcm'] as const;

@@ -1,6 +1,6 @@
 /**
  * The command palette's and a person's page's limits. public.admin_search and public.admin_person
- * (supabase/migrations/20241101003000_palette.sql) apply the same numbers; supabase/tests/palette.test.ts
+ * (supabase/schemas/31_app_data_admin_reads.sql) apply the same numbers; supabase/tests/palette.test.ts
  * checks that they agree.
  */
 

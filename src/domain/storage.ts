@@ -1,6 +1,6 @@
 /**
- * The Storage buckets the product uses and their rules. supabase/migrations/*_storage.sql creates
- * the same buckets with the same limits (a test compares them); Storage (hosted, and the stand-in
+ * The Storage buckets the product uses and their rules. the migrations create
+ * the same buckets with the same limits (scripts/bucketRows.ts writes their rows) (a test compares them); Storage (hosted, and the stand-in
  * as hosted) enforces the size and the declared type on upload; the admin checks a file against
  * them, and its bytes' signature, before sending it.
  */
@@ -22,7 +22,7 @@ export interface BucketRules {
 /**
  * The most one user keeps in their own folder (`<user id>/…`) of a bucket: files, and bytes
  * (whole megabytes). The database enforces it on every write of storage.objects
- * (supabase/migrations/20241101002400_storage_quota.sql, private.storage_quotas, which a test
+ * (supabase/schemas/26_storage.sql, private.storage_quotas, which a test
  * compares with these numbers), so hosted Storage refuses the upload past it as the stand-in does.
  */
 export interface UserQuota {
@@ -93,7 +93,7 @@ export function quotaMessage(bucket: string, quota: UserQuota): string {
 /**
  * What Storage answers for a declared type a bucket does not take (supabase/storage's
  * InvalidMimeType), and what the database raises for one it takes only by validateMimeType's
- * loose comparison (20241101002600_storage_declared_types.sql raises exactly this text).
+ * loose comparison (supabase/schemas/26_storage.sql raises exactly this text).
  */
 export const typeNotSupportedMessage = (type: string) => `mime type ${type} is not supported`;
 

@@ -82,7 +82,7 @@ export function readsEveryRow(
   };
 }
 
-/** The owners a search's words name, through admin_owner_ids (supabase/migrations/*_owner_emails.sql). */
+/** The owners a search's words name, through admin_owner_ids (supabase/schemas/31_app_data_admin_reads.sql). */
 export function ownerLookup(client: SupabaseClient): OwnerLookup {
   return async (words) => {
     const { data, error, status } = await client.rpc('admin_owner_ids', { words });

@@ -102,7 +102,7 @@ export interface ResourceData<R extends RaRecord = RaRecord, C extends string = 
   versions?: boolean;
   /**
    * Deleting moves the row to the trash (the table has a `move_to_trash` trigger,
-   * supabase/migrations/*_trash.sql): the delete toast offers Undo, the Trash screen lists it until
+   * supabase/schemas/25_trash.sql): the delete toast offers Undo, the Trash screen lists it until
    * it is restored, deleted forever or purged, and its uploaded file stays until then.
    */
   trash?: boolean;

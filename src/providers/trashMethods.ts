@@ -30,7 +30,7 @@ interface StoredObject {
 }
 
 /**
- * The trash (supabase/migrations/20241101002900_trash.sql) as typed custom methods of the admin's
+ * The trash (supabase/schemas/25_trash.sql) as typed custom methods of the admin's
  * data provider. Deleting a record of a resource declared `trash` is a plain delete; the database
  * keeps the row in public.trash, which the Trash screen lists as the `trash` resource.
  */

@@ -15,8 +15,8 @@ const defaultRefreshAfterMs = (lasts: number) => (lasts * 1000) / 3;
  * "Also open by" for one edit dialog: marks the record open as this session (a row of
  * public.open_records that the database stamps with `auth.uid()` and an expiry; refreshed before it
  * lapses, deleted when the dialog closes) and calls back with the *other* operators whose own
- * sessions did the same, from `public.admin_open_by` (supabase/migrations/
- * 20241101004000_open_records.sql). Presence on the private channel `presence:<resource>:<id>` is only
+ * sessions did the same, from `public.admin_open_by`
+ * (supabase/schemas/27_realtime.sql). Presence on the private channel `presence:<resource>:<id>` is only
  * the signal to read again: what a client tracks there is never read, so a client that tracks a
  * colleague's id names nobody, and the payload it sends (`{}`) names nobody either. Each refresh
  * reads again too, so a tab that crashed (its row no longer refreshed) drops out once its row lapses.

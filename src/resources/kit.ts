@@ -26,7 +26,7 @@ export interface MenuEntry {
 
 /**
  * How the command palette (src/commandPalette) finds a screen's records. The search itself is one
- * security-definer RPC, public.admin_search (supabase/migrations/20241101003000_palette.sql), which
+ * security-definer RPC, public.admin_search (supabase/schemas/31_app_data_admin_reads.sql), which
  * returns each record with the screen's route name (`scans`, `team`) as its kind, for the roles
  * whose access lists the screen (private.list_readers, which supabase/tests/registryAccess.test.ts
  * compares with the registry); this declaration names the kind and says where a record found opens.

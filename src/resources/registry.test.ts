@@ -55,7 +55,7 @@ describe('the screens registry', () => {
   });
 
   it("declares the command palette's kinds: admin_search's kinds, each named and opened", () => {
-    // The kinds public.admin_search returns (supabase/migrations/20241101003000_palette.sql), in the sidebar's order.
+    // The kinds public.admin_search returns (supabase/schemas/31_app_data_admin_reads.sql), in the sidebar's order.
     expect([...PALETTE_KINDS.keys()]).toEqual([
       'scans',
       'profiles',

@@ -264,6 +264,9 @@ $$;
 ALTER TABLE ONLY public.admin_settings
     ADD CONSTRAINT admin_settings_pkey PRIMARY KEY (id);
 
+-- Its one row (data: what every project starts with).
+INSERT INTO public.admin_settings (id) VALUES (1) ON CONFLICT DO NOTHING;
+
 
 --
 -- Name: admin_users admin_users_pkey; Type: CONSTRAINT; Schema: public; Owner: -

@@ -12,6 +12,10 @@ SET check_function_bodies = false;
 ALTER TABLE ONLY private.row_counts
     ADD CONSTRAINT row_counts_pkey PRIMARY KEY (table_name);
 
+-- The counted tables' counters (data: a new project's tables are empty; the row-count triggers
+-- only update a counter that exists).
+INSERT INTO private.row_counts (table_name, n) VALUES ('chats', 0), ('health_tips', 0), ('news', 0), ('payments', 0), ('profiles', 0) ON CONFLICT DO NOTHING;
+
 
 --
 -- Name: scan_counts_hourly scan_counts_hourly_pkey; Type: CONSTRAINT; Schema: private; Owner: -

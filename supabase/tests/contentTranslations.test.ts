@@ -5,7 +5,7 @@ import { TRANSLATED_FIELDS } from '../../src/domain/contentLanguages';
 import { attempt, ROLES, type Role } from './fixtures';
 
 /**
- * News, health tips and tags in Hindi (supabase/migrations/20241101005400_content_translations.sql):
+ * News, health tips and tags in Hindi (supabase/schemas/42_content_languages.sql):
  * the per-language checks (the English field's limits, counted in characters as read), the app's
  * localized reads with their English fallback per role, and the palette's Hindi search.
  */

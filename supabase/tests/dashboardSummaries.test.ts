@@ -3,7 +3,7 @@ import { openTestDatabase } from '../../mocks/supabase/testing/snapshot';
 import { attempt, IDENTITIES, USER_ID } from './fixtures';
 
 /**
- * The summaries that keep the dashboard's cost flat (supabase/migrations/*_performance.sql): the
+ * The summaries that keep the dashboard's cost flat (supabase/schemas/30_app_data.sql): the
  * counted tables' row counts and the scans per UTC hour stay equal to a fresh count of the tables
  * through inserts, updates, deletes (also cascading) and truncates. Every test rolls back.
  */

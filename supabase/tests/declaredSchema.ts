@@ -7,6 +7,7 @@ import {
   MIGRATION_HISTORY_SQL,
   MIGRATION_ROLE,
   MIGRATION_ROLE_SQL,
+  platformQueueSql,
   platformSql,
 } from '../../mocks/supabase/db/prepare';
 import { BLOB_STORE_SQL } from '../../mocks/supabase/storage/objects';
@@ -62,6 +63,7 @@ export async function buildFromSchemas(paths: readonly string[] = schemaPaths())
     await pg.transaction(async (tx) => {
       await tx.exec(platformSql());
       await tx.exec(await readFile(MIGRATION_ROLE_SQL, 'utf8'));
+      await tx.exec(platformQueueSql(MIGRATION_ROLE));
       await tx.exec(BLOB_STORE_SQL);
       await tx.exec(MIGRATION_HISTORY_SQL);
       for (const file of paths) {

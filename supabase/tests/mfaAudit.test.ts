@@ -6,7 +6,7 @@ import { RESOURCE_DATA } from '../../src/resources';
 import { ADMIN_ID, attempt, IDENTITIES, INACTIVE_ADMIN_ID, USER_ID, type Outcome } from './fixtures';
 
 /**
- * 20241101001100_mfa_audit.sql: is_admin() asks an admin who has a verified factor (or every admin,
+ * supabase/schemas/11_operators_policies.sql: is_admin() asks an admin who has a verified factor (or every admin,
  * once admin_settings.mfa_required is on) for an aal2 token; the audit trail records each kind of
  * change with its exact diff and no API role can alter it.
  */
@@ -158,15 +158,15 @@ const CALLS: Record<string, string> = {
      '[{"field": "created_at", "ascending": false}, {"field": "id", "ascending": false}]', 0, 5)) = 5 as ok`,
   'function admin_page': `select jsonb_array_length(public.admin_page('scans', 'admin_scans',
      '[{"field": "created_at", "ascending": false}, {"field": "id", "ascending": false}]', 0, 5) -> 'rows') = 5 as ok`,
-  // The team RPCs (supabase/migrations/20241101001700_operator_roles.sql): owners only.
+  // The team RPCs (supabase/schemas/10_operators.sql): owners only.
   'function admin_team': 'select count(*) = 5 as ok from public.admin_team()',
   'function admin_set_operator_role': `select (public.admin_set_operator_role('${INACTIVE_ADMIN_ID}', 'editor')).role = 'editor' as ok`,
   'function admin_set_operator_active': `select (public.admin_set_operator_active('${INACTIVE_ADMIN_ID}', true)).is_active as ok`,
   'function admin_reset_operator_factors': `select public.admin_reset_operator_factors('${INACTIVE_ADMIN_ID}') = 0 as ok`,
-  // Versions (20241101002800_restore_version.sql): a seeded tag's first entry, read and restored.
+  // Versions (supabase/schemas/20_audit.sql): a seeded tag's first entry, read and restored.
   'function admin_record_version': `select public.admin_record_version('tags', ${FIRST_TAG_ENTRY}) ->> 'key' is not null as ok`,
   'function admin_restore_version': `select public.admin_restore_version('tags', ${FIRST_TAG_ENTRY}, (select t.updated_at from public.tags t where t.id::text = (select a.record_id from public.audit_log a where a.resource = 'tags' order by a.id limit 1))) ->> 'key' is not null as ok`,
-  // The command palette and a person's page (20241101003000_palette.sql).
+  // The command palette and a person's page (supabase/schemas/31_app_data_admin_reads.sql).
   'function admin_search': `select count(*) > 0 as ok from public.admin_search('labellens.dev', 5)`,
   'function admin_person': `select public.admin_person('00000000-0000-4000-8000-000000000002', 5) is not null as ok`,
   // The seed's app user who never confirmed their address (a confirmed account is never added).
@@ -176,10 +176,10 @@ const CALLS: Record<string, string> = {
 const ROLE_HELPERS: Record<string, string> = {
   'function admin_role': `select public.admin_role() as answer`,
   'function has_admin_role': `select public.has_admin_role('owner', 'support') as answer`,
-  // Realtime presence on an edit dialog (20241101002300_realtime_authorization.sql).
+  // Realtime presence on an edit dialog (supabase/schemas/27_realtime.sql).
   'function may_edit_record': `select public.may_edit_record('news', (select n.id::text from public.news n limit 1)) as answer`,
   'function admin_operator_emails': `select exists (select 1 from public.admin_operator_emails(array['${ADMIN_ID}']::uuid[])) as answer`,
-  // Whose record histories the caller reads (20241101003900_record_history_rule.sql): the owner's every one.
+  // Whose record histories the caller reads (supabase/schemas/20_audit.sql): the owner's every one.
   'function record_history_access': `select (public.record_history_access()).readable = array['admin_settings', 'health_tips', 'news', 'tags'] as answer`,
 };
 /**

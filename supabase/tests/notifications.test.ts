@@ -5,7 +5,7 @@ import { dataBytes, dataIssue, NOTIFICATION_LIMITS } from '../../src/domain/noti
 import { ADMIN_ID, attempt, IDENTITIES, USER_ID } from './fixtures';
 
 /**
- * The notifications table's rules (20241101000700_notifications.sql) agree with
+ * The notifications table's rules (supabase/schemas/45_notifications.sql) agree with
  * src/domain/notification.ts, and its admin view shows emails to active admins only.
  */
 let db: Database;

@@ -4,7 +4,7 @@ import { openTestDatabase } from '../../mocks/supabase/testing/snapshot';
 import { ADMIN_ID, attempt, EDITOR_ID, INACTIVE_ADMIN_ID, ROLES, SUPPORT_ID, type Role } from './fixtures';
 
 /**
- * supabase/migrations/20241101004000_open_records.sql: "Also open by" reads public.open_records,
+ * supabase/schemas/27_realtime.sql: "Also open by" reads public.open_records,
  * which each operator's own session writes under row-level security. Nobody writes a row for
  * someone else or chooses how long it lasts; only the operators who may edit the record read it;
  * a row that lapsed names nobody.

@@ -575,7 +575,7 @@ describe('an invitation counts once accepted through its emailed link', () => {
   });
 
   it('a token whose session_id is no uuid counts as no session: false, not a 22P02 error', async () => {
-    // 20241101003100_session_id_form.sql: before it, the cast raised 22P02 and failed the request.
+    // private.session_id (supabase/schemas/10_operators.sql) reads the claim as text: a cast would raise 22P02 and fail the request.
     const outcome = await asInvitee(LINK_SESSION, ['otp'], async (tx) => {
       await tx.query('select public.admin_accept_invitation()');
       await assumeIdentity(tx, invitee('bench-0', ['password']));

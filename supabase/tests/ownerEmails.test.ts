@@ -4,7 +4,7 @@ import { openTestDatabase } from '../../mocks/supabase/testing/snapshot';
 import { attempt, IDENTITIES, USER_ID } from './fixtures';
 
 /**
- * private.user_emails (supabase/migrations/20241101001400_owner_emails.sql): the owner emails the
+ * private.user_emails (supabase/schemas/32_app_data_paging.sql): the owner emails the
  * admin views read, kept by a trigger on auth.users, closed to every API role; and admin_owner_ids,
  * which turns a search's words into the ids of the users whose email contains them.
  */

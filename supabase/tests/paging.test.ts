@@ -5,7 +5,7 @@ import { openTestDatabase } from '../../mocks/supabase/testing/snapshot';
 import { attempt, count, IDENTITIES, ROLES, type IdentityName } from './fixtures';
 
 /**
- * admin_page_rows (supabase/migrations/*_paging.sql, 20241101003400_resource_paging_args.sql): the rows
+ * admin_page_rows (supabase/schemas/31_app_data_admin_reads.sql, its helpers in 32_app_data_paging.sql): the rows
  * of one page of any public table with row-level security, as the caller may read them, no injection.
  */
 let db: Database;
@@ -352,7 +352,7 @@ describe('admin_page_rows', () => {
   });
 });
 
-/** admin_page (supabase/migrations/*_page_total.sql): a page and the list's total in one round trip. */
+/** admin_page (supabase/schemas/31_app_data_admin_reads.sql): a page and the list's total in one round trip. */
 describe('admin_page', () => {
   const page =
     (relation: string, terms: unknown, skip: number, take: number, read = READ[relation] ?? relation) =>

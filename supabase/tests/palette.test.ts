@@ -7,7 +7,7 @@ import { ADMIN_ID, attempt, ROLES, SUPPORT_ID, USER_ID, type Outcome, type Role 
 
 /**
  * The command palette's search (admin_search) and a person's page (admin_person) per role
- * (supabase/migrations/20241101003000_palette.sql): owners read everything, support everything but
+ * (supabase/schemas/31_app_data_admin_reads.sql): owners read everything, support everything but
  * the team, editors only content, anyone else nothing. One database for the whole file.
  */
 

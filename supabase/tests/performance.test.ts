@@ -163,7 +163,7 @@ describe("a search by the owner's email (src/providers/search.ts, admin_owner_id
   });
 });
 
-describe('the operator checks every admin read asks (20241101003500_scan_reads.sql)', () => {
+describe('the operator checks every admin read asks (supabase/schemas/11_operators_policies.sql)', () => {
   it('are PL/pgSQL, whose plans last the connection: a SQL security definer body is planned per statement', async () => {
     const { rows } = await db.query<{ fn: string; language: string }>(
       `select p.oid::regprocedure::text as fn, l.lanname::text as language

@@ -7,7 +7,7 @@ import { canOperate, OPERATOR_ACCESS, RESOURCES } from '../../src/resources';
 import { ADMIN_ID, attempt, IDENTITIES, INACTIVE_ADMIN_ID, USER_ID } from './fixtures';
 
 /**
- * supabase/migrations/20241101002300_realtime_authorization.sql: who may share presence on an edit
+ * supabase/schemas/27_realtime.sql: who may share presence on an edit
  * dialog's private channel (the same roles as the screens' descriptors declare, src/resources/index.ts's
  * OPERATOR_ACCESS, cell by cell), and who may resolve operators' ids to their emails. The Realtime side (the policies
  * run by a join and a track) is tested with real clients in mocks/supabase/realtime/.

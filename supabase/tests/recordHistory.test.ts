@@ -11,7 +11,7 @@ import { ADMIN_ID, attempt, EDITOR_ID, ROLES, SUPPORT_ID, USER_ID, type Role } f
 import { standInForFile } from '../../mocks/supabase/testing/standInForFile';
 
 /**
- * One rule for who sees a record's history (supabase/migrations/20241101003900_record_history_rule.sql):
+ * One rule for who sees a record's history (supabase/schemas/20_audit.sql):
  * whoever may restore a record's versions reads every entry of it, whichever operator made it, and
  * nobody else reads any, by any path. The History tab's read (public.audit_log under its policy) and
  * admin_record_version / admin_restore_version must answer the same entries, role by role.

@@ -5,7 +5,7 @@ import { ADMIN_ID, attempt, EDITOR_ID, SUPPORT_ID, USER_ID } from './fixtures';
 
 /**
  * History restores one language's text (admin_restore_version's `language`,
- * supabase/migrations/20241101005600_restore_version_language.sql): the version's text in that
+ * supabase/schemas/20_audit.sql): the version's text in that
  * language, every other language's as it is now; refused as a whole restore is (a save since, a
  * role that may not restore), and for a language code that is not one, that neither side has, or a
  * resource without languages.

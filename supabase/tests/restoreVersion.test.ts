@@ -4,7 +4,7 @@ import { openTestDatabase } from '../../mocks/supabase/testing/snapshot';
 import { ADMIN_ID, attempt, EDITOR_ID, IDENTITIES, SUPPORT_ID, USER_ID } from './fixtures';
 
 /**
- * Every version restorable (supabase/migrations/20241101002800_restore_version.sql): who may read
+ * Every version restorable (supabase/schemas/20_audit.sql): who may read
  * and restore a version, and that a restored row equals the old version field by field. Each test
  * runs in its own transaction, which always rolls back.
  */

@@ -175,7 +175,7 @@ const TABLES: TableCase[] = [
     set: 'status = status',
     expected: {
       anon: { select: 'denied', insert: 'ok', update: 'denied', delete: 'denied' },
-      // Deleting moves a message to the trash (20241101002900_trash.sql): the inbox's roles only.
+      // Deleting moves a message to the trash (supabase/schemas/25_trash.sql): the inbox's roles only.
       user: { select: NONE, insert: 'ok', update: NONE, delete: NONE },
       inactiveAdmin: { select: NONE, insert: 'ok', update: NONE, delete: NONE },
       admin: { select: ALL, ...ownerWrites('contact-messages') },

@@ -164,7 +164,7 @@ async function targets(pg: PGlite) {
               p.proparallel parallel, p.proconfig config, pg_get_userbyid(p.proowner) o
          from pg_proc p
         where p.prokind = 'f' and ${ours('p.proowner')} and p.prorettype <> 'trigger'::regtype
-          and p.pronamespace::regnamespace::text <> 'pgmq' -- pgmq's own install (28_pgmq.sql), all alike
+          and p.pronamespace::regnamespace::text <> 'pgmq' -- pgmq's own (the platform's, mocks/supabase/vendor/pgmq), all alike
         order by 1, 2, 3`,
       5,
     )

@@ -5,7 +5,7 @@ import { BUCKETS, quotaMessage, type UserQuota } from '../../src/domain/storage'
 import { attempt, IDENTITIES, USER_ID } from './fixtures';
 
 /**
- * The storage quota (20241101002400_storage_quota.sql) as Storage meets it: the caller's own insert
+ * The storage quota (supabase/schemas/26_storage.sql) as Storage meets it: the caller's own insert
  * or upsert with the declared Content-Length (canUpload's rolled-back test), then the row with its
  * real size as Storage's superuser (completeUpload). Each case fills the user's folder as the
  * superuser first, and rolls back.

@@ -9,7 +9,7 @@ import { canOperate, RESOURCE_DATA } from '../../src/resources';
 import { ADMIN_ID, attempt, ROLES, USER_ID, type Role } from './fixtures';
 
 /**
- * The trash (supabase/migrations/20241101002900_trash.sql): who may trash, restore, delete forever
+ * The trash (supabase/schemas/25_trash.sql): who may trash, restore, delete forever
  * and see the trash, for every role; a restored row equals the deleted one field by field; the
  * purge keeps what is younger than the retention period. Each test rolls back.
  */
@@ -290,7 +290,7 @@ describe('deleting forever', () => {
     expect(trail.at(-1)).toMatchObject({ action: 'delete_forever', actor_id: ADMIN_ID });
   });
   it("never answers a file another row still names: an article given a foreign host's URL to a live article's screenshot", async () => {
-    // 20241101003300_trash_files_named_elsewhere.sql: before it, the answer named 'live.png', and the
+    // supabase/schemas/25_trash.sql: an answer that read the name from the row would name 'live.png', and the
     // owner's client (or the purge) removed the live article's screenshot.
     const outcome = await attempt(db, 'superuser', async (tx) => {
       const [live, bait] = await firstIds(tx, 'news', 2);

@@ -8,7 +8,7 @@ import { standInForFile } from '../testing/standInForFile';
 
 /**
  * Supabase Auth's Password Verification Attempt and MFA Verification Attempt hooks
- * (supabase/migrations/20241101001110_auth_hooks.sql), called by the stand-in as GoTrue calls them.
+ * (supabase/schemas/20_audit.sql), called by the stand-in as GoTrue calls them.
  */
 const stack = standInForFile();
 

@@ -74,7 +74,7 @@ async function confirm(tx: Queryable, id: string) {
  *   account and returns a session for it, signed in with amr password; with them on, it sends a
  *   confirmation email and answers the user with user_metadata and identities emptied when it was
  *   invited. This is why an operator's invitation grants nothing until it is accepted through its
- *   emailed link (supabase/migrations/20241101002200_invitations_accepted.sql).
+ *   emailed link (supabase/schemas/10_operators.sql).
  */
 export async function handleSignup(request: Request, ctx: StandInContext): Promise<Response> {
   // GoTrue counts sign-ups per address before reading the body (limitHandler(Signups), its own bucket).

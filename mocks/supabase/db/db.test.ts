@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../testing/snapshot';
-import { prepareDatabase } from './prepare';
+import { LAST_BEFORE_SQUASH, prepareDatabase } from './prepare';
 import { withIdentity } from './identity';
 import type { Database, Queryable, Statement } from './types';
 
@@ -16,6 +16,41 @@ describe('prepareDatabase', () => {
     expect(await prepareDatabase(db)).toEqual({ applied: [], seeded: false });
     const after = await db.query<{ n: number }>('select count(*)::int as n from auth.users');
     expect(after.rows[0].n).toBe(before.rows[0].n);
+  });
+
+  describe('a database migrated before the squash (the old chain ended at LAST_BEFORE_SQUASH)', () => {
+    const history = async () =>
+      (
+        await db.query<{ version: string }>(
+          'select version from supabase_migrations.schema_migrations order by version',
+        )
+      ).rows.map((r) => r.version);
+    const recordOnly = async (versions: string[]) => {
+      await db.exec('delete from supabase_migrations.schema_migrations');
+      for (const v of versions)
+        await db.query('insert into supabase_migrations.schema_migrations (version, name) values ($1, $2)', [
+          v,
+          'old',
+        ]);
+    };
+
+    it('records the baseline as applied and runs nothing, as `supabase migration repair` does', async () => {
+      const baseline = await history();
+      expect(baseline[0]).toBe('20241201000000');
+      await recordOnly(['20241101000000', '20241101004600', LAST_BEFORE_SQUASH]);
+      expect(await prepareDatabase(db)).toEqual({ applied: [], seeded: false });
+      expect(await history()).toEqual(baseline);
+    });
+
+    it('refuses one that stopped earlier, naming the way out', async () => {
+      const baseline = await history();
+      await recordOnly(['20241101000000', '20241101004600']);
+      await expect(prepareDatabase(db)).rejects.toThrow(
+        'This database was migrated before the squash but not to 20241101006300: run npm run db:reset',
+      );
+      await recordOnly(baseline);
+      expect(await prepareDatabase(db)).toEqual({ applied: [], seeded: false });
+    });
   });
 });
 

@@ -57,7 +57,7 @@ function authenticatorUrlFor(databaseUrl: string): string {
  * statements, LISTEN, advisory locks, temporary tables, sequence state) is undone, while the plans
  * PL/pgSQL keeps for the connection survive. Those are no state of the request's: the catalog
  * invalidates them, as DISCARD PLANS would, whenever what they read changes. Every admin read asks
- * has_admin_role() (PL/pgSQL since 20241101003500_scan_reads.sql), whose plans DISCARD PLANS threw
+ * has_admin_role() (PL/pgSQL: supabase/schemas/11_operators_policies.sql), whose plans DISCARD PLANS threw
  * away after each request. One simple-protocol message, in its own implicit transaction.
  */
 const RESET_SESSION = [

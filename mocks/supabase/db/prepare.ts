@@ -6,7 +6,7 @@ import { BLOB_STORE_SQL } from '../storage/objects';
 import { seedBuckets } from '../storage/seed';
 import { runMigrationLikeTheCli, runSeedLikeTheCli } from './cliSql';
 import { seedPaths } from './schemaPaths';
-import type { Database } from './types';
+import type { Database, Queryable } from './types';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 /** What a hosted project has before any migration: the roles and Auth, then Realtime and Storage. */
@@ -16,6 +16,33 @@ export const PLATFORM_FILES = ['platform.sql', 'platform-services.sql'].map((fil
 /** The platform files' text, in order: run as one script. */
 export const platformSql = () => PLATFORM_FILES.map((file) => readFileSync(file, 'utf8')).join('\n');
 export const MIGRATION_ROLE_SQL = path.join(repoRoot, 'mocks/supabase/sql/migration-role.sql');
+/** pgmq's SQL-only install, verbatim (mocks/supabase/vendor/pgmq/README.md). */
+export const PGMQ_SQL = path.join(repoRoot, 'mocks/supabase/vendor/pgmq/pgmq.sql');
+
+/**
+ * Supabase Queues, as a hosted project's image offers it: pgmq as an extension where this server
+ * has one, otherwise pgmq's SQL-only install, which makes the same objects. Run after the migration
+ * role exists (migration-role.sql), as that role: hosted's after-create script for pgmq gives its
+ * objects to `postgres` (supabase/postgres:
+ * ansible/files/postgresql_extension_custom_scripts/pgmq/after-create.sql), so a migration can
+ * create a queue. Does nothing where pgmq is already there, so it can run before every prepare.
+ */
+export const platformQueueSql = (role: string) => `
+  do $pgmq_platform$
+  begin
+    if to_regnamespace('pgmq') is not null then
+      null;
+    elsif exists (select 1 from pg_catalog.pg_available_extensions where name = 'pgmq') then
+      create extension pgmq;
+    else
+      set role ${role};
+      execute $pgmq_sql$
+${readFileSync(PGMQ_SQL, 'utf8')}
+$pgmq_sql$;
+      reset role;
+    end if;
+  end
+  $pgmq_platform$;`;
 export const MIGRATIONS_DIR = path.join(repoRoot, 'supabase/migrations');
 /** The seed files (config.toml's [db.seed] sql_paths), in the order they run. */
 export const seedFiles = () => seedPaths().map((file) => path.join(repoRoot, 'supabase', file));
@@ -23,6 +50,36 @@ export const seedFiles = () => seedPaths().map((file) => path.join(repoRoot, 'su
 export interface PrepareResult {
   applied: string[];
   seeded: boolean;
+}
+
+/** The last migration before the history was squashed into the baseline (docs/schema-first.md). */
+export const LAST_BEFORE_SQUASH = '20241101006300';
+/** The baseline's versions (scripts/db-squash.ts): from the first, before the end. */
+const BASELINE = { first: '20241201000000', end: '20241201010000' };
+
+/**
+ * A local database migrated before the squash holds what the baseline builds: record the baseline
+ * as applied, as `supabase migration repair` does for a hosted project (docs/deploying.md,
+ * "Projects created before the squash"). One that stopped earlier cannot be caught up.
+ */
+async function repairSquashed(tx: Queryable, done: Set<string>, files: string[]): Promise<void> {
+  const old = [...done].filter((v) => v < BASELINE.first);
+  if (!old.length) return;
+  if (!done.has(LAST_BEFORE_SQUASH))
+    throw new Error(
+      `This database was migrated before the squash but not to ${LAST_BEFORE_SQUASH}: run npm run db:reset`,
+    );
+  await tx.query('delete from supabase_migrations.schema_migrations where version < $1', [BASELINE.first]);
+  for (const file of files) {
+    const [version, ...rest] = file.replace(/\.sql$/, '').split('_');
+    if (version < BASELINE.first || version >= BASELINE.end) continue;
+    await tx.query('insert into supabase_migrations.schema_migrations (version, name) values ($1, $2)', [
+      version,
+      rest.join('_'),
+    ]);
+    done.add(version);
+  }
+  for (const v of old) done.delete(v);
 }
 
 /** Any constant key: prepares of one server serialise on it (parallel test workers, two servers). */
@@ -57,6 +114,7 @@ export async function prepareDatabase(
     await tx.query('select pg_advisory_xact_lock($1)', [PREPARE_LOCK_KEY]);
     await tx.exec(platformSql());
     await tx.exec(migrationRoleSql);
+    await tx.exec(platformQueueSql(MIGRATION_ROLE));
     // Where the stand-in's Storage keeps the bytes (mocks/supabase/storage): not a hosted object.
     await tx.exec(BLOB_STORE_SQL);
     await tx.exec(MIGRATION_HISTORY_SQL);
@@ -66,6 +124,7 @@ export async function prepareDatabase(
       ).rows.map((r) => r.version),
     );
     const isNew = done.size === 0;
+    await repairSquashed(tx, done, files);
     const applied: string[] = [];
     for (const file of files) {
       const [version, ...rest] = file.replace(/\.sql$/, '').split('_');

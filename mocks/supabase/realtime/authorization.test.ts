@@ -1,7 +1,7 @@
 /**
  * Realtime Authorization in the stand-in, driven by real realtime-js (supabase-js) clients and by
  * raw WebSocket frames: private channels, the presence policies of
- * supabase/migrations/20241101002300_realtime_authorization.sql, token refresh, and what an
+ * supabase/schemas/27_realtime.sql, token refresh, and what an
  * outsider's socket gets on an operator's presence topic.
  */
 import { type RealtimeChannel, type SupabaseClient } from '@supabase/supabase-js';

@@ -24,7 +24,7 @@ afterAll(async () => {
 
 const total = async (query: string, count: 'estimated' | 'planned') => {
   // As the service role: the product's db-pre-request refuses these counts to non-admins
-  // (20241101001000_abuse.sql); here they are PostgREST's semantics, whoever asks.
+  // (supabase/schemas/00_setup.sql); here they are PostgREST's semantics, whoever asks.
   const res = await f.rest(`/rt_counted?select=id&limit=1&${query}`, {
     headers: { Prefer: `count=${count}` },
     token: SERVICE_ROLE_KEY,

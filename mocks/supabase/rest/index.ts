@@ -182,7 +182,7 @@ export const handleRest: RouteHandler = async (request, ctx, subPath) => {
 /**
  * The request's headers as PostgREST behind Supabase's gateway sees them: the client's address in
  * x-real-ip, set by the gateway and never taken from the client (the contact form's per-address
- * limit reads it, 20241101001000_abuse.sql), and no cf-connecting-ip, which only Cloudflare sets.
+ * limit reads it, supabase/schemas/00_setup.sql), and no cf-connecting-ip, which only Cloudflare sets.
  */
 function gatewayHeaders(request: Request): Record<string, string> {
   const headers = Object.fromEntries(request.headers);

@@ -194,7 +194,7 @@ describe('the API roles', () => {
     expect(rows).toEqual([
       { rolname: 'anon', rolinherit: true, config: ['statement_timeout=3s'] },
       { rolname: 'authenticated', rolinherit: true, config: ['statement_timeout=8s'] },
-      // and PostgREST's pre-request function, which migration 20241101001000_abuse.sql configures
+      // and PostgREST's pre-request function, which migration supabase/schemas/00_setup.sql configures
       {
         rolname: 'authenticator',
         rolinherit: false,
@@ -222,7 +222,7 @@ describe('the role migrations and the seed run as', () => {
 
 describe("the database's owner", () => {
   it("is the migrations' role, as hosted postgres owns its database: their grants on schema public take effect", async () => {
-    // 20241101001110_auth_hooks.sql grants it; a role without pg_database_owner's rights on public
+    // supabase/schemas/20_audit.sql grants it; a role without pg_database_owner's rights on public
     // would have been told "no privileges were granted" and left the ACL without it.
     const { rows } = await db.query<{ granted: boolean }>(
       `select 'supabase_auth_admin=U/pg_database_owner' = any(nspacl::text[]) as granted

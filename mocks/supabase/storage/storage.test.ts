@@ -405,7 +405,7 @@ describe('bad input gets a clear answer and stores nothing', () => {
     }
   });
 
-  it('a type Storage lets through by its first two pieces (image/png/x) is refused by the database (20241101002600), directly, in a form field and through a signed upload URL', async () => {
+  it('a type Storage lets through by its first two pieces (image/png/x) is refused by the database (26_storage.sql), directly, in a form field and through a signed upload URL', async () => {
     const loose = ['image/png/x', 'image/png/,text/html'];
     const unlinkedParts = async () =>
       (await db.query<{ n: number }>('select count(*)::int as n from _storage.parts where object_id is null'))

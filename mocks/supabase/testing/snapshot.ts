@@ -7,7 +7,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { openDatabase, prepareDatabase, type Database } from '../db';
 import { createPglite } from '../db/pglite';
 import { isAlive } from '../localDatabase';
-import { MIGRATION_ROLE_SQL, MIGRATIONS_DIR, PLATFORM_FILES, repoRoot, seedFiles } from '../db/prepare';
+import { MIGRATION_ROLE_SQL, MIGRATIONS_DIR, PGMQ_SQL, PLATFORM_FILES, repoRoot, seedFiles } from '../db/prepare';
 import { BLOB_STORE_SQL } from '../storage/objects';
 import { seedBucketSources } from '../storage/seed';
 import { readDataDirTar, SnapshotFs, type DataDirEntry } from './snapshotFs';
@@ -27,6 +27,7 @@ async function schemaHash(): Promise<string> {
   const files = [
     ...PLATFORM_FILES,
     MIGRATION_ROLE_SQL,
+    PGMQ_SQL,
     ...seedFiles(),
     ...(await readdir(MIGRATIONS_DIR)).sort().map((f) => path.join(MIGRATIONS_DIR, f)),
     // The buckets seeded from supabase/config.toml and their files.

@@ -2,7 +2,7 @@ import { HttpError } from 'react-admin';
 import type { DatabaseClient } from '../../domain/database';
 import { VersionRefusedError } from '../../providers/versionedUpdates';
 
-/** A version's editable fields by name (supabase/migrations/20241101002800_restore_version.sql). */
+/** A version's editable fields by name (supabase/schemas/20_audit.sql). */
 export type VersionValues = Record<string, unknown>;
 
 /**

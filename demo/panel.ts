@@ -135,7 +135,7 @@ function tabs(standIn: StandIn): HTMLElement[] {
   const views: [string, () => HTMLElement[] | Promise<HTMLElement[]>][] = [
     ['Tools', () => tools(standIn)],
     ['Mailbox', () => [mailboxView(standIn, origin, HOST_PREFIX)]],
-    ['Push sandbox', async () => [await pushSandboxView(standIn, origin)]],
+    ['Push sandbox', () => [pushSandboxView(standIn)]],
   ];
   const choose = async (chosen: HTMLButtonElement, view: () => HTMLElement[] | Promise<HTMLElement[]>) => {
     for (const tab of list.children) tab.setAttribute('aria-selected', String(tab === chosen));

@@ -5,6 +5,7 @@
  * mailbox and the push sandbox (what a hosted project would email or push) in tabs of their own.
  * Plain DOM, so it serves the site's page (Preact) and the admin's (React) alike.
  */
+import type { SupabaseClient } from '@supabase/supabase-js';
 import * as OTPAuth from 'otpauth';
 import { DEMO_ACCOUNTS } from '../mocks/supabase/demoAccounts';
 import { HOST_PREFIX } from '../src/hostPrefix';
@@ -40,14 +41,42 @@ function button(label: string, onClick: () => void | Promise<void>): HTMLButtonE
   return element;
 }
 
-/** Signs in as `email` through the admin's own client, then opens the admin. */
+/**
+ * Signs in as `email`, then opens the admin with that session. Through a client of its own that
+ * keeps no session (so it tells no other client of the page, and stores nothing), and the session
+ * stored where the admin's client reads it: signing the admin's live client out and in again ran
+ * the admin's own handlers of those events (useAdminSessionWatch) between the two, which could sign
+ * out, or keep, the wrong account. The live client stops refreshing first, so it cannot store the
+ * previous account's session again before the page is left.
+ */
 async function signInAs(email: string) {
   const account = DEMO_ACCOUNTS.find((a) => a.email === email)!;
-  const { supabaseClient } = await import('../src/providers/supabaseClient');
-  await supabaseClient.auth.signOut({ scope: 'local' });
-  const { error } = await supabaseClient.auth.signInWithPassword({ email, password: account.password });
+  const [{ createClient }, { supabaseAnonKey, supabaseClient, supabaseUrl }] = await Promise.all([
+    import('@supabase/supabase-js'),
+    import('../src/providers/supabaseClient'),
+  ]);
+  await supabaseClient.auth.stopAutoRefresh();
+  const switcher = createClient(supabaseUrl, supabaseAnonKey, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+  });
+  const { error } = await switcher.auth.signInWithPassword({ email, password: account.password });
+  // The account with an authenticator app gives the code the panel shows, as its operator would.
+  if (!error && 'totpSecret' in account) await secondFactor(switcher, account.totpSecret);
+  const { data } = await switcher.auth.getSession();
+  // supabase-js's default storage key (SupabaseClient's `sb-<first label of the host>-auth-token`),
+  // where it stores the session as JSON (GoTrueClient's _saveSession, with no userStorage).
+  const storageKey = `sb-${new URL(supabaseUrl).hostname.split('.')[0]}-auth-token`;
+  if (data.session) window.localStorage.setItem(storageKey, JSON.stringify(data.session));
+  else window.localStorage.removeItem(storageKey);
   // A refused account (the inactive operator, the app user) is shown refused by the sign-in page.
   window.location.assign(`${HOST_PREFIX}${error ? ADMIN_LOGIN : ADMIN_HOME}`);
+}
+
+/** Raises the switcher's session to aal2 with the authenticator app's current code. */
+async function secondFactor(client: SupabaseClient, secret: string) {
+  const { data } = await client.auth.mfa.listFactors();
+  const factor = data?.totp.find((f) => f.status === 'verified');
+  if (factor) await client.auth.mfa.challengeAndVerify({ factorId: factor.id, code: currentCode(secret) });
 }
 
 /** The code the second-factor account's authenticator app shows now. */

@@ -18,7 +18,10 @@ it('finds the local service key, any JWT whose role is service_role, also gzippe
   const otherSecret = 'another-secret-of-at-least-thirty-two-characters';
   const write = (name: string, text: string | Buffer) => writeFileSync(path.join(dir, name), text);
   write('assets/anon.js', `const k="${LOCAL_ANON_KEY}";`);
-  write('assets/user.js', `x=${JSON.stringify(await signJwt({ role: 'authenticated', sub: 'u' }, { expiresInSeconds: 60 }))}`);
+  write(
+    'assets/user.js',
+    `x=${JSON.stringify(await signJwt({ role: 'authenticated', sub: 'u' }, { expiresInSeconds: 60 }))}`,
+  );
   write('assets/panel.js', `headers:{apikey:"${LOCAL_SERVICE_ROLE_KEY}"}`);
   write('assets/minted.js', `k='${await serviceRoleKey(otherSecret)}'`);
   write('data/seed.tar.gz', gzipSync(Buffer.from(`\0\0cron ${await serviceRoleKey(LOCAL_JWT_SECRET)}\0`)));

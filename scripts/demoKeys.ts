@@ -14,7 +14,10 @@ const JWT = /eyJ[\w-]+\.eyJ[\w-]+\.[\w-]*/g;
 
 const payloadOf = (jwt: string): Record<string, unknown> | null => {
   try {
-    return JSON.parse(Buffer.from(jwt.split('.')[1], 'base64url').toString('utf8')) as Record<string, unknown>;
+    return JSON.parse(Buffer.from(jwt.split('.')[1], 'base64url').toString('utf8')) as Record<
+      string,
+      unknown
+    >;
   } catch {
     return null;
   }
@@ -22,7 +25,11 @@ const payloadOf = (jwt: string): Record<string, unknown> | null => {
 
 const contentOf = (file: string): string => {
   const bytes = readFileSync(file);
-  const plain = file.endsWith('.gz') ? gunzipSync(bytes) : file.endsWith('.br') ? brotliDecompressSync(bytes) : bytes;
+  const plain = file.endsWith('.gz')
+    ? gunzipSync(bytes)
+    : file.endsWith('.br')
+      ? brotliDecompressSync(bytes)
+      : bytes;
   // latin1: every byte one character, so a key inside binary data is still found.
   return plain.toString('latin1');
 };

@@ -16,7 +16,9 @@ const LOADED = { timeout: 30_000 };
 
 const toast = (page: Page, text: string) => expect(page.getByText(text, { exact: true })).toBeVisible(LOADED);
 
-test('an uploaded news screenshot shows; the deleted article comes back from the Trash with it', async ({ page }) => {
+test('an uploaded news screenshot shows; the deleted article comes back from the Trash with it', async ({
+  page,
+}) => {
   test.setTimeout(240_000);
   const title = `Demo trash ${Date.now()}`;
   await signIn(page, 'admin@labellens.dev');
@@ -27,7 +29,9 @@ test('an uploaded news screenshot shows; the deleted article comes back from the
     .setInputFiles({ name: 'shot.png', mimeType: 'image/png', buffer: screenshot });
   await expect(dialog.getByRole('img', { name: 'Preview of the screenshot' })).toBeVisible(LOADED);
   await dialog.getByLabel('Title', { exact: true }).fill(title);
-  await dialog.getByLabel('Content', { exact: true }).fill('An article that goes to the trash and comes back.');
+  await dialog
+    .getByLabel('Content', { exact: true })
+    .fill('An article that goes to the trash and comes back.');
   await dialog.getByLabel('Source URL').fill('https://news.example.in/trash');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await toast(page, 'News article created successfully');

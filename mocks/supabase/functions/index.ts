@@ -81,7 +81,8 @@ export const handleFunctions: RouteHandler = async (request, ctx, subPath) => {
   const build = Object.hasOwn(FUNCTIONS, name) ? FUNCTIONS[name] : undefined;
   if (!build) return relayError(404, 'NOT_FOUND', 'Requested function was not found');
 
-  const run = async () => build(ctx, new URL(request.url).origin, await serviceRoleKey(ctx.jwtSecret))(request);
+  const run = async () =>
+    build(ctx, new URL(request.url).origin, await serviceRoleKey(ctx.jwtSecret))(request);
   if (!relayVerifiesJwt(name)) return run();
   const bearer = /^Bearer (\S+)$/i.exec(request.headers.get('authorization') ?? '')?.[1];
   if (!bearer) return relayError(401, 'UNAUTHORIZED_NO_AUTH_HEADER', 'Missing authorization header');

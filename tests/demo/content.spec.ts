@@ -22,7 +22,9 @@ test('an uploaded news screenshot shows; the deleted article comes back from the
   test.setTimeout(240_000);
   const title = `Demo trash ${Date.now()}`;
   await signIn(page, 'admin@labellens.dev');
-  await open(page, '/admin/news/create');
+  // A static host has a page per screen, not per dialog: the dialog opens from the list.
+  await open(page, '/admin/news');
+  await page.getByRole('link', { name: 'Add News Article' }).click();
   const dialog = page.getByRole('dialog', { name: 'Create News Article' });
   await dialog
     .locator('input[type=file]')

@@ -182,9 +182,16 @@ function tabs(standIn: StandIn): HTMLElement[] {
 
 function panel(standIn: StandIn, close: () => void): HTMLElement {
   const element = document.createElement('aside');
+  element.id = 'demo-panel';
   element.className = 'demo-panel';
   element.setAttribute('aria-label', "Tester's panel");
   element.append(heading('h2', "Tester's panel"), button('Close', close), ...tabs(standIn));
+  // Escape closes it from anywhere inside, as a drawer does.
+  element.addEventListener('keydown', (event) => {
+    if (event.key !== 'Escape') return;
+    event.stopPropagation();
+    close();
+  });
   return element;
 }
 
@@ -200,18 +207,23 @@ export function showDemoChrome(standIn: StandIn) {
   const text = document.createElement('span');
   text.textContent = 'Demo: the data lives only in this browser.';
   let open: HTMLElement | null = null;
+  // Closing returns the keyboard to the button that opened the panel.
+  const close = () => {
+    open?.remove();
+    open = null;
+    toggle.setAttribute('aria-expanded', 'false');
+    toggle.focus();
+  };
   const toggle = button("Tester's panel", () => {
-    if (open) {
-      open.remove();
-      open = null;
-      return;
-    }
-    open = panel(standIn, () => {
-      open?.remove();
-      open = null;
-    });
+    if (open) return close();
+    open = panel(standIn, close);
     document.body.append(open);
+    toggle.setAttribute('aria-expanded', 'true');
+    // Opened from the keyboard, the next key is in the panel (its Close button first).
+    open.querySelector('button')?.focus();
   });
+  toggle.setAttribute('aria-expanded', 'false');
+  toggle.setAttribute('aria-controls', 'demo-panel');
   banner.append(text, toggle);
   document.body.append(banner);
 }

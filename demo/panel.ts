@@ -5,6 +5,7 @@
  * mailbox and the push sandbox (what a hosted project would email or push) in tabs of their own.
  * Plain DOM, so it serves the site's page (Preact) and the admin's (React) alike.
  */
+import type { SupabaseClient } from '@supabase/supabase-js';
 import * as OTPAuth from 'otpauth';
 import { DEMO_ACCOUNTS } from '../mocks/supabase/demoAccounts';
 import { HOST_PREFIX } from '../src/hostPrefix';
@@ -40,14 +41,42 @@ function button(label: string, onClick: () => void | Promise<void>): HTMLButtonE
   return element;
 }
 
-/** Signs in as `email` through the admin's own client, then opens the admin. */
+/**
+ * Signs in as `email`, then opens the admin with that session. Through a client of its own that
+ * keeps no session (so it tells no other client of the page, and stores nothing), and the session
+ * stored where the admin's client reads it: signing the admin's live client out and in again ran
+ * the admin's own handlers of those events (useAdminSessionWatch) between the two, which could sign
+ * out, or keep, the wrong account. The live client stops refreshing first, so it cannot store the
+ * previous account's session again before the page is left.
+ */
 async function signInAs(email: string) {
   const account = DEMO_ACCOUNTS.find((a) => a.email === email)!;
-  const { supabaseClient } = await import('../src/providers/supabaseClient');
-  await supabaseClient.auth.signOut({ scope: 'local' });
-  const { error } = await supabaseClient.auth.signInWithPassword({ email, password: account.password });
+  const [{ createClient }, { supabaseAnonKey, supabaseClient, supabaseUrl }] = await Promise.all([
+    import('@supabase/supabase-js'),
+    import('../src/providers/supabaseClient'),
+  ]);
+  await supabaseClient.auth.stopAutoRefresh();
+  const switcher = createClient(supabaseUrl, supabaseAnonKey, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+  });
+  const { error } = await switcher.auth.signInWithPassword({ email, password: account.password });
+  // The account with an authenticator app gives the code the panel shows, as its operator would.
+  if (!error && 'totpSecret' in account) await secondFactor(switcher, account.totpSecret);
+  const { data } = await switcher.auth.getSession();
+  // supabase-js's default storage key (SupabaseClient's `sb-<first label of the host>-auth-token`),
+  // where it stores the session as JSON (GoTrueClient's _saveSession, with no userStorage).
+  const storageKey = `sb-${new URL(supabaseUrl).hostname.split('.')[0]}-auth-token`;
+  if (data.session) window.localStorage.setItem(storageKey, JSON.stringify(data.session));
+  else window.localStorage.removeItem(storageKey);
   // A refused account (the inactive operator, the app user) is shown refused by the sign-in page.
   window.location.assign(`${HOST_PREFIX}${error ? ADMIN_LOGIN : ADMIN_HOME}`);
+}
+
+/** Raises the switcher's session to aal2 with the authenticator app's current code. */
+async function secondFactor(client: SupabaseClient, secret: string) {
+  const { data } = await client.auth.mfa.listFactors();
+  const factor = data?.totp.find((f) => f.status === 'verified');
+  if (factor) await client.auth.mfa.challengeAndVerify({ factorId: factor.id, code: currentCode(secret) });
 }
 
 /** The code the second-factor account's authenticator app shows now. */
@@ -135,7 +164,7 @@ function tabs(standIn: StandIn): HTMLElement[] {
   const views: [string, () => HTMLElement[] | Promise<HTMLElement[]>][] = [
     ['Tools', () => tools(standIn)],
     ['Mailbox', () => [mailboxView(standIn, origin, HOST_PREFIX)]],
-    ['Push sandbox', async () => [await pushSandboxView(standIn, origin)]],
+    ['Push sandbox', () => [pushSandboxView(standIn)]],
   ];
   const choose = async (chosen: HTMLButtonElement, view: () => HTMLElement[] | Promise<HTMLElement[]>) => {
     for (const tab of list.children) tab.setAttribute('aria-selected', String(tab === chosen));
@@ -153,9 +182,16 @@ function tabs(standIn: StandIn): HTMLElement[] {
 
 function panel(standIn: StandIn, close: () => void): HTMLElement {
   const element = document.createElement('aside');
+  element.id = 'demo-panel';
   element.className = 'demo-panel';
   element.setAttribute('aria-label', "Tester's panel");
   element.append(heading('h2', "Tester's panel"), button('Close', close), ...tabs(standIn));
+  // Escape closes it from anywhere inside, as a drawer does.
+  element.addEventListener('keydown', (event) => {
+    if (event.key !== 'Escape') return;
+    event.stopPropagation();
+    close();
+  });
   return element;
 }
 
@@ -171,18 +207,23 @@ export function showDemoChrome(standIn: StandIn) {
   const text = document.createElement('span');
   text.textContent = 'Demo: the data lives only in this browser.';
   let open: HTMLElement | null = null;
+  // Closing returns the keyboard to the button that opened the panel.
+  const close = () => {
+    open?.remove();
+    open = null;
+    toggle.setAttribute('aria-expanded', 'false');
+    toggle.focus();
+  };
   const toggle = button("Tester's panel", () => {
-    if (open) {
-      open.remove();
-      open = null;
-      return;
-    }
-    open = panel(standIn, () => {
-      open?.remove();
-      open = null;
-    });
+    if (open) return close();
+    open = panel(standIn, close);
     document.body.append(open);
+    toggle.setAttribute('aria-expanded', 'true');
+    // Opened from the keyboard, the next key is in the panel (its Close button first).
+    open.querySelector('button')?.focus();
   });
+  toggle.setAttribute('aria-expanded', 'false');
+  toggle.setAttribute('aria-controls', 'demo-panel');
   banner.append(text, toggle);
   document.body.append(banner);
 }

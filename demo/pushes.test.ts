@@ -1,6 +1,6 @@
 /**
  * The demo's push sandbox tab (demo/pushes.ts) on what the stand-in's FCM sandbox received, read
- * through the push-sandbox function as the panel reads it.
+ * from the stand-in's sandbox object as the panel reads it.
  */
 import { createPushSandbox } from '../mocks/push/sandbox';
 import type { Database } from '../mocks/supabase/db';
@@ -23,7 +23,7 @@ it('lists an audience send once with its devices, and a direct push on its own, 
   await push.send({ ...send, token: 'invalid-device-b' });
   await push.send({ token: 'device-c', title: 'Hello', body: 'One person', data: {} });
 
-  const delivered = await readPushes(standIn, TEST_SUPABASE_URL);
+  const delivered = readPushes(standIn);
   expect(delivered.map((d) => d.token)).toEqual(['device-a', 'invalid-device-b', 'device-c']);
   expect(pushEntries(delivered)).toEqual([
     {

@@ -1,15 +1,12 @@
 /**
  * The tester's panel's "Push sandbox" tab: the pushes the send-notification function and the push
  * queue's worker handed to the push sender, which in the demo (as in `npm start`) is the stand-in's
- * FCM sandbox (mocks/push/sandbox.ts). Read through the local push-sandbox function, the same way the
- * browser tests read it, so there is one record of what was sent.
+ * FCM sandbox (mocks/push/sandbox.ts). Read from the stand-in's sandbox object in this page, the one
+ * record of what was sent: not through the push-sandbox function, whose service-role bearer would
+ * put that key in the demo's bundle.
  */
-import type { DeliveredPush } from '../mocks/push/sandbox';
-import { LOCAL_SERVICE_ROLE_KEY } from '../mocks/supabase/keys';
+import { isPushSandbox, type DeliveredPush } from '../mocks/push/sandbox';
 import type { StandIn } from '../mocks/supabase/standIn';
-
-/** A delivery as the push-sandbox function answers it (JSON: the time is a string). */
-export type DeliveredJson = Omit<DeliveredPush, 'at'> & { at: string };
 
 export interface PushEntry {
   title: string;
@@ -20,11 +17,11 @@ export interface PushEntry {
   delivered: number;
   failed: number;
   /** The first push's time. */
-  at: string;
+  at: Date;
 }
 
 /** What the sandbox received, newest first: one row per audience send, one per direct push. */
-export function pushEntries(delivered: readonly DeliveredJson[]): PushEntry[] {
+export function pushEntries(delivered: readonly DeliveredPush[]): PushEntry[] {
   const byKey = new Map<string, PushEntry>();
   delivered.forEach((push, index) => {
     const key = push.collapseKey ?? `direct-${index}`;
@@ -45,28 +42,21 @@ export function pushEntries(delivered: readonly DeliveredJson[]): PushEntry[] {
   return [...byKey.values()].reverse();
 }
 
-/** The sandbox's deliveries, through the stand-in in this page (the service role reads them). */
-export async function readPushes(standIn: StandIn, origin: string): Promise<DeliveredJson[]> {
-  const answer = await standIn.handle(
-    new Request(`${origin}/functions/v1/push-sandbox`, {
-      headers: { Authorization: `Bearer ${LOCAL_SERVICE_ROLE_KEY}`, apikey: LOCAL_SERVICE_ROLE_KEY },
-    }),
-  );
-  if (!answer?.ok) throw new Error(`The push sandbox answered ${answer?.status ?? 'nothing'}`);
-  return ((await answer.json()) as { delivered: DeliveredJson[] }).delivered;
-}
+/** The sandbox's deliveries in this page's stand-in (none when it pushes to a real sender). */
+export const readPushes = (standIn: StandIn): readonly DeliveredPush[] =>
+  isPushSandbox(standIn.push) ? standIn.push.delivered : [];
 
 const pushLine = (entry: PushEntry) => {
   const devices =
     entry.devices.length === 1 ? `device ${entry.devices[0]}` : `${entry.devices.length} devices`;
   const failed = entry.failed ? `, ${entry.failed} refused` : '';
-  return `${entry.audience} · ${devices} · ${entry.delivered} delivered${failed} · ${new Date(entry.at).toLocaleString()}`;
+  return `${entry.audience} · ${devices} · ${entry.delivered} delivered${failed} · ${entry.at.toLocaleString()}`;
 };
 
 /** The Push sandbox tab: one item per send with its title, body, audience or device, and time. */
-export async function pushSandboxView(standIn: StandIn, origin: string): Promise<HTMLElement> {
+export function pushSandboxView(standIn: StandIn): HTMLElement {
   const view = document.createElement('div');
-  const entries = pushEntries(await readPushes(standIn, origin));
+  const entries = pushEntries(readPushes(standIn));
   if (entries.length === 0) {
     view.textContent = 'No push yet. Notifications sent from the admin show here as a phone would get them.';
     return view;

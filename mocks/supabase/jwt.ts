@@ -25,6 +25,30 @@ export async function verifyJwt(token: string, secret = LOCAL_JWT_SECRET): Promi
   }
 }
 
+const serviceRoleKeys = new Map<string, Promise<string>>();
+
+/**
+ * The service role key of a stand-in signed with `secret`: what Supabase's runtime hands its edge
+ * functions (SUPABASE_SERVICE_ROLE_KEY) and what the stand-in's scheduled jobs post with. The
+ * Supabase CLI's published key (keys.ts) has these claims, so for the local secret it is that very
+ * string. Signed here, not read from keys.ts, so it matches any secret, and so the demo's bundle
+ * carries no service-role JWT (scripts/demoKeys.ts checks dist-demo/).
+ */
+export function serviceRoleKey(secret: string): Promise<string> {
+  let key = serviceRoleKeys.get(secret);
+  if (!key) {
+    key = new SignJWT({ iss: 'supabase-demo', role: 'service_role' })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setExpirationTime(CLI_KEYS_EXPIRE)
+      .sign(secretKey(secret));
+    serviceRoleKeys.set(secret, key);
+  }
+  return key;
+}
+
+/** The `exp` of the Supabase CLI's published anon and service role keys. */
+const CLI_KEYS_EXPIRE = 1983812996;
+
 export function signJwt(
   claims: Record<string, unknown>,
   { expiresInSeconds, secret = LOCAL_JWT_SECRET }: { expiresInSeconds: number; secret?: string },

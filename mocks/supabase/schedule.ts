@@ -1,4 +1,4 @@
-import { LOCAL_SERVICE_ROLE_KEY } from './keys';
+import { serviceRoleKey } from './jwt';
 import type { StandIn } from './standIn';
 
 /**
@@ -19,10 +19,11 @@ const unref = (timer: unknown) => (timer as { unref?: () => void }).unref?.();
 export function startSchedule(standIn: StandIn, origin: string, log: (line: string) => void): () => void {
   const timers = SCHEDULED_FUNCTIONS.map(({ name, everyMs, firstAfterMs }) => {
     const run = async () => {
+      const key = await serviceRoleKey(standIn.jwtSecret);
       const response = await standIn.handle(
         new Request(`${origin}/functions/v1/${name}`, {
           method: 'POST',
-          headers: { Authorization: `Bearer ${LOCAL_SERVICE_ROLE_KEY}`, apikey: LOCAL_SERVICE_ROLE_KEY },
+          headers: { Authorization: `Bearer ${key}`, apikey: key },
         }),
       );
       const body = await response?.text();

@@ -26,6 +26,10 @@ export interface StandIn {
   readonly db: Database;
   /** The emails Auth sent (the sandbox behind /mail). */
   readonly mail: MailSandbox;
+  /** Where the functions deliver pushes (the FCM sandbox unless told otherwise). */
+  readonly push: PushSender;
+  /** The secret its tokens are signed with (the service role key derives from it: jwt.ts). */
+  readonly jwtSecret: string;
 }
 
 const ROUTES = [
@@ -109,6 +113,8 @@ export function createStandIn({
   const standIn: StandIn = {
     db,
     mail,
+    push,
+    jwtSecret,
     async handle(request, info = {}) {
       if (info.clientAddress) setClientAddress(request, info.clientAddress);
       const { pathname } = new URL(request.url);

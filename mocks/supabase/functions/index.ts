@@ -8,19 +8,22 @@ import { createPushWorkerHandler } from '../../../supabase/functions/push-worker
 import { createSendNotificationHandler } from '../../../supabase/functions/send-notification/handler';
 import { readSupabaseConfig } from '../config';
 import type { RouteHandler, StandInContext } from '../context';
-import { verifyJwt } from '../jwt';
-import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY } from '../keys';
+import { serviceRoleKey, verifyJwt } from '../jwt';
+import { LOCAL_ANON_KEY } from '../keys';
 import { createPushSandboxHandler } from './pushSandbox';
 
 type FunctionHandler = (req: Request) => Promise<Response>;
 
 /** The deployed functions, built with what Supabase's runtime would give them (SUPABASE_URL, keys, ...). */
-const FUNCTIONS: Record<string, (ctx: StandInContext, supabaseUrl: string) => FunctionHandler> = {
-  'send-notification': (ctx, supabaseUrl) =>
+const FUNCTIONS: Record<
+  string,
+  (ctx: StandInContext, supabaseUrl: string, serviceRoleKey: string) => FunctionHandler
+> = {
+  'send-notification': (ctx, supabaseUrl, serviceRoleKey) =>
     createSendNotificationHandler({
       supabaseUrl,
       anonKey: LOCAL_ANON_KEY,
-      serviceRoleKey: LOCAL_SERVICE_ROLE_KEY,
+      serviceRoleKey,
       fetch: ctx.fetch,
       push: ctx.push,
       checkDraft: checkNotificationDraft,
@@ -29,29 +32,29 @@ const FUNCTIONS: Record<string, (ctx: StandInContext, supabaseUrl: string) => Fu
       pushRoleRefusal: PUSH_ROLE_REFUSAL,
       realtime: { transport: ws as unknown as typeof WebSocket },
     }),
-  'invite-operator': (ctx, supabaseUrl) =>
+  'invite-operator': (ctx, supabaseUrl, serviceRoleKey) =>
     createInviteOperatorHandler({
       supabaseUrl,
       anonKey: LOCAL_ANON_KEY,
-      serviceRoleKey: LOCAL_SERVICE_ROLE_KEY,
+      serviceRoleKey,
       fetch: ctx.fetch,
       checkInvite,
       issues: INVITE_ISSUES,
       realtime: { transport: ws as unknown as typeof WebSocket },
     }),
-  'purge-trash': (ctx, supabaseUrl) =>
+  'purge-trash': (ctx, supabaseUrl, serviceRoleKey) =>
     createPurgeTrashHandler({
       supabaseUrl,
       anonKey: LOCAL_ANON_KEY,
-      serviceRoleKey: LOCAL_SERVICE_ROLE_KEY,
+      serviceRoleKey,
       fetch: ctx.fetch,
       realtime: { transport: ws as unknown as typeof WebSocket },
     }),
-  'push-worker': (ctx, supabaseUrl) =>
+  'push-worker': (ctx, supabaseUrl, serviceRoleKey) =>
     createPushWorkerHandler({
       supabaseUrl,
       anonKey: LOCAL_ANON_KEY,
-      serviceRoleKey: LOCAL_SERVICE_ROLE_KEY,
+      serviceRoleKey,
       fetch: ctx.fetch,
       push: ctx.push,
       realtime: { transport: ws as unknown as typeof WebSocket },
@@ -78,11 +81,13 @@ export const handleFunctions: RouteHandler = async (request, ctx, subPath) => {
   const build = Object.hasOwn(FUNCTIONS, name) ? FUNCTIONS[name] : undefined;
   if (!build) return relayError(404, 'NOT_FOUND', 'Requested function was not found');
 
-  if (!relayVerifiesJwt(name)) return build(ctx, new URL(request.url).origin)(request);
+  const run = async () =>
+    build(ctx, new URL(request.url).origin, await serviceRoleKey(ctx.jwtSecret))(request);
+  if (!relayVerifiesJwt(name)) return run();
   const bearer = /^Bearer (\S+)$/i.exec(request.headers.get('authorization') ?? '')?.[1];
   if (!bearer) return relayError(401, 'UNAUTHORIZED_NO_AUTH_HEADER', 'Missing authorization header');
   if (!(await verifyJwt(bearer, ctx.jwtSecret)).ok)
     return relayError(401, 'UNAUTHORIZED_INVALID_JWT_FORMAT', 'Invalid JWT');
 
-  return build(ctx, new URL(request.url).origin)(request);
+  return run();
 };

@@ -1,10 +1,11 @@
 /**
  * `npm run db:squash`: replaces supabase/migrations/ with a baseline written from supabase/schemas/,
- * as `supabase migration squash` folds a history into one file: one migration per schema file, in
- * config.toml's order, each the schema file's text, so no migration is larger than its schema
- * file. Data the schema files do not hold follows the file that makes its table: the declared
- * buckets' storage.buckets and private.storage_quotas rows (scripts/bucketRows.ts) after the
- * storage file. Projects already deployed mark the baseline applied (docs/deploying.md).
+ * as `supabase migration squash` folds a history into one file: each schema file's text in
+ * config.toml's order, under a line naming it. Data the schema files do not hold follows the file
+ * that makes its table: the declared buckets' storage.buckets and private.storage_quotas rows
+ * (scripts/bucketRows.ts) after the storage file. Like src/database.types.ts it is generated, so it
+ * is the one file of its kind over the 500-line mark. Projects already deployed mark the baseline
+ * applied (docs/deploying.md).
  */
 import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -13,8 +14,8 @@ import { MIGRATIONS_DIR } from '../mocks/supabase/db/prepare';
 import { SUPABASE_DIR } from '../supabase/tests/declaredSchema';
 import { bucketInserts, quotaInserts } from './bucketRows';
 
-/** The baseline's first version: every later migration sorts after the baseline. */
-const BASELINE_DAY = '20241201';
+/** The baseline's version: every later migration sorts after it. */
+const BASELINE_FILE = '20241201000000_baseline.sql';
 
 /** Data to write after a schema file, by the file's name. */
 const DATA: Record<string, () => string> = {
@@ -24,22 +25,20 @@ const DATA: Record<string, () => string> = {
 async function main() {
   for (const file of await readdir(MIGRATIONS_DIR))
     if (file.endsWith('.sql')) await rm(path.join(MIGRATIONS_DIR, file));
-  for (const [i, schema] of schemaPaths().entries()) {
+  const parts = [
+    '-- Baseline: supabase/schemas/ in config.toml\'s order, as npm run db:squash wrote it (docs/schema-first.md).\n',
+  ];
+  for (const schema of schemaPaths()) {
     const base = path.basename(schema);
-    // 20241201000000, 20241201000100, …: the hundreds leave room, as the CLI's timestamps do.
-    const version = `${BASELINE_DAY}${String(i * 100).padStart(6, '0')}`;
-    const file = `${version}_${base.replace(/^\d+_/, '')}`;
     const text = await readFile(path.join(SUPABASE_DIR, schema), 'utf8');
     const data = DATA[base]?.();
-    await writeFile(
-      path.join(MIGRATIONS_DIR, file),
-      `-- Baseline: supabase/schemas/${base} as npm run db:squash wrote it (docs/schema-first.md).\n\n` +
-        text.trimEnd() +
-        '\n' +
+    parts.push(
+      `-- ${'='.repeat(70)}\n-- supabase/schemas/${base}\n\n${text.trimEnd()}\n` +
         (data ? `\n-- Data: what a new project starts with.\n${data}\n` : ''),
     );
   }
-  console.log(`Wrote ${schemaPaths().length} baseline migrations to supabase/migrations/`);
+  await writeFile(path.join(MIGRATIONS_DIR, BASELINE_FILE), parts.join('\n'));
+  console.log(`Wrote supabase/migrations/${BASELINE_FILE} from ${schemaPaths().length} schema files`);
 }
 
 await main();

@@ -54,7 +54,7 @@ export interface PrepareResult {
 
 /** The last migration before the history was squashed into the baseline (docs/schema-first.md). */
 export const LAST_BEFORE_SQUASH = '20241101006300';
-/** The baseline's versions (scripts/db-squash.ts): from the first, before the end. */
+/** The baseline's version (scripts/db-squash.ts), and the end of the range it was once written in. */
 const BASELINE = { first: '20241201000000', end: '20241201010000' };
 
 /**

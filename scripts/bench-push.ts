@@ -13,10 +13,10 @@
  */
 import { createPushSandbox } from '../mocks/push/sandbox';
 import { databasePushQueue } from '../mocks/push/databaseQueue';
+import { dyingWorker } from '../mocks/push/dyingWorker';
 import { withIdentity, type Database, type RequestIdentity } from '../mocks/supabase/db';
 import { openTestDatabase } from '../mocks/supabase/testing/snapshot';
-import { drainPushQueue, type PushQueue } from '../supabase/functions/push-worker/worker';
-import type { PushSender } from '../supabase/functions/send-notification/push';
+import { drainPushQueue } from '../supabase/functions/push-worker/worker';
 
 const onServer = Boolean(process.env.DATABASE_URL);
 const DEVICES = Number(process.env.DEVICES ?? (onServer ? 1_000_000 : 100_000));
@@ -141,25 +141,9 @@ async function killedWorker(db: Database) {
   sandbox.setFaults({ tooManyRequests: 0.025, serverError: 0.025 });
   const send = await startSend(db, { allergies: ['BenchKill'] });
   const queue = databasePushQueue(db);
-  const killed = new AbortController();
-  const dead = <T>(call: () => Promise<T>) => (killed.signal.aborted ? new Promise<T>(() => {}) : call());
-  let pushes = 0;
-  const dying: PushSender = {
-    send: async (message) => {
-      if (killed.signal.aborted) return new Promise(() => {});
-      const result = await sandbox.send(message);
-      if (++pushes === Math.floor(KILL_DEVICES / 3)) killed.abort();
-      return result;
-    },
-  };
-  const dyingQueue: PushQueue = {
-    startDue: () => dead(() => queue.startDue()),
-    claim: (qty, visibility) => dead(() => queue.claim(qty, visibility)),
-    markSending: (items) => dead(() => queue.markSending(items)),
-    record: (outcomes) => dead(() => queue.record(outcomes)),
-  };
-  void drainPushQueue({ queue: dyingQueue, push: dying, visibilitySeconds: 2, signal: killed.signal });
-  while (!killed.signal.aborted) await new Promise((resolve) => setTimeout(resolve, 50));
+  const dying = dyingWorker(queue, sandbox, Math.floor(KILL_DEVICES / 3));
+  void drainPushQueue({ ...dying, visibilitySeconds: 2 });
+  while (!dying.signal.aborted) await new Promise((resolve) => setTimeout(resolve, 50));
   for (let round = 0; round < 30; round++) {
     await new Promise((resolve) => setTimeout(resolve, 2_100));
     await drainPushQueue({ queue, push: sandbox, batchSize: 500 });

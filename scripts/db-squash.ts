@@ -26,7 +26,7 @@ async function main() {
   for (const file of await readdir(MIGRATIONS_DIR))
     if (file.endsWith('.sql')) await rm(path.join(MIGRATIONS_DIR, file));
   const parts = [
-    '-- Baseline: supabase/schemas/ in config.toml\'s order, as npm run db:squash wrote it (docs/schema-first.md).\n',
+    "-- Baseline: supabase/schemas/ in config.toml's order, as npm run db:squash wrote it (docs/schema-first.md).\n",
   ];
   for (const schema of schemaPaths()) {
     const base = path.basename(schema);

@@ -1,7 +1,7 @@
 import { createPushSandbox, type PushSandbox } from '../../push/sandbox';
 import { databasePushQueue } from '../../push/databaseQueue';
-import { drainPushQueue, type PushQueue } from '../../../supabase/functions/push-worker/worker';
-import type { PushSender } from '../../../supabase/functions/send-notification/push';
+import { dyingWorker } from '../../push/dyingWorker';
+import { drainPushQueue } from '../../../supabase/functions/push-worker/worker';
 import { TEST_SUPABASE_URL } from '../auth/testClient';
 import { withIdentity, type Database } from '../db';
 import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY } from '../keys';
@@ -63,28 +63,10 @@ it('delivers each device at most once through 429s, 500s and a killed worker, an
   const send = rows[0];
   expect(send.status).toBe('scheduled');
 
-  // Worker 1 dies right after its 50th push reached FCM: from then on none of its calls to the
-  // database or to FCM arrives, whatever it had in flight.
-  const killed = new AbortController();
-  const dead = <T>(call: () => Promise<T>) => (killed.signal.aborted ? new Promise<T>(() => {}) : call());
-  let pushes = 0;
-  const dying: PushSender = {
-    send: async (message) => {
-      if (killed.signal.aborted) return new Promise(() => {});
-      const result = await sandbox.send(message);
-      if (++pushes === 50) killed.abort();
-      return result;
-    },
-  };
-  const queue = databasePushQueue(db);
-  const dyingQueue: PushQueue = {
-    startDue: () => dead(() => queue.startDue()),
-    claim: (qty, visibility) => dead(() => queue.claim(qty, visibility)),
-    markSending: (items) => dead(() => queue.markSending(items)),
-    record: (outcomes) => dead(() => queue.record(outcomes)),
-  };
-  void drainPushQueue({ queue: dyingQueue, push: dying, visibilitySeconds: 1, signal: killed.signal });
-  await vi.waitUntil(() => killed.signal.aborted, { timeout: 20_000 });
+  // Worker 1 dies right after its 50th push reached FCM.
+  const dying = dyingWorker(databasePushQueue(db), sandbox, 50);
+  void drainPushQueue({ ...dying, visibilitySeconds: 1 });
+  await vi.waitUntil(() => dying.signal.aborted, { timeout: 20_000 });
 
   // The schedule's worker takes over once the dead one's messages are visible again, and retries.
   let counts = { status: '', sent: 0, removed: 0, failed: 0, skipped: 0, queued: 0 };

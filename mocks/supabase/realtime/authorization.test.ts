@@ -6,10 +6,9 @@
  */
 import { type RealtimeChannel, type SupabaseClient } from '@supabase/supabase-js';
 import type { Database } from '../db';
-import { LOCAL_ANON_KEY } from '../keys';
 import { openTestDatabase } from '../testing/snapshot';
 import { startRealtimeTestServer, userToken, type RealtimeTestServer } from './testServer';
-import { openRawSocket, type RawSocket } from './testSockets';
+import type { RawSocket } from './testSockets';
 
 const OWNER = '00000000-0000-4000-8000-000000000001';
 const USER = '00000000-0000-4000-8000-000000000002';
@@ -20,7 +19,6 @@ let db: Database;
 let rt: RealtimeTestServer;
 let newsId: string;
 let topic: string;
-const sockets: RawSocket[] = [];
 
 type Subscribed =
   { channel: RealtimeChannel; status: 'SUBSCRIBED' } | { status: 'CHANNEL_ERROR'; error: Error };
@@ -64,7 +62,6 @@ beforeAll(async () => {
 
 afterEach(async () => {
   await rt.leaveAll();
-  await Promise.all(sockets.splice(0).map((s) => s.close()));
 });
 
 afterAll(async () => {
@@ -178,8 +175,7 @@ describe('an outsider on an operator’s presence topic (raw frames)', () => {
     await owner.track({ user_id: OWNER });
     await vi.waitFor(() => expect(Object.keys(owner.presenceState())).toEqual([OWNER]));
 
-    const s = await openRawSocket(rt.url, LOCAL_ANON_KEY);
-    sockets.push(s);
+    const s = await rt.rawSocket();
     const t = await accessToken();
     expect((await join(s, t, true))[4]).toEqual({
       status: 'error',

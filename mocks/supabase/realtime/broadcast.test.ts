@@ -7,10 +7,8 @@
  */
 import { type RealtimeChannel, type SupabaseClient } from '@supabase/supabase-js';
 import type { Database } from '../db';
-import { LOCAL_ANON_KEY } from '../keys';
 import { openTestDatabase } from '../testing/snapshot';
 import { startRealtimeTestServer, userToken, type RealtimeTestServer } from './testServer';
-import { openRawSocket, type RawSocket } from './testSockets';
 
 const WRITER = '00000000-0000-4000-8000-000000000001';
 const READER = '00000000-0000-4000-8000-000000000002';
@@ -19,7 +17,6 @@ const ROOM = 'bcast:room';
 
 let db: Database;
 let rt: RealtimeTestServer;
-const sockets: RawSocket[] = [];
 
 interface Member {
   channel: RealtimeChannel;
@@ -76,7 +73,6 @@ beforeAll(async () => {
 
 afterEach(async () => {
   await rt.leaveAll();
-  await Promise.all(sockets.splice(0).map((s) => s.close()));
 });
 
 afterAll(async () => {
@@ -109,8 +105,7 @@ describe('Broadcast on public channels', () => {
   });
 
   it('answers an event Realtime does not know with nothing, and counts it', async () => {
-    const s = await openRawSocket(rt.url, LOCAL_ANON_KEY);
-    sockets.push(s);
+    const s = await rt.rawSocket();
     await s.request('realtime:lobby', 'phx_join', { config: {} }, '1');
     s.send(['1', 'unknown-1', 'realtime:lobby', 'no_such_event', { any: 'thing' }]);
     // The heartbeat sent after it is answered; the unknown event never is.

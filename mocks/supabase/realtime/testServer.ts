@@ -6,6 +6,7 @@ import { LOCAL_ANON_KEY } from '../keys';
 import { createStandIn } from '../standIn';
 import { listenStandIn } from '../testing/listen';
 import { RealtimeServer, type RealtimeLimits } from './server';
+import { openRawSocket, type RawSocket } from './testSockets';
 
 /** A signed-in user's access token (aal2), as Auth issues it, for `sub`. */
 export const userToken = (sub: string, extra: Record<string, unknown> = {}, expiresInSeconds = 3600) =>
@@ -13,13 +14,15 @@ export const userToken = (sub: string, extra: Record<string, unknown> = {}, expi
 
 /**
  * The stand-in's API and Realtime on one loopback port, and real supabase-js clients for it:
- * `client(token)` carries the token on its Realtime as a signed-in session does; `leaveAll` ends
- * every client's channels (after each test), `close` the servers.
+ * `client(token)` carries the token on its Realtime as a signed-in session does, `rawSocket()` is a
+ * socket of raw frames with the anon key; `leaveAll` ends every client's channels and closes the raw
+ * sockets (after each test), `close` the servers.
  */
 export async function startRealtimeTestServer(db: Database, limits: Partial<RealtimeLimits> = {}) {
   const realtime = await RealtimeServer.start({ db, limits });
   const http = await listenStandIn(createStandIn({ db }), (server) => realtime.attach(server));
   const clients: SupabaseClient[] = [];
+  const sockets: RawSocket[] = [];
   return {
     realtime,
     url: http.url,
@@ -32,7 +35,15 @@ export async function startRealtimeTestServer(db: Database, limits: Partial<Real
       if (accessToken) await c.realtime.setAuth(accessToken);
       return c;
     },
-    leaveAll: () => Promise.all(clients.splice(0).map((c) => c.removeAllChannels())),
+    async rawSocket() {
+      const socket = await openRawSocket(http.url, LOCAL_ANON_KEY);
+      sockets.push(socket);
+      return socket;
+    },
+    async leaveAll() {
+      await Promise.all(clients.splice(0).map((c) => c.removeAllChannels()));
+      await Promise.all(sockets.splice(0).map((s) => s.close()));
+    },
     async close() {
       await realtime.close();
       await http.close();

@@ -9,6 +9,7 @@ import { worker } from '@electric-sql/pglite/worker';
 import { flushPglite } from '../mocks/supabase/db/openPglite';
 import { createPglite } from '../mocks/supabase/db/pglite';
 import { DEMO_FLUSH_CHANNEL } from './paths';
+import { workerMark } from './marks';
 import { isSeeded, markSeeded } from './seededMark';
 import { packError, PROTOCOL_METHODS } from './workerErrors';
 
@@ -48,11 +49,14 @@ void worker({
     const { seedUrl } = options.meta as DemoWorkerMeta;
     // Read here, by the leader, not by the page: a tab opened before the first visit's seeding
     // finished may become the leader later, and must not load the seed over the data.
+    workerMark('init');
     const seeded = await isSeeded();
+    workerMark('seeded-read');
     const db = await createPglite({
       dataDir: options.dataDir,
       loadDataDir: seeded ? undefined : await seedDump(seedUrl),
     });
+    workerMark('pglite-open');
     if (!seeded) {
       // The seeded directory is tens of megabytes: until IndexedDB holds all of it, another page
       // of the demo (the admin after the site) would open a partial copy.

@@ -17,6 +17,7 @@ import { realtimeLink } from '../mocks/supabase/realtime/mswLink';
 import { REALTIME_PATH } from '../mocks/supabase/realtime/protocol';
 import { createStandIn, type StandIn } from '../mocks/supabase/standIn';
 import { loadFaults, withFaults } from './faults';
+import { mark } from './marks';
 import { DEMO_FLUSH_CHANNEL, DEMO_SERVICE_WORKER, SUPABASE_API_PARTS } from './paths';
 import type { DemoWorkerMeta } from './pgliteWorker';
 import { forgetSeeded, markSeeded } from './seededMark';
@@ -52,6 +53,7 @@ async function openSharedPglite(): Promise<{ client: PGliteWorker; db: PgliteDat
     new Worker(new URL('./pgliteWorker.ts', import.meta.url), { type: 'module' }),
     { dataDir: `idb://${DEMO_IDB}`, meta },
   );
+  mark('db-ready');
   mapProtocolErrors(client, unpackError);
   const db = await pgliteDatabase(client, {
     flush: flushThroughLeader,
@@ -92,17 +94,22 @@ function flushThroughLeader(): Promise<void> {
 export async function startDemoStandIn(): Promise<StandIn> {
   pageDb = await openSharedPglite();
   const { db } = pageDb;
+  mark('db-client-ready');
   const standIn = createStandIn({ db, publicUrl: window.location.origin });
   // Every tab has its own hub on the one database: a write in one tab reaches the others' lists
   // through the leader's NOTIFYs, which PGliteWorker hands to every tab.
   const hub = await PageRealtime.start({ db, sharedDatabase: true });
+  mark('realtime-ready');
   const origin = window.location.origin;
   const worker = setupWorker(
     ...SUPABASE_API_PARTS.map((part) =>
       http.all(`${origin}/${part}/v1/*`, async ({ request }) => {
         // The tester's faults (demo/faults.ts), read per request so the panel's changes apply at once.
         const response = await withFaults(request, loadFaults(sessionStorage), async () => {
+          const rest = request.url.includes('/rest/v1/');
+          if (rest) mark('rest-request');
           const answer = await standIn.handle(request);
+          if (rest) mark('rest-answer');
           // A write is answered once IndexedDB holds it: a reload or the next page right after
           // it (the admin after the site's contact form) reads it back.
           if (answer && request.method !== 'GET' && request.method !== 'HEAD') await db.flush();
@@ -124,6 +131,7 @@ export async function startDemoStandIn(): Promise<StandIn> {
     onUnhandledRequest: 'bypass',
     quiet: true,
   });
+  mark('msw-ready');
   return standIn;
 }
 

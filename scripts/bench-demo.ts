@@ -20,6 +20,16 @@ const FOLDER = '/labellens';
 const BUDGET_MS = { signIn: 5000, reload: 1500 };
 const ROOT = path.resolve('dist-demo');
 
+/** BENCH_TRACE=file.json: Chromium's performance trace of the first run's reload (chrome://tracing, DevTools). */
+const TRACE = process.env.BENCH_TRACE;
+const TRACE_CATEGORIES = [
+  'devtools.timeline',
+  'v8.execute',
+  'blink.user_timing',
+  'disabled-by-default-v8.cpu_profiler',
+  'disabled-by-default-devtools.timeline',
+];
+
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 /** What a fetched file is, for the byte breakdown. */
@@ -35,6 +45,18 @@ function kindOf(file: string): string {
 
 async function waitStandIn(page: Page) {
   await page.locator('html[data-stand-in="ready"]').waitFor({ state: 'attached', timeout: 60_000 });
+}
+
+/** The reloaded page's demo:* marks (demo/marks.ts), ms from its start, then the moment its rows showed. */
+function reloadMarks(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const marks = performance
+      .getEntriesByType('mark')
+      .filter((m) => m.name.startsWith('demo:'))
+      .sort((a, b) => a.startTime - b.startTime)
+      .map((m) => `${m.name.slice(5)} ${Math.round(m.startTime)}`);
+    return [...marks, `rows ${Math.round(performance.now())}`].join(', ');
+  });
 }
 
 async function main() {
@@ -72,11 +94,15 @@ async function main() {
       await page.waitForURL(`${origin}/admin/dashboard`, { timeout: 60_000 });
       await page.goto(`${origin}/admin/news`);
       await page.getByRole('row').nth(1).waitFor({ timeout: 60_000 });
+      if (TRACE && run === 0)
+        await browser.startTracing(page, { path: TRACE, screenshots: false, categories: TRACE_CATEGORIES });
       const reloadStart = Date.now();
       await page.reload();
       await page.getByRole('row').nth(1).waitFor({ timeout: 60_000 });
       reload.push(Date.now() - reloadStart);
+      if (TRACE && run === 0) await browser.stopTracing();
       console.log(`  run ${run + 1}: /admin/news reloaded, rows after ${reload[run]} ms`);
+      console.log(`    ${await reloadMarks(page)}`);
       await context.close();
     }
   } finally {
@@ -100,8 +126,12 @@ async function main() {
   }
   const kB = (n: number) => `${(n / 1000).toFixed(0)} kB`;
   console.log(`bench:demo, ${RUNS} runs (medians; all runs in ms)`);
-  console.log(`  first visit, sign-in usable: ${median(signIn)} ms [${signIn.join(', ')}] (budget ${BUDGET_MS.signIn})`);
-  console.log(`  reload of /admin/news, rows shown: ${median(reload)} ms [${reload.join(', ')}] (budget ${BUDGET_MS.reload})`);
+  console.log(
+    `  first visit, sign-in usable: ${median(signIn)} ms [${signIn.join(', ')}] (budget ${BUDGET_MS.signIn})`,
+  );
+  console.log(
+    `  reload of /admin/news, rows shown: ${median(reload)} ms [${reload.join(', ')}] (budget ${BUDGET_MS.reload})`,
+  );
   console.log('  first visit bytes (raw / Brotli q11):');
   let raw = 0;
   let brotli = 0;

@@ -20,11 +20,9 @@ import { loadFaults, withFaults } from './faults';
 import { mark } from './marks';
 import { DEMO_FLUSH_CHANNEL, DEMO_SERVICE_WORKER, SUPABASE_API_PARTS } from './paths';
 import type { DemoWorkerMeta } from './pgliteWorker';
+import { deleteDemoDataDir, demoDataDir } from './dataDir';
 import { forgetSeeded, markSeeded } from './seededMark';
 import { mapProtocolErrors, unpackError } from './workerErrors';
-
-/** The IndexedDB database PGlite keeps its files in (`idb://` + this name). */
-export const DEMO_IDB = 'labellens-demo';
 
 /**
  * The demo's files (the data dump, MSW's worker) sit at the build's base, the folder above this
@@ -51,7 +49,7 @@ async function openSharedPglite(): Promise<{ client: PGliteWorker; db: PgliteDat
   const meta: DemoWorkerMeta = { seedUrl: new URL('data/seed.tar.gz', demoBase()).href };
   const client = await PGliteWorker.create(
     new Worker(new URL('./pgliteWorker.ts', import.meta.url), { type: 'module' }),
-    { dataDir: `idb://${DEMO_IDB}`, meta },
+    { dataDir: await demoDataDir(), meta },
   );
   mark('db-ready');
   mapProtocolErrors(client, unpackError);
@@ -174,22 +172,16 @@ export function markStandInReady() {
   document.documentElement.dataset.standIn = 'ready';
 }
 
-/** Deletes the IndexedDB database PGlite keeps its files in (this page's database closed first). */
+/** Deletes the stored data directory (this page's database closed first). */
 async function deleteStore() {
   await pageDb?.client.close();
   pageDb = undefined;
-  await new Promise<void>((resolve, reject) => {
-    const request = indexedDB.deleteDatabase(`/pglite/${DEMO_IDB}`);
-    request.onsuccess = () => resolve();
-    request.onerror = () => reject(request.error ?? new Error('The demo data could not be deleted'));
-    // Another tab of the demo still has it open: it is deleted once that tab closes it.
-    request.onblocked = () => resolve();
-  });
+  await deleteDemoDataDir();
 }
 
 /** Forgets this browser's demo data: the next load starts from the seed again. */
 export async function forgetDemoData() {
-  await forgetSeeded();
+  await forgetSeeded(await demoDataDir());
   await deleteStore();
 }
 
@@ -210,8 +202,9 @@ export async function importDemoData(file: Blob) {
   // In this page, once: the shared worker above is closed. Loaded only here, so the page's own
   // chunks carry no PGlite.
   const { openPglite } = await import('../mocks/supabase/db/openPglite');
-  const db = await openPglite({ dataDir: `idb://${DEMO_IDB}`, loadDataDir: file });
+  const dataDir = await demoDataDir();
+  const db = await openPglite({ dataDir, loadDataDir: file });
   await db.flush();
   await db.close();
-  await markSeeded();
+  await markSeeded(dataDir);
 }

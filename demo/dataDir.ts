@@ -20,9 +20,18 @@ async function hasOpfs(): Promise<boolean> {
   }
 }
 
-export async function demoDataDir(): Promise<string> {
-  return (await hasOpfs()) ? `memfs2opfs://${DEMO_STORE}` : `idb://${DEMO_STORE}`;
+/**
+ * Off for now: with OPFS, two of `npm run test:demo`'s specs timed out on a loaded machine
+ * (docs/demo.md, "Known problems"); not yet told apart from the load.
+ */
+export const DEMO_OPFS = false;
+
+/** OPFS when wanted and the browser has it, IndexedDB otherwise. */
+export async function chooseDataDir(opfs: boolean): Promise<string> {
+  return opfs && (await hasOpfs()) ? `memfs2opfs://${DEMO_STORE}` : `idb://${DEMO_STORE}`;
 }
+
+export const demoDataDir = () => chooseDataDir(DEMO_OPFS);
 
 /** Deletes the stored data directory, wherever it is (the caller has closed PGlite first). */
 export async function deleteDemoDataDir(): Promise<void> {

@@ -9,6 +9,8 @@ import { worker } from '@electric-sql/pglite/worker';
 import { flushPglite } from '../mocks/supabase/db/openPglite';
 import { createPglite } from '../mocks/supabase/db/pglite';
 import { DEMO_FLUSH_CHANNEL } from './paths';
+import { demoDataDir } from './dataDir';
+import { workerMark } from './marks';
 import { isSeeded, markSeeded } from './seededMark';
 import { packError, PROTOCOL_METHODS } from './workerErrors';
 
@@ -48,16 +50,23 @@ void worker({
     const { seedUrl } = options.meta as DemoWorkerMeta;
     // Read here, by the leader, not by the page: a tab opened before the first visit's seeding
     // finished may become the leader later, and must not load the seed over the data.
-    const seeded = await isSeeded();
+    workerMark('init');
+    const dataDir = await demoDataDir();
+    const seeded = await isSeeded(dataDir);
+    workerMark('seeded-read');
     const db = await createPglite({
-      dataDir: options.dataDir,
+      dataDir,
       loadDataDir: seeded ? undefined : await seedDump(seedUrl),
+      // A tab's query ends with a sync: it need not wait for the store. A write request waits for
+      // its own flush (answerFlushes), which stores everything written so far.
+      relaxedDurability: true,
     });
+    workerMark('pglite-open');
     if (!seeded) {
       // The seeded directory is tens of megabytes: until IndexedDB holds all of it, another page
       // of the demo (the admin after the site) would open a partial copy.
       await flushPglite(db);
-      await markSeeded();
+      await markSeeded(dataDir);
     }
     answerFlushes(db);
     return new Proxy(db, {

@@ -5,7 +5,8 @@
  */
 const MARKS_DB = 'labellens-demo-marks';
 const STORE = 'marks';
-const SEEDED = 'seeded';
+/** One mark per data directory (memfs2opfs:// or idb://: demo/dataDir.ts), so a browser that gains OPFS seeds it anew. */
+const seededKey = (dataDir: string) => `seeded ${dataDir}`;
 
 function openMarks(): Promise<IDBDatabase> {
   return new Promise((resolve, reject) => {
@@ -30,6 +31,9 @@ async function inStore<T>(mode: IDBTransactionMode, run: (store: IDBObjectStore)
   }
 }
 
-export const isSeeded = async () => (await inStore<unknown>('readonly', (s) => s.get(SEEDED))) === true;
-export const markSeeded = () => inStore<void>('readwrite', (s) => s.put(true, SEEDED));
-export const forgetSeeded = () => inStore<void>('readwrite', (s) => s.delete(SEEDED));
+export const isSeeded = async (dataDir: string) =>
+  (await inStore<unknown>('readonly', (s) => s.get(seededKey(dataDir)))) === true;
+export const markSeeded = (dataDir: string) =>
+  inStore<void>('readwrite', (s) => s.put(true, seededKey(dataDir)));
+export const forgetSeeded = (dataDir: string) =>
+  inStore<void>('readwrite', (s) => s.delete(seededKey(dataDir)));

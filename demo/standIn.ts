@@ -17,13 +17,12 @@ import { realtimeLink } from '../mocks/supabase/realtime/mswLink';
 import { REALTIME_PATH } from '../mocks/supabase/realtime/protocol';
 import { createStandIn, type StandIn } from '../mocks/supabase/standIn';
 import { loadFaults, withFaults } from './faults';
+import { mark } from './marks';
 import { DEMO_FLUSH_CHANNEL, DEMO_SERVICE_WORKER, SUPABASE_API_PARTS } from './paths';
 import type { DemoWorkerMeta } from './pgliteWorker';
+import { deleteDemoDataDir, demoDataDir } from './dataDir';
 import { forgetSeeded, markSeeded } from './seededMark';
 import { mapProtocolErrors, unpackError } from './workerErrors';
-
-/** The IndexedDB database PGlite keeps its files in (`idb://` + this name). */
-export const DEMO_IDB = 'labellens-demo';
 
 /**
  * The demo's files (the data dump, MSW's worker) sit at the build's base, the folder above this
@@ -50,8 +49,9 @@ async function openSharedPglite(): Promise<{ client: PGliteWorker; db: PgliteDat
   const meta: DemoWorkerMeta = { seedUrl: new URL('data/seed.tar.gz', demoBase()).href };
   const client = await PGliteWorker.create(
     new Worker(new URL('./pgliteWorker.ts', import.meta.url), { type: 'module' }),
-    { dataDir: `idb://${DEMO_IDB}`, meta },
+    { dataDir: await demoDataDir(), meta },
   );
+  mark('db-ready');
   mapProtocolErrors(client, unpackError);
   const db = await pgliteDatabase(client, {
     flush: flushThroughLeader,
@@ -92,17 +92,22 @@ function flushThroughLeader(): Promise<void> {
 export async function startDemoStandIn(): Promise<StandIn> {
   pageDb = await openSharedPglite();
   const { db } = pageDb;
+  mark('db-client-ready');
   const standIn = createStandIn({ db, publicUrl: window.location.origin });
   // Every tab has its own hub on the one database: a write in one tab reaches the others' lists
   // through the leader's NOTIFYs, which PGliteWorker hands to every tab.
   const hub = await PageRealtime.start({ db, sharedDatabase: true });
+  mark('realtime-ready');
   const origin = window.location.origin;
   const worker = setupWorker(
     ...SUPABASE_API_PARTS.map((part) =>
       http.all(`${origin}/${part}/v1/*`, async ({ request }) => {
         // The tester's faults (demo/faults.ts), read per request so the panel's changes apply at once.
         const response = await withFaults(request, loadFaults(sessionStorage), async () => {
+          const rest = request.url.includes('/rest/v1/');
+          if (rest) mark('rest-request');
           const answer = await standIn.handle(request);
+          if (rest) mark('rest-answer');
           // A write is answered once IndexedDB holds it: a reload or the next page right after
           // it (the admin after the site's contact form) reads it back.
           if (answer && request.method !== 'GET' && request.method !== 'HEAD') await db.flush();
@@ -124,6 +129,7 @@ export async function startDemoStandIn(): Promise<StandIn> {
     onUnhandledRequest: 'bypass',
     quiet: true,
   });
+  mark('msw-ready');
   return standIn;
 }
 
@@ -166,22 +172,16 @@ export function markStandInReady() {
   document.documentElement.dataset.standIn = 'ready';
 }
 
-/** Deletes the IndexedDB database PGlite keeps its files in (this page's database closed first). */
+/** Deletes the stored data directory (this page's database closed first). */
 async function deleteStore() {
   await pageDb?.client.close();
   pageDb = undefined;
-  await new Promise<void>((resolve, reject) => {
-    const request = indexedDB.deleteDatabase(`/pglite/${DEMO_IDB}`);
-    request.onsuccess = () => resolve();
-    request.onerror = () => reject(request.error ?? new Error('The demo data could not be deleted'));
-    // Another tab of the demo still has it open: it is deleted once that tab closes it.
-    request.onblocked = () => resolve();
-  });
+  await deleteDemoDataDir();
 }
 
 /** Forgets this browser's demo data: the next load starts from the seed again. */
 export async function forgetDemoData() {
-  await forgetSeeded();
+  await forgetSeeded(await demoDataDir());
   await deleteStore();
 }
 
@@ -202,8 +202,9 @@ export async function importDemoData(file: Blob) {
   // In this page, once: the shared worker above is closed. Loaded only here, so the page's own
   // chunks carry no PGlite.
   const { openPglite } = await import('../mocks/supabase/db/openPglite');
-  const db = await openPglite({ dataDir: `idb://${DEMO_IDB}`, loadDataDir: file });
+  const dataDir = await demoDataDir();
+  const db = await openPglite({ dataDir, loadDataDir: file });
   await db.flush();
   await db.close();
-  await markSeeded();
+  await markSeeded(dataDir);
 }

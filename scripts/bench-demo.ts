@@ -20,6 +20,16 @@ const FOLDER = '/labellens';
 const BUDGET_MS = { signIn: 5000, reload: 1500 };
 const ROOT = path.resolve('dist-demo');
 
+/** BENCH_TRACE=file.json: Chromium's performance trace of the first run's reload (chrome://tracing, DevTools). */
+const TRACE = process.env.BENCH_TRACE;
+const TRACE_CATEGORIES = [
+  'devtools.timeline',
+  'v8.execute',
+  'blink.user_timing',
+  'disabled-by-default-v8.cpu_profiler',
+  'disabled-by-default-devtools.timeline',
+];
+
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 /** What a fetched file is, for the byte breakdown. */
@@ -36,6 +46,25 @@ function kindOf(file: string): string {
 async function waitStandIn(page: Page) {
   await page.locator('html[data-stand-in="ready"]').waitFor({ state: 'attached', timeout: 60_000 });
 }
+
+/** The reloaded page's demo:* marks (demo/marks.ts), ms from its start, then the moment its rows showed. */
+function reloadMarks(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const marks = performance
+      .getEntriesByType('mark')
+      .filter((m) => m.name.startsWith('demo:'))
+      .sort((a, b) => a.startTime - b.startTime)
+      .map((m) => `${m.name.slice(5)} ${Math.round(m.startTime)}`);
+    return [...marks, `rows ${Math.round(performance.now())}`].join(', ');
+  });
+}
+
+/**
+ * The list's first row with data: a row with text in it (the list's loading skeleton has rows
+ * too, with no text in them).
+ */
+const firstDataRow = (page: Page) =>
+  page.locator('tbody tr').filter({ hasText: /\S/ }).first().waitFor({ timeout: 60_000 });
 
 async function main() {
   statSync(path.join(ROOT, 'data/seed.tar.gz')); // built? (npm run build:demo)
@@ -71,12 +100,16 @@ async function main() {
       await page.getByRole('button', { name: 'Sign In' }).click();
       await page.waitForURL(`${origin}/admin/dashboard`, { timeout: 60_000 });
       await page.goto(`${origin}/admin/news`);
-      await page.getByRole('row').nth(1).waitFor({ timeout: 60_000 });
+      await firstDataRow(page);
+      if (TRACE && run === 0)
+        await browser.startTracing(page, { path: TRACE, screenshots: false, categories: TRACE_CATEGORIES });
       const reloadStart = Date.now();
       await page.reload();
-      await page.getByRole('row').nth(1).waitFor({ timeout: 60_000 });
+      await firstDataRow(page);
       reload.push(Date.now() - reloadStart);
+      if (TRACE && run === 0) await browser.stopTracing();
       console.log(`  run ${run + 1}: /admin/news reloaded, rows after ${reload[run]} ms`);
+      console.log(`    ${await reloadMarks(page)}`);
       await context.close();
     }
   } finally {

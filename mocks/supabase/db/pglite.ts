@@ -13,12 +13,15 @@ export function createPglite(
     loadDataDir?: Blob | File;
     fs?: PGliteOptions['fs'];
     sharedBuffers?: string;
+    /** Queries do not wait for the data directory to be stored (the caller flushes when it must). */
+    relaxedDurability?: boolean;
   } = {},
 ): Promise<PGlite> {
   return PGlite.create({
     dataDir: options.dataDir,
     loadDataDir: options.loadDataDir,
     fs: options.fs,
+    relaxedDurability: options.relaxedDurability,
     extensions: { pgcrypto, pg_trgm },
     ...(options.sharedBuffers && {
       startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${options.sharedBuffers}`],

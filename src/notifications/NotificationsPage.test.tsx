@@ -229,8 +229,8 @@ describe('Send Notifications: History', () => {
     const { rows: newest } = await server
       .db()
       .query<{ title: string }>('select title from public.notifications order by created_at desc limit 1');
-    const rows = await within(table).findAllByRole('row', {}, WAIT);
-    expect(rows[1]).toHaveTextContent(newest[0].title);
+    // The table shows before its rows load: wait for the first data row, not just any row.
+    await waitFor(() => expect(within(table).getAllByRole('row')[1]).toHaveTextContent(newest[0].title), WAIT);
 
     const seeded = (await within(table).findByText('New health tip')).closest('tr')!;
     expect(seeded).toHaveTextContent('sent');

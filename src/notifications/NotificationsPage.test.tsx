@@ -230,7 +230,10 @@ describe('Send Notifications: History', () => {
       .db()
       .query<{ title: string }>('select title from public.notifications order by created_at desc limit 1');
     // The table shows before its rows load: wait for the first data row, not just any row.
-    await waitFor(() => expect(within(table).getAllByRole('row')[1]).toHaveTextContent(newest[0].title), WAIT);
+    await waitFor(
+      () => expect(within(table).getAllByRole('row')[1]).toHaveTextContent(newest[0].title),
+      WAIT,
+    );
 
     const seeded = (await within(table).findByText('New health tip')).closest('tr')!;
     expect(seeded).toHaveTextContent('sent');

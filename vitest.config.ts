@@ -37,10 +37,7 @@ export default defineConfig({
     // The stand-in runs the edge functions in the test's process, under happy-dom in component tests,
     // where supabase-js takes their per-request clients for a browser's (see clientKey.ts).
     onConsoleLog: (log) =>
-      !(
-        log.includes(`GoTrueClient@${FUNCTION_STORAGE_KEY}:`) &&
-        log.includes('Multiple GoTrueClient instances')
-      ),
+      !(log.includes(`GoTrueClient@${FUNCTION_STORAGE_KEY}:`) && log.includes('Multiple GoTrueClient instances')),
     projects: [
       {
         extends: true,

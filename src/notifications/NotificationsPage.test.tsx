@@ -9,7 +9,7 @@ import NotificationsPage from './NotificationsPage';
 
 const server = setUpStandInServer();
 const WAIT = { timeout: 30_000 };
-// Each test drives the page in jsdom against the stand-in; a busy machine needs more than 30 s.
+// Each test drives the page in the test DOM against the stand-in; a busy machine needs more than 30 s.
 vi.setConfig({ testTimeout: 90_000 });
 configure({ asyncUtilTimeout: WAIT.timeout });
 const SUPABASE_URL = 'http://localhost:54321';

@@ -11,9 +11,8 @@ configure({ asyncUtilTimeout: 10_000 });
 
 // MUI's styles (the one emotion cache every component uses) are dropped when a test file ends.
 // Otherwise they pile up over a worker's files (about 2,000 style elements by the end) and every
-// getComputedStyle in jsdom, which role queries and text areas call on each element, walks all of
-// them. Not after each test: a file's tests render the same screens, and re-inserting every rule
-// for each test (emotion serialising it, jsdom parsing a new style element) cost more than the
+// getComputedStyle, which role queries and text areas call on each element, walks all of them. Not after each test: a file's tests render the same screens, and re-inserting every rule
+// for each test (emotion serialising it, the DOM parsing a new style element) cost more than the
 // few rules a file keeps.
 const emotionCache = (() => {
   const { result, unmount } = renderHook(() => useEmotionCache());
@@ -31,15 +30,15 @@ afterAll(() => {
 });
 
 // Test files share their worker's window (vitest.config.ts: isolate false). What a file changes on
-// it goes when the file ends: fake timers, spies and stubbed globals, and window.matchMedia (jsdom
-// has none; a file's stand-in without addEventListener breaks MUI's useMediaQuery in the next file).
-// (Assigned back, not redefined: vitest's jsdom globals are accessors onto the jsdom window.)
-const jsdomMatchMedia = window.matchMedia;
+// it goes when the file ends: fake timers, spies and stubbed globals, and window.matchMedia (a
+// file's stand-in without addEventListener breaks MUI's useMediaQuery in the next file).
+// (Assigned back, not redefined: vitest's DOM globals are accessors onto the environment's window.)
+const environmentMatchMedia = window.matchMedia;
 afterAll(() => {
   vi.useRealTimers();
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
-  window.matchMedia = jsdomMatchMedia;
+  window.matchMedia = environmentMatchMedia;
   localStorage.clear();
   sessionStorage.clear();
 });

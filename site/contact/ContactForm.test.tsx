@@ -63,7 +63,7 @@ const VALID = {
   Message: 'Does the app read labels printed only in Hindi?',
 };
 
-/** Fills the fields as a paste would (typing each key is slow under jsdom and not what these test). */
+/** Fills the fields as a paste would (typing each key is slow in the test DOM and not what these test). */
 async function fill(user: ReturnType<typeof userEvent.setup>, values: Partial<typeof VALID> = VALID) {
   for (const [label, value] of Object.entries(values))
     await typeInto(user, screen.getByLabelText(label), value);

@@ -9,7 +9,7 @@ import { DEMO, signIn, setUpStandInServer } from '../test/standInServer';
 
 const server = setUpStandInServer();
 const WAIT = { timeout: 45_000 };
-// Each flow renders a list and its dialogs under jsdom on a shared machine: allow it its time.
+// Each flow renders a list and its dialogs on a shared machine: allow it its time.
 const FLOW_TIMEOUT = 120_000;
 
 

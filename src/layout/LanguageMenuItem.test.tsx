@@ -19,7 +19,7 @@ const savedLocale = async () =>
   ).rows[0].locale;
 
 const openUserMenu = async (user: ReturnType<typeof userEvent.setup>) => {
-  // jsdom's window is narrow: the user menu is its icon button, named "Profile" in the language shown.
+  // The test DOM's window is narrow: the user menu is its icon button, named "Profile" in the language shown.
   await user.click(await screen.findByRole('button', { name: /^(Profile|प्रोफ़ाइल)$/ }, WAIT));
   return screen.findByRole('menu', undefined, WAIT);
 };

@@ -12,13 +12,22 @@ function setViewport(mobile: boolean) {
   window.matchMedia = ((query: string) => ({ matches: mobile, media: query })) as typeof window.matchMedia;
 }
 
+/** The DOM's own document.cookie accessor, on whichever prototype of document defines it. */
+function cookieAccessor(): PropertyDescriptor {
+  for (let proto = Object.getPrototypeOf(document); proto; proto = Object.getPrototypeOf(proto)) {
+    const found = Object.getOwnPropertyDescriptor(proto, 'cookie');
+    if (found) return found;
+  }
+  throw new Error('document.cookie has no accessor');
+}
+
 function clearSidebarCookie() {
   document.cookie = 'sidebar_state=; max-age=0; path=/admin';
 }
 
 describe('the sidebar state store', () => {
   const cookieWrites: string[] = [];
-  const cookie = Object.getOwnPropertyDescriptor(Document.prototype, 'cookie')!;
+  const cookie = cookieAccessor();
 
   beforeEach(() => {
     // The cookie is scoped to /admin.

@@ -9,7 +9,7 @@ import NotificationsPage from './NotificationsPage';
 
 const server = setUpStandInServer();
 const WAIT = { timeout: 30_000 };
-// Each test drives the page in jsdom against the stand-in; a busy machine needs more than 30 s.
+// Each test drives the page in the test DOM against the stand-in; a busy machine needs more than 30 s.
 vi.setConfig({ testTimeout: 90_000 });
 configure({ asyncUtilTimeout: WAIT.timeout });
 const SUPABASE_URL = 'http://localhost:54321';
@@ -229,8 +229,11 @@ describe('Send Notifications: History', () => {
     const { rows: newest } = await server
       .db()
       .query<{ title: string }>('select title from public.notifications order by created_at desc limit 1');
-    const rows = await within(table).findAllByRole('row', {}, WAIT);
-    expect(rows[1]).toHaveTextContent(newest[0].title);
+    // The table shows before its rows load: wait for the first data row, not just any row.
+    await waitFor(
+      () => expect(within(table).getAllByRole('row')[1]).toHaveTextContent(newest[0].title),
+      WAIT,
+    );
 
     const seeded = (await within(table).findByText('New health tip')).closest('tr')!;
     expect(seeded).toHaveTextContent('sent');

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Form, RecordContextProvider, ResourceContextProvider } from 'react-admin';
-import { renderAdmin } from '../../test/renderAdmin';
-import { renderPage } from '../../test/renderPage';
+import { renderList, renderPage } from '../../test/renderPage';
+import HealthTipList from '../health-tips/HealthTipList';
 import { DEMO, setUpStandInServer, signIn } from '../../test/standInServer';
 import { RecordHistory } from './RecordHistory';
 
@@ -27,7 +27,7 @@ describe('a record’s History tab', { timeout: 90_000 }, () => {
     await db.query(`update public.health_tips set tip = $2 where id = $1`, [id, THIRD]);
 
     await signIn(DEMO.admin);
-    renderAdmin(`/admin/health-tips/${id}`);
+    renderList('health-tips', <HealthTipList />, `/admin/health-tips/${id}`);
     const dialog = await screen.findByRole('dialog', undefined, WAIT);
     await within(dialog).findByDisplayValue(THIRD, undefined, WAIT);
     await userEvent.click(within(dialog).getByRole('tab', { name: 'History' }));
@@ -87,7 +87,7 @@ describe('a record’s History tab', { timeout: 90_000 }, () => {
     await db.query(`update public.health_tips set tip = $2 where id = $1`, [id, SECOND]);
 
     await signIn(DEMO.admin);
-    renderAdmin(`/admin/health-tips/${id}`);
+    renderList('health-tips', <HealthTipList />, `/admin/health-tips/${id}`);
     const dialog = await screen.findByRole('dialog', undefined, WAIT);
     await within(dialog).findByDisplayValue(SECOND, undefined, WAIT);
     await userEvent.click(within(dialog).getByRole('tab', { name: 'History' }));

@@ -6,7 +6,6 @@ import type { ResourceKey } from './resourceText';
  */
 export const RESOURCE_DEFAULTS: Readonly<Record<ResourceKey, string>> = {
   heading: '%{Items}',
-  search: 'Search %{items}...',
   count: '%{count} %{item} |||| %{count} %{items}',
   add: 'Add %{Item}',
   create_title: 'Create %{Item}',

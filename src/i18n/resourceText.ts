@@ -8,7 +8,6 @@ import type { TranslateFunction } from 'react-admin';
  */
 export const RESOURCE_KEYS = [
   'heading',
-  'search',
   'count',
   'add',
   'create_title',

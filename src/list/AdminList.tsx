@@ -15,7 +15,6 @@ import type { ResourceData } from '../providers/resourceData';
 import { csvExporter } from './csv';
 import { LIST_PAGE_SIZE } from './firstPage';
 import { ListPageHeading } from './ListPageHeading';
-import { resourceText } from '../i18n/resourceText';
 import { ListPagination } from './ListPagination';
 import { LiveRows } from './live/LiveRows';
 import { ListBody, ListEmptyState, ListErrorState } from './ListStates';
@@ -28,10 +27,7 @@ import { RouteDialogs, type RouteDialogsProps } from './RouteDialogs';
 export interface AdminListProps {
   /** The table (usually a `<DataTable>`); skeleton rows replace it while the first page loads. */
   children: ReactNode;
-  /**
-   * Catalogue key of the search box's placeholder. Default: a resource with `searchColumns` has a
-   * search box worded by `resources.<name>.search` (or the default wording); one without has none.
-   */
+  /** Catalogue key of the search box's placeholder; without it the list has no search box. */
   searchPlaceholder?: string;
   /** Extra filter inputs (their `source` is the filter key, kept in the URL with the search). */
   filters?: ReactElement[];
@@ -48,7 +44,7 @@ export interface AdminListProps {
   error?: ReactElement;
   /** Number of skeleton columns while loading. */
   skeletonColumns?: number;
-  /** The list's title in the app bar and page (a catalogue key or element); default `resources.<name>.heading`. */
+  /** The list's title in the app bar and page (a catalogue key or element); default the resource's name. */
   title?: string | ReactElement;
   /** The dialogs the URL opens over the list (`/<resource>/create`, `/:id`, `/:id/show`). */
   dialogs?: RouteDialogsProps;
@@ -72,7 +68,7 @@ export interface AdminListProps {
  * loading, an empty state, an error state with Retry, and CSV export of the current filter.
  * The data provider turns `q` into SQL (src/providers/search.ts); screens never build searches.
  *
- *   <AdminList resource={scansData} filters={scanFilters}>
+ *   <AdminList resource={scansData} searchPlaceholder="labellens.scans.search" filters={scanFilters}>
  *     <DataTable bulkActionButtons={false}>...</DataTable>
  *   </AdminList>
  */
@@ -97,18 +93,16 @@ export function AdminList({
   const exporter = resource.csv && csvExporter(resource.csv, translate);
   // One object per resource: react-admin compares the default sort between renders.
   const sort = useMemo(() => sortOf(resource.defaultSort), [resource]);
-  const heading = title ?? resourceText(translate, resource.name, 'heading');
-  const placeholder = searchPlaceholder
-    ? translate(searchPlaceholder)
-    : resource.searchColumns?.length && resourceText(translate, resource.name, 'search');
   const allFilters = [
-    ...(placeholder ? [<SearchInput key="q" source="q" alwaysOn placeholder={placeholder} />] : []),
+    ...(searchPlaceholder
+      ? [<SearchInput key="q" source="q" alwaysOn placeholder={translate(searchPlaceholder)} />]
+      : []),
     ...filters,
   ];
   return (
     <>
       {/* A list with a header of its own has its heading there. */}
-      {!header && <ListPageHeading title={heading} />}
+      {!header && <ListPageHeading title={title} />}
       <List
         sort={sort}
         perPage={LIST_PAGE_SIZE}
@@ -127,7 +121,7 @@ export function AdminList({
         }
         empty={empty}
         error={error}
-        title={heading}
+        title={title}
       >
         {header}
         <ResultCount />

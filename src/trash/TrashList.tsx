@@ -58,6 +58,8 @@ export default function TrashList() {
   return (
     <AdminList
       resource={trashData}
+      title="resources.trash.heading"
+      searchPlaceholder="resources.trash.search"
       filters={filters}
       header={<TrashHeading />}
       empty={<TrashEmpty />}

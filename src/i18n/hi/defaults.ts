@@ -8,7 +8,6 @@ import type { ResourceKey } from '../resourceText';
  */
 export const RESOURCE_DEFAULTS_HI: Readonly<Record<ResourceKey, string>> = {
   heading: '%{Items}',
-  search: '%{items} खोजें...',
   count: '%{count} %{item} |||| %{count} %{items}',
   add: '%{Item} जोड़ें',
   create_title: '%{Item} बनाएँ',

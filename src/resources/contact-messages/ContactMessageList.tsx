@@ -29,6 +29,8 @@ export default function ContactMessageList() {
   return (
     <AdminList
       resource={contactMessagesData}
+      title="resources.contact-messages.heading"
+      searchPlaceholder="resources.contact-messages.search"
       filters={inboxFilters}
       error={<ListErrorState message="resources.contact-messages.notifications.fetch_failed" />}
       skeletonColumns={5}

@@ -25,6 +25,8 @@ export default function HealthTipList() {
   return (
     <AdminList
       resource={healthTipsData}
+      title="resources.health-tips.heading"
+      searchPlaceholder="resources.health-tips.search"
       filters={[missingLanguageFilter]}
       header={<ListHeading />}
       empty={<EmptyWithHeading />}

@@ -28,6 +28,8 @@ export default function NewsList() {
   return (
     <AdminList
       resource={newsData}
+      title="resources.news.heading"
+      searchPlaceholder="resources.news.search"
       filters={[missingLanguageFilter]}
       header={<ListHeading />}
       empty={<EmptyWithHeading />}

@@ -41,6 +41,8 @@ export default function TagList() {
   return (
     <AdminList
       resource={tagsData}
+      title="resources.tags.heading"
+      searchPlaceholder="resources.tags.search"
       filters={tagFilters}
       header={<TagHeading />}
       empty={<EmptyWithHeading />}

@@ -1,9 +1,6 @@
 import fc from 'fast-check';
-import type { Database } from '../db';
 import { LOCAL_ANON_KEY } from '../keys';
-import { createStandIn, type StandIn } from '../standIn';
-import { openTestDatabase } from '../testing/snapshot';
-import { reloadSchemaCache } from './index';
+import { standInForFile } from '../testing/standInForFile';
 import { signUserToken } from './testFixture';
 import { USER_ID } from '../../../supabase/tests/fixtures';
 
@@ -21,25 +18,17 @@ const CANARY = 'CANARY-3f9c1e7a-only-the-service-role-reads-this';
 const BCRYPT_HASH = /\$2[aby]\$\d\d\$/;
 const BASE = 'http://localhost:54321';
 
-let db: Database;
-let standIn: StandIn;
-let userToken: string;
-
-beforeAll(async () => {
-  db = await openTestDatabase();
-  await db.exec(`
+const stack = standInForFile({
+  setupSql: `
     create table if not exists public.fuzz_canary (id int primary key, secret text not null);
     alter table public.fuzz_canary enable row level security;
     revoke all on public.fuzz_canary from public, anon, authenticated;
     grant all on public.fuzz_canary to service_role;
-    insert into public.fuzz_canary values (1, '${CANARY}') on conflict (id) do nothing;`);
-  await reloadSchemaCache(db);
-  standIn = createStandIn({ db });
-  userToken = await signUserToken(USER_ID);
+    insert into public.fuzz_canary values (1, '${CANARY}') on conflict (id) do nothing;`,
 });
-afterAll(async () => {
-  await db.exec('drop table public.fuzz_canary');
-  await db.close();
+let userToken: string;
+beforeAll(async () => {
+  userToken = await signUserToken(USER_ID);
 });
 
 /** Pieces that have broken query builders before: quoting, comments, casts, dollar quotes, NUL. */
@@ -286,7 +275,7 @@ async function send(request: FuzzRequest, token: string) {
   if (request.method !== 'GET')
     headers.set('Prefer', [request.prefer, 'tx=rollback'].filter(Boolean).join(','));
   if (request.body !== undefined) headers.set('Content-Type', 'application/json');
-  const response = (await standIn.handle(
+  const response = (await stack.standIn.handle(
     new Request(url, { method: request.method, headers, body: request.body }),
   ))!;
   return { status: response.status, text: await response.text() };
@@ -307,7 +296,7 @@ test(`${RUNS} adversarial requests as anon and as an app user: no 500, no canary
     }),
     { seed: SEED, numRuns: RUNS },
   );
-  const { rows } = await db.query<{ secret: string; who: string }>(
+  const { rows } = await stack.db.query<{ secret: string; who: string }>(
     'select secret, current_user::text as who from public.fuzz_canary',
   );
   expect(rows).toEqual([{ secret: CANARY, who: 'postgres' }]);

@@ -1,9 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { Database } from '../db';
 import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY } from '../keys';
-import { createStandIn, type StandIn } from '../standIn';
-import { openTestDatabase } from '../testing/snapshot';
-import { reloadSchemaCache } from './index';
+import { standInForFile } from '../testing/standInForFile';
 import { signUserToken } from './testFixture';
 import { ADMIN_ID, USER_ID } from '../../../supabase/tests/fixtures';
 
@@ -15,27 +12,19 @@ import { ADMIN_ID, USER_ID } from '../../../supabase/tests/fixtures';
 const BASE = 'http://localhost:54321';
 const BCRYPT_HASH = /\$2[aby]\$\d\d\$/;
 
-let db: Database;
-let standIn: StandIn;
-let userToken: string;
-
-beforeAll(async () => {
-  db = await openTestDatabase();
-  await db.exec(`
+const stack = standInForFile({
+  setupSql: `
     create or replace function public.sec_leak_setting(setting text, value text) returns text
       language sql volatile as $$ select set_config(setting, value, false) $$;
     create or replace function public.sec_whoami() returns json language sql stable as $$
       select json_build_object('uid', auth.uid(), 'role', current_user,
                                'sub_claim', nullif(current_setting('request.jwt.claim.sub', true), ''))
     $$;
-    grant execute on function public.sec_leak_setting(text, text), public.sec_whoami() to anon, authenticated;`);
-  await reloadSchemaCache(db);
-  standIn = createStandIn({ db });
-  userToken = await signUserToken(USER_ID);
+    grant execute on function public.sec_leak_setting(text, text), public.sec_whoami() to anon, authenticated;`,
 });
-afterAll(async () => {
-  await db.exec(`drop function public.sec_leak_setting(text, text); drop function public.sec_whoami();`);
-  await db.close();
+let userToken: string;
+beforeAll(async () => {
+  userToken = await signUserToken(USER_ID);
 });
 
 async function api(path: string, { token = LOCAL_ANON_KEY, ...init }: RequestInit & { token?: string } = {}) {
@@ -43,7 +32,7 @@ async function api(path: string, { token = LOCAL_ANON_KEY, ...init }: RequestIni
   headers.set('apikey', LOCAL_ANON_KEY);
   headers.set('Authorization', `Bearer ${token}`);
   if (init.body) headers.set('Content-Type', 'application/json');
-  const response = (await standIn.handle(new Request(`${BASE}${path}`, { ...init, headers })))!;
+  const response = (await stack.standIn.handle(new Request(`${BASE}${path}`, { ...init, headers })))!;
   const text = await response.text();
   return { status: response.status, text, body: text ? (JSON.parse(text) as unknown) : null };
 }
@@ -69,7 +58,9 @@ describe('finding 1: SQL injection through a cast in select', () => {
     ['an embed', '/rest/v1/scans?select=id,profiles(', 'GET'],
     ['a return=representation write', '/rest/v1/contact_messages?select=', 'POST'],
   ])('in %s it is refused the same way, and nothing is written', async (_, prefix, method) => {
-    const before = await db.query<{ n: number }>('select count(*)::int as n from public.contact_messages');
+    const before = await stack.db.query<{ n: number }>(
+      'select count(*)::int as n from public.contact_messages',
+    );
     const select = prefix.endsWith('(') ? `${INJECTION})` : INJECTION;
     const [path, start] = prefix.split('?select=');
     const res = await api(`${path}?select=${start}${encodeURIComponent(select)}`, {
@@ -90,7 +81,9 @@ describe('finding 1: SQL injection through a cast in select', () => {
     });
     expect([res.status, (res.body as { code: string }).code]).toEqual([400, 'PGRST100']);
     expect(res.text).not.toMatch(BCRYPT_HASH);
-    const after = await db.query<{ n: number }>('select count(*)::int as n from public.contact_messages');
+    const after = await stack.db.query<{ n: number }>(
+      'select count(*)::int as n from public.contact_messages',
+    );
     expect(after.rows[0].n).toBe(before.rows[0].n);
   });
 
@@ -132,7 +125,7 @@ describe('finding 2: one request cannot change later requests', () => {
       expect(await whoami(userToken)).toEqual({ uid: USER_ID, role: 'authenticated', sub_claim: null });
       expect(await whoami()).toEqual({ uid: null, role: 'anon', sub_claim: null });
       expect((await api('/rest/v1/rpc/is_admin', { token: userToken })).body).toBe(false);
-      const signIn = (await standIn.handle(
+      const signIn = (await stack.standIn.handle(
         new Request(`${BASE}/auth/v1/token?grant_type=password`, {
           method: 'POST',
           headers: { apikey: LOCAL_ANON_KEY, 'Content-Type': 'application/json' },
@@ -148,9 +141,9 @@ describe('finding 2: one request cannot change later requests', () => {
       method: 'POST',
       body: JSON.stringify({ setting: 'session_authorization', value: 'anon' }),
     });
-    expect(res.status).toBe(db.kind === 'pglite' ? 200 : 401);
+    expect(res.status).toBe(stack.db.kind === 'pglite' ? 200 : 401);
     expect(await whoami(userToken)).toEqual({ uid: USER_ID, role: 'authenticated', sub_claim: null });
-    const { rows } = await db.query<{ who: string }>('select current_user::text as who');
+    const { rows } = await stack.db.query<{ who: string }>('select current_user::text as who');
     expect(rows[0].who).not.toBe('anon');
   });
 });
@@ -166,7 +159,7 @@ describe('finding 6: a banned admin is refused at once', () => {
       body: JSON.stringify({ email, password, email_confirm: true }),
     });
     const id = (created.body as { id: string }).id;
-    await db.query('insert into public.admin_users (user_id) values ($1)', [id]);
+    await stack.db.query('insert into public.admin_users (user_id) values ($1)', [id]);
     try {
       const signIn = await api('/auth/v1/token?grant_type=password', {
         method: 'POST',
@@ -190,7 +183,7 @@ describe('finding 6: a banned admin is refused at once', () => {
       expect((await api('/rest/v1/rpc/is_admin', { token })).body).toBe(false);
       expect((await api('/rest/v1/contact_messages?select=id', { token })).body).toEqual([]);
     } finally {
-      await db.query('delete from auth.users where id = $1', [id]);
+      await stack.db.query('delete from auth.users where id = $1', [id]);
     }
   });
 });

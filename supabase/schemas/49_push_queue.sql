@@ -1,9 +1,27 @@
--- The push queue's worker RPCs (service role): scheduling in the recipient's time, enqueueing a
--- send in batches into pgmq's 'push' queue (28_pgmq.sql), claiming, marking and recording each
--- (send, device) once. docs/architecture/push.md, "The queue".
+-- The push queue: pgmq's 'push' queue and its worker RPCs (service role): scheduling in the
+-- recipient's time, enqueueing a send in batches into the queue, claiming, marking and recording
+-- each (send, device) once. docs/architecture/push.md, "The queue".
+--
+-- pgmq (Supabase Queues) is the platform's: a hosted project has it as an extension, enabled here
+-- where not yet; the stand-in's platform and the hosted model install pgmq's SQL-only install
+-- instead where their server has no pgmq extension (mocks/supabase/vendor/pgmq,
+-- mocks/supabase/db/prepare.ts platformQueueSql). Either way the project uses pgmq's API only
+-- (create, send_batch, read, set_vt, delete), which is the same in both.
 --
 -- The current definition (docs/architecture.md, "The schema in one place"): edit here, then write
 -- the migration that makes the same change; supabase/tests/schemas.test.ts proves the two agree.
+
+DO $queue$
+BEGIN
+  -- The SQL-only install makes the schema without the extension: enabling it there would clash.
+  IF to_regnamespace('pgmq') IS NULL THEN
+    CREATE EXTENSION IF NOT EXISTS pgmq;
+  END IF;
+  IF NOT EXISTS (SELECT 1 FROM pgmq.meta WHERE queue_name = 'push') THEN
+    PERFORM pgmq.create('push');
+  END IF;
+END
+$queue$;
 
 SET check_function_bodies = false;
 

@@ -1,14 +1,16 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http } from 'msw';
 import { vi } from 'vitest';
 import { MemoryRouter, Route, Routes, type InitialEntry } from 'react-router-dom';
 import { supabaseClient } from '../providers/supabaseClient';
 import { LocationProbe } from '../test/LocationProbe';
 import { typeInto } from '../test/typeInto';
 import { DEMO, signIn, setUpStandInServer } from '../test/standInServer';
+import { TEST_SUPABASE_URL } from '../../mocks/supabase/auth/testClient';
 import LoginRoute from './LoginRoute';
 
-setUpStandInServer();
+const standIn = setUpStandInServer();
 
 function renderLogin(entry: InitialEntry = '/admin/login', onPasswordAccepted?: (next: string) => void) {
   render(
@@ -52,13 +54,18 @@ describe('admin login page', () => {
   });
 
   it('signs an active admin in, showing Signing in... with everything disabled, then goes to the dashboard', async () => {
+    // The password's answer waits until the screen under way has been seen (it falls through to
+    // the stand-in when released), however fast the round trip is.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    standIn.msw().use(http.post(`${TEST_SUPABASE_URL}/auth/v1/token`, () => held.then(() => undefined)));
     renderLogin();
     const user = await fill(DEMO.admin);
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
-    // The sign-in round trip (bcrypt in Postgres) is still under way here.
     expect(screen.getByRole('button', { name: 'Signing in...' })).toBeDisabled();
     expect(screen.getByLabelText(/Email/)).toBeDisabled();
     expect(screen.getByLabelText(/Password/)).toBeDisabled();
+    release();
     const location = await screen.findByTestId('location');
     expect(location).toHaveTextContent('/admin/dashboard');
     expect(JSON.parse(location.dataset.state!)).toEqual({ welcome: true });

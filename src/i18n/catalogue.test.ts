@@ -5,11 +5,11 @@ import type { TranslateFunction } from 'react-admin';
 import { OPERATOR_ROLES } from '../domain/operatorRoles';
 import { SCORE_BANDS } from '../domain/scoreBands';
 import { CONTACT_STATUSES } from '../resources/contact-messages/statuses';
-import { RESOURCE_DATA } from '../resources';
 import { en } from './en';
 import { errorMessages } from './errors';
 import { i18nProvider } from './i18nProvider';
 import { RESOURCE_KEYS, resourceName, resourceText } from './resourceText';
+import { runTimeTexts } from '../test/runTimeTexts';
 
 /** Every message of the catalogue by its dotted key. */
 function messages(node: unknown, prefix = ''): [string, string][] {
@@ -68,19 +68,11 @@ describe('the catalogue', () => {
   const leaks = (text: string) => /\b(resources|labellens|ra)\.[a-z]|%\{/.test(text);
 
   it('words every run-time key of every registry resource, its own or by default', () => {
-    const names = [...new Set(RESOURCE_DATA.map((data) => data.name))];
-    expect(names.length).toBeGreaterThan(8);
-    const raw = names.flatMap((name) =>
-      [...RESOURCE_KEYS, 'name' as const].flatMap((key) =>
-        [1, 3].flatMap((count) => {
-          const text =
-            key === 'name'
-              ? resourceName(translate, name, count)
-              : resourceText(translate, name, key, { smart_count: count, count, active: count });
-          return leaks(text) || text === '' ? [`${name}: ${key} (${count}) is "${text}"`] : [];
-        }),
-      ),
-    );
+    const texts = runTimeTexts(translate);
+    expect(new Set(texts.map((t) => t.resource)).size).toBeGreaterThan(8);
+    const raw = texts
+      .filter(({ text }) => leaks(text) || text === '')
+      .map(({ at, text }) => `${at} is "${text}"`);
     expect(raw).toEqual([]);
   });
 

@@ -12,14 +12,14 @@ import { SCORE_BANDS } from '../domain/scoreBands';
 import { BUCKETS, FILE_MESSAGES, quotaMessage, typeNotSupportedMessage } from '../domain/storage';
 import { TAG_CATEGORIES } from '../domain/tags';
 import { CONTACT_STATUSES } from '../resources/contact-messages/statuses';
-import { RESOURCE_DATA } from '../resources';
 import { errorMessages } from './errors';
 import { hindi } from './hi';
 import { en as englishCatalogue, RESOURCE_STRINGS_FILES } from './en';
 import { i18nProvider } from './i18nProvider';
 import { lookup } from './lookup';
 import { stringsFile } from './resourceFiles';
-import { RESOURCE_KEYS, resourceName, resourceText } from './resourceText';
+import { resourceText } from './resourceText';
+import { runTimeTexts } from '../test/runTimeTexts';
 
 /** Every message by its dotted key. */
 function messages(node: unknown, prefix = ''): [string, string][] {
@@ -102,21 +102,11 @@ describe('the Hindi catalogue', () => {
     afterAll(() => i18nProvider.changeLocale('en'));
 
     it('words every run-time key of every registry resource in Hindi', () => {
-      const names = [...new Set(RESOURCE_DATA.map((data) => data.name))];
-      expect(names.length).toBeGreaterThan(8);
-      const english = names.flatMap((name) =>
-        [...RESOURCE_KEYS, 'name' as const].flatMap((key) =>
-          [1, 3].flatMap((count) => {
-            const text =
-              key === 'name'
-                ? resourceName(translate, name, count)
-                : resourceText(translate, name, key, { smart_count: count, count, active: count });
-            return englishLeft(text).length > 0 || /%\{/.test(text)
-              ? [`${name}: ${key} (${count}) is "${text}"`]
-              : [];
-          }),
-        ),
-      );
+      const texts = runTimeTexts(translate);
+      expect(new Set(texts.map((t) => t.resource)).size).toBeGreaterThan(8);
+      const english = texts
+        .filter(({ text }) => englishLeft(text).length > 0 || /%\{/.test(text))
+        .map(({ at, text }) => `${at} is "${text}"`);
       expect(english).toEqual([]);
       expect(resourceText(translate, 'news', 'notifications.bulk_deleted', { smart_count: 2 })).toBe(
         '2 ख़बरें हटा दी गईं',

@@ -89,3 +89,7 @@ export async function count(db: Queryable, sql: string, params?: unknown[]): Pro
   const { rows } = await db.query<{ n: number }>(sql, params);
   return Number(rows[0].n);
 }
+
+/** How many of a push send's deliveries FCM accepted. */
+export const sentDeliveries = (db: Queryable, sendId: string) =>
+  count(db, `select count(*) n from public.push_deliveries where send_id = $1 and status = 'sent'`, [sendId]);

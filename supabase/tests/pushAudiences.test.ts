@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withIdentity, type Database, type Queryable, type RequestIdentity } from '../../mocks/supabase/db';
 import { openTestDatabase } from '../../mocks/supabase/testing/snapshot';
 import { PUSH_ROLES } from '../../src/domain/operatorRoles';
-import { ADMIN_ID, attempt, count, ROLES, USER_ID, type Role } from './fixtures';
+import { ADMIN_ID, attempt, count, ROLES, USER_ID, type Role, sentDeliveries } from './fixtures';
+import type { ClaimedPush } from '../functions/push-worker/worker';
 
 /**
  * Push audiences and sends (supabase/schemas/47_push_audiences.sql): who may count, see, create and
@@ -334,16 +335,8 @@ describe('the queue', () => {
       await tx.query(`select set_config('labellens.push_clock', $1, true)`, [clock]);
       return (await tx.query<T>(sql, params)).rows;
     });
-  type Claimed = {
-    msg_id: number;
-    send_id: string;
-    device_id: string;
-    token: string;
-    title: string;
-    body: string;
-  };
   const claim = (qty: number, visibility: number, clock = IST_NOON) =>
-    worker<Claimed>(`select * from public.push_claim($1, $2)`, [qty, visibility], clock);
+    worker<ClaimedPush>(`select * from public.push_claim($1, $2)`, [qty, visibility], clock);
   /** Marks the claimed rows sending (as the worker does before calling FCM), then records the answers. */
   const record = async (results: { send_id: string; device_id: string }[]) => {
     await worker(`select * from public.push_mark_sending($1::jsonb)`, [
@@ -351,7 +344,7 @@ describe('the queue', () => {
     ]);
     return worker(`select public.push_record($1::jsonb)`, [json(results)]);
   };
-  const sent = (c: Claimed) => ({
+  const sent = (c: ClaimedPush) => ({
     msg_id: c.msg_id,
     send_id: c.send_id,
     device_id: c.device_id,
@@ -430,13 +423,7 @@ describe('the queue', () => {
       [send.id],
     );
     expect(row).toEqual({ status: 'done', sent: 3, skipped: 0 });
-    expect(
-      await count(
-        db,
-        `select count(*) n from public.push_deliveries where send_id = $1 and status = 'sent'`,
-        [send.id],
-      ),
-    ).toBe(3);
+    expect(await sentDeliveries(db, send.id)).toBe(3);
   });
 
   it('never sends twice a push whose worker died between marking it sending and recording the answer', async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withIdentity, type Database, type RequestIdentity } from '../../mocks/supabase/db';
 import { openTestDatabase } from '../../mocks/supabase/testing/snapshot';
-import { attempt, count, ROLES } from './fixtures';
+import { attempt, count, ROLES, sentDeliveries } from './fixtures';
 
 /**
  * public.push_start_due enqueues a send in batches of people (supabase/schemas/49_push_queue.sql):
@@ -116,13 +116,7 @@ describe('push_start_due in batches', () => {
     while ((await startDue(7)) > 0) await answer();
     await answer();
     expect(await progress(send.id)).toEqual({ status: 'done', queued: 25, enqueued: true });
-    expect(
-      await count(
-        db,
-        `select count(*) n from public.push_deliveries where send_id = $1 and status = 'sent'`,
-        [send.id],
-      ),
-    ).toBe(25);
+    expect(await sentDeliveries(db, send.id)).toBe(25);
   });
 
   it('queues no device for an audience of people without a device', async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assumeIdentity, type Database, type Queryable, type RequestIdentity } from '../../mocks/supabase/db';
 import { openTestDatabase } from '../../mocks/supabase/testing/snapshot';
-import { ADMIN_ID, attempt, EDITOR_ID, IDENTITIES, SUPPORT_ID, USER_ID } from './fixtures';
+import { ADMIN_ID, attempt, EDITOR_ID, IDENTITIES, ROLES, SUPPORT_ID } from './fixtures';
 
 /**
  * Every version restorable (supabase/schemas/20_audit.sql): who may read
@@ -9,14 +9,6 @@ import { ADMIN_ID, attempt, EDITOR_ID, IDENTITIES, SUPPORT_ID, USER_ID } from '.
  * runs in its own transaction, which always rolls back.
  */
 
-
-type Who = 'owner' | 'editor' | 'support' | 'appUser';
-const IDS: Record<Who, string> = {
-  owner: ADMIN_ID,
-  editor: EDITOR_ID,
-  support: SUPPORT_ID,
-  appUser: USER_ID,
-};
 const signedIn = (sub: string): RequestIdentity => ({
   role: 'authenticated',
   claims: { sub, role: 'authenticated', aud: 'authenticated', aal: 'aal1' },
@@ -142,7 +134,9 @@ describe('restoring a version of news, health tips and tags', () => {
       const versions = await writeVersions(tx, 'health_tips', id);
       // The editor compares with now: the version the comparison was made against.
       const compared = (
-        await tx.query<{ v: string }>(`select updated_at::text as v from public.health_tips where id = $1`, [id])
+        await tx.query<{ v: string }>(`select updated_at::text as v from public.health_tips where id = $1`, [
+          id,
+        ])
       ).rows[0].v;
       // The owner saves meanwhile.
       await assumeIdentity(tx, signedIn(ADMIN_ID));
@@ -160,8 +154,8 @@ describe('restoring a version of news, health tips and tags', () => {
         refused = { code: (error as { code: string }).code, message: (error as Error).message };
         await tx.query('rollback to savepoint s');
       }
-      const tip = (await tx.query<{ tip: string }>(`select tip from public.health_tips where id = $1`, [id])).rows[0]
-        .tip;
+      const tip = (await tx.query<{ tip: string }>(`select tip from public.health_tips where id = $1`, [id]))
+        .rows[0].tip;
       return { refused, tip };
     });
     expect(outcome).toEqual({
@@ -187,7 +181,9 @@ describe('restoring a version of news, health tips and tags', () => {
       // The trail is append-only (a trigger refuses updates): it is bypassed for this test's rewrite.
       await tx.query(`reset role`);
       await tx.query(`set local session_replication_role = replica`);
-      await tx.query(`update public.audit_log set occurred_at = now() + interval '1 second' where id = $1`, [a]);
+      await tx.query(`update public.audit_log set occurred_at = now() + interval '1 second' where id = $1`, [
+        a,
+      ]);
       await tx.query(`update public.audit_log set occurred_at = now() where id = $1`, [b]);
       await tx.query(`set local session_replication_role = origin`);
       await assumeIdentity(tx, signedIn(ADMIN_ID));
@@ -210,8 +206,12 @@ describe('restoring a version of news, health tips and tags', () => {
     const outcome = await attempt(db, 'superuser', async (tx) => {
       const id = (await tx.query<{ id: string }>(FIRST_ID.health_tips)).rows[0].id;
       const stamp = async () =>
-        (await tx.query<{ v: string }>(`select updated_at::text as v from public.health_tips where id = $1`, [id]))
-          .rows[0].v;
+        (
+          await tx.query<{ v: string }>(
+            `select updated_at::text as v from public.health_tips where id = $1`,
+            [id],
+          )
+        ).rows[0].v;
       await tx.query(`update public.health_tips set tip = 'First of two saves.' where id = $1`, [id]);
       const first = await stamp();
       await tx.query(`update public.health_tips set tip = 'Second of two saves.' where id = $1`, [id]);
@@ -232,7 +232,10 @@ describe('restoring a version of news, health tips and tags', () => {
       ).rows[0].v;
       return { increases: Date.parse(second) > Date.parse(first) || second > first, afterAhead };
     });
-    expect(outcome).toEqual({ ok: true, value: { increases: true, afterAhead: '2999-01-01 00:00:00.000001' } });
+    expect(outcome).toEqual({
+      ok: true,
+      value: { increases: true, afterAhead: '2999-01-01 00:00:00.000001' },
+    });
   });
 
   it('restores the version in the middle, and a version made by a restore', async () => {
@@ -268,7 +271,11 @@ describe('restoring a version of news, health tips and tags', () => {
       const tries: Record<string, string> = {};
       for (const [name, sql, params] of [
         ['other record', `select public.admin_restore_version('tags', $1, $2, now())`, [b.id, entryOfA]],
-        ['unknown resource', `select public.admin_restore_version('admin_users', $1, $2, now())`, [a.id, entryOfA]],
+        [
+          'unknown resource',
+          `select public.admin_restore_version('admin_users', $1, $2, now())`,
+          [a.id, entryOfA],
+        ],
         [
           'table name as text',
           `select public.admin_restore_version('tags; drop table public.tags', $1, $2, now())`,
@@ -339,7 +346,7 @@ describe('a news screenshot', () => {
 });
 
 describe('who may restore', () => {
-  const WHO: Who[] = ['owner', 'editor', 'support', 'appUser'];
+  const WHO = ['owner', 'editor', 'support', 'appUser'] as const;
   it.each(
     WHO.flatMap((who) => ['news', 'health_tips', 'tags', 'admin_settings'].map((t) => [who, t] as const)),
   )('%s restores %s', async (who, table) => {
@@ -352,12 +359,12 @@ describe('who may restore', () => {
         await tx.query('select public.update_admin_settings(audit_retention_days => 400)');
         const entry = (await lastEntry(tx, table, id)).id;
         await tx.query('select public.update_admin_settings(audit_retention_days => 500)');
-        await assumeIdentity(tx, signedIn(IDS[who]));
+        await assumeIdentity(tx, ROLES[who]);
         return (await restore(tx, table, id, entry)).audit_retention_days;
       }
       id = (await tx.query<{ id: string }>(FIRST_ID[table])).rows[0].id;
       const versions = await writeVersions(tx, table, id);
-      await assumeIdentity(tx, signedIn(IDS[who]));
+      await assumeIdentity(tx, ROLES[who]);
       const row = await restore(tx, table, id, versions[0].entry);
       return JSON.stringify(row) === JSON.stringify(versions[0].row);
     });

@@ -54,8 +54,8 @@ export interface PrepareResult {
 
 /** The last migration before the history was squashed into the baseline (docs/schema-first.md). */
 export const LAST_BEFORE_SQUASH = '20241101006300';
-/** The baseline's version (scripts/db-squash.ts), and the end of the range it was once written in. */
-const BASELINE = { first: '20241201000000', end: '20241201010000' };
+/** The baseline's version (scripts/db-squash.ts writes it as one migration). */
+const BASELINE_VERSION = '20241201000000';
 
 /**
  * A local database migrated before the squash holds what the baseline builds: record the baseline
@@ -63,21 +63,21 @@ const BASELINE = { first: '20241201000000', end: '20241201010000' };
  * "Projects created before the squash"). One that stopped earlier cannot be caught up.
  */
 async function repairSquashed(tx: Queryable, done: Set<string>, files: string[]): Promise<void> {
-  const old = [...done].filter((v) => v < BASELINE.first);
+  const old = [...done].filter((v) => v < BASELINE_VERSION);
   if (!old.length) return;
   if (!done.has(LAST_BEFORE_SQUASH))
     throw new Error(
       `This database was migrated before the squash but not to ${LAST_BEFORE_SQUASH}: run npm run db:reset`,
     );
-  await tx.query('delete from supabase_migrations.schema_migrations where version < $1', [BASELINE.first]);
-  for (const file of files) {
-    const [version, ...rest] = file.replace(/\.sql$/, '').split('_');
-    if (version < BASELINE.first || version >= BASELINE.end) continue;
+  await tx.query('delete from supabase_migrations.schema_migrations where version < $1', [BASELINE_VERSION]);
+  const baseline = files.find((file) => file.startsWith(`${BASELINE_VERSION}_`));
+  if (baseline) {
+    const name = baseline.replace(/\.sql$/, '').slice(BASELINE_VERSION.length + 1);
     await tx.query('insert into supabase_migrations.schema_migrations (version, name) values ($1, $2)', [
-      version,
-      rest.join('_'),
+      BASELINE_VERSION,
+      name,
     ]);
-    done.add(version);
+    done.add(BASELINE_VERSION);
   }
   for (const v of old) done.delete(v);
 }

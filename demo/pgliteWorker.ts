@@ -1,7 +1,7 @@
 /**
  * The demo's PGlite, in a Web Worker shared by the demo's tabs: PGlite's own worker
  * (`@electric-sql/pglite/worker`) elects one tab's worker as the leader, which opens the data
- * directory in IndexedDB; the other tabs' PGliteWorker send their queries to it, and its NOTIFYs
+ * directory (demo/dataDir.ts); the other tabs' PGliteWorker send their queries to it, and its NOTIFYs
  * reach every tab (so Realtime's change capture sees another tab's writes). demo/standIn.ts starts it.
  */
 import type { PGlite } from '@electric-sql/pglite';
@@ -9,9 +9,9 @@ import { worker } from '@electric-sql/pglite/worker';
 import { flushPglite } from '../mocks/supabase/db/openPglite';
 import { createPglite } from '../mocks/supabase/db/pglite';
 import { DEMO_FLUSH_CHANNEL } from './paths';
-import { demoDataDir } from './dataDir';
+import { DEMO_STORE, deleteEarlierStores, demoFs } from './dataDir';
 import { workerMark } from './marks';
-import { isSeeded, markSeeded } from './seededMark';
+import { storeHoldsData } from './packedStore';
 import { packError, PROTOCOL_METHODS } from './workerErrors';
 
 /** What the page sends in PGliteWorker's `meta`. */
@@ -51,11 +51,10 @@ void worker({
     // Read here, by the leader, not by the page: a tab opened before the first visit's seeding
     // finished may become the leader later, and must not load the seed over the data.
     workerMark('init');
-    const dataDir = await demoDataDir();
-    const seeded = await isSeeded(dataDir);
+    const seeded = await storeHoldsData(DEMO_STORE);
     workerMark('seeded-read');
     const db = await createPglite({
-      dataDir,
+      fs: demoFs(),
       loadDataDir: seeded ? undefined : await seedDump(seedUrl),
       // A tab's query ends with a sync: it need not wait for the store. A write request waits for
       // its own flush (answerFlushes), which stores everything written so far.
@@ -63,11 +62,11 @@ void worker({
     });
     workerMark('pglite-open');
     if (!seeded) {
-      // The seeded directory is tens of megabytes: until IndexedDB holds all of it, another page
-      // of the demo (the admin after the site) would open a partial copy.
+      // Stored before any tab is answered: another page of the demo (the admin after the site)
+      // opens what is stored. The store's first flush holds the whole directory (packedStore.ts).
       await flushPglite(db);
-      await markSeeded(dataDir);
     }
+    void deleteEarlierStores();
     answerFlushes(db);
     return new Proxy(db, {
       get(target, key) {

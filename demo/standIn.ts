@@ -1,7 +1,7 @@
 /**
  * The zero-install demo's stand-in: the same Supabase stand-in as `npm start` (createStandIn, the
  * Realtime hub), answering this page's Supabase requests through MSW's browser worker, on PGlite in
- * a Web Worker shared by the demo's tabs (demo/pgliteWorker.ts) persisted in IndexedDB. The first
+ * a Web Worker shared by the demo's tabs (demo/pgliteWorker.ts) persisted in IndexedDB (demo/dataDir.ts). The first
  * visit loads the prebuilt seeded data directory (`npm run demo:data`, fetched as a static file)
  * instead of migrating in the browser.
  */
@@ -20,8 +20,7 @@ import { loadFaults, withFaults } from './faults';
 import { mark } from './marks';
 import { DEMO_FLUSH_CHANNEL, DEMO_SERVICE_WORKER, SUPABASE_API_PARTS } from './paths';
 import type { DemoWorkerMeta } from './pgliteWorker';
-import { deleteDemoDataDir, demoDataDir } from './dataDir';
-import { forgetSeeded, markSeeded } from './seededMark';
+import { DEMO_STORE, deleteDemoDataDir, demoFs } from './dataDir';
 import { mapProtocolErrors, unpackError } from './workerErrors';
 
 /**
@@ -49,7 +48,8 @@ async function openSharedPglite(): Promise<{ client: PGliteWorker; db: PgliteDat
   const meta: DemoWorkerMeta = { seedUrl: new URL('data/seed.tar.gz', demoBase()).href };
   const client = await PGliteWorker.create(
     new Worker(new URL('./pgliteWorker.ts', import.meta.url), { type: 'module' }),
-    { dataDir: await demoDataDir(), meta },
+    // The tabs of one store elect one leader among them.
+    { id: DEMO_STORE, meta },
   );
   mark('db-ready');
   mapProtocolErrors(client, unpackError);
@@ -89,15 +89,26 @@ function flushThroughLeader(): Promise<void> {
   });
 }
 
-export async function startDemoStandIn(): Promise<StandIn> {
-  pageDb = await openSharedPglite();
-  const { db } = pageDb;
-  mark('db-client-ready');
-  const standIn = createStandIn({ db, publicUrl: window.location.origin });
-  // Every tab has its own hub on the one database: a write in one tab reaches the others' lists
-  // through the leader's NOTIFYs, which PGliteWorker hands to every tab.
-  const hub = await PageRealtime.start({ db, sharedDatabase: true });
-  mark('realtime-ready');
+/** The demo's stand-in while it starts: MSW answers at once; the database opens meanwhile. */
+export interface DemoStart {
+  /** MSW's worker serves this page: its Supabase requests are held until the stand-in answers them. */
+  answering: Promise<void>;
+  /** The stand-in, once the database is open. */
+  ready: Promise<StandIn>;
+}
+
+/**
+ * Starts the stand-in and MSW's worker side by side: a page's code may load and send its requests
+ * while PGlite opens in its worker (a reload of the admin renders meanwhile, instead of after).
+ */
+export function startDemoStandIn(): DemoStart {
+  const ready = openStandIn();
+  const opened = ready.then(
+    (started) => ({ ok: true as const, ...started }),
+    (error: unknown) => ({ ok: false as const, error }),
+  );
+  const hub = ready.then(({ db }) => PageRealtime.start({ db, sharedDatabase: true }));
+  void hub.then(() => mark('realtime-ready'));
   const origin = window.location.origin;
   const worker = setupWorker(
     ...SUPABASE_API_PARTS.map((part) =>
@@ -106,6 +117,9 @@ export async function startDemoStandIn(): Promise<StandIn> {
         const response = await withFaults(request, loadFaults(sessionStorage), async () => {
           const rest = request.url.includes('/rest/v1/');
           if (rest) mark('rest-request');
+          const started = await opened;
+          if (!started.ok) return databaseDidNotOpen(started.error);
+          const { standIn, db } = started;
           const answer = await standIn.handle(request);
           if (rest) mark('rest-answer');
           // A write is answered once IndexedDB holds it: a reload or the next page right after
@@ -120,17 +134,41 @@ export async function startDemoStandIn(): Promise<StandIn> {
     realtimeDrops(origin),
   );
   const base = demoBase();
-  await unregisterOtherWorkers(base);
-  await worker.start({
-    // One worker at the build's base, its scope that base: the demo's (demo/serviceWorker.js), which
-    // imports MSW's. The admin's own service worker is not registered in the demo build (and one left
-    // by another build on this host goes, above), so no two workers claim one page.
-    serviceWorker: { url: new URL(DEMO_SERVICE_WORKER, base).pathname, options: { scope: base.pathname } },
-    onUnhandledRequest: 'bypass',
-    quiet: true,
-  });
-  mark('msw-ready');
-  return standIn;
+  const answering = unregisterOtherWorkers(base)
+    .then(() =>
+      worker.start({
+        // One worker at the build's base, its scope that base: the demo's (demo/serviceWorker.js), which
+        // imports MSW's. The admin's own service worker is not registered in the demo build (and one left
+        // by another build on this host goes, above), so no two workers claim one page.
+        serviceWorker: {
+          url: new URL(DEMO_SERVICE_WORKER, base).pathname,
+          options: { scope: base.pathname },
+        },
+        onUnhandledRequest: 'bypass',
+        quiet: true,
+      }),
+    )
+    .then(() => mark('msw-ready'));
+  return { answering, ready: ready.then(({ standIn }) => standIn) };
+}
+
+/** The page's stand-in on the shared PGlite. */
+async function openStandIn(): Promise<{ standIn: StandIn; db: PgliteDatabase }> {
+  pageDb = await openSharedPglite();
+  const { db } = pageDb;
+  mark('db-client-ready');
+  // Every tab has its own hub on the one database (startDemoStandIn): a write in one tab reaches the
+  // others' lists through the leader's NOTIFYs, which PGliteWorker hands to every tab.
+  return { standIn: createStandIn({ db, publicUrl: window.location.origin }), db };
+}
+
+/** What every request gets when this browser's demo database could not be opened. */
+function databaseDidNotOpen(error: unknown): Response {
+  const reason = error instanceof Error ? error.message : String(error);
+  return Response.json(
+    { code: 'PGRST000', message: `The demo's database did not open: ${reason}`, details: null, hint: null },
+    { status: 503 },
+  );
 }
 
 /**
@@ -180,10 +218,7 @@ async function deleteStore() {
 }
 
 /** Forgets this browser's demo data: the next load starts from the seed again. */
-export async function forgetDemoData() {
-  await forgetSeeded(await demoDataDir());
-  await deleteStore();
-}
+export const forgetDemoData = deleteStore;
 
 /** Resolves once IndexedDB holds every write so far (a write made outside a request: the panel's). */
 export async function flushDemoData() {
@@ -202,9 +237,7 @@ export async function importDemoData(file: Blob) {
   // In this page, once: the shared worker above is closed. Loaded only here, so the page's own
   // chunks carry no PGlite.
   const { openPglite } = await import('../mocks/supabase/db/openPglite');
-  const dataDir = await demoDataDir();
-  const db = await openPglite({ dataDir, loadDataDir: file });
-  await db.flush();
+  const db = await openPglite({ pgliteFs: demoFs(), loadDataDir: file });
+  await db.flush(); // the store's first flush: the whole directory, as the leader's seed (dataDir.ts)
   await db.close();
-  await markSeeded(dataDir);
 }

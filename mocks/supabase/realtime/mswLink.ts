@@ -11,8 +11,10 @@ const links = new Map<string, ReturnType<typeof ws.link>>();
 /**
  * Realtime over MSW's WebSocket interception: every socket to `${baseUrl}/realtime/v1/websocket`
  * is carried by the hub, in a component test (msw/node) or in the demo build's page (msw/browser).
+ * The hub may still be starting (the demo's page answers before its database is open): a socket
+ * waits for it as for its apikey check.
  */
-export function realtimeLink(hub: RealtimeHub, baseUrl: string) {
+export function realtimeLink(hub: RealtimeHub | Promise<RealtimeHub>, baseUrl: string) {
   const url = `${baseUrl.replace(/^http/, 'ws')}${REALTIME_PATH}`;
   const link = links.get(url) ?? ws.link(url);
   links.set(url, link);
@@ -42,23 +44,27 @@ export function realtimeLink(hub: RealtimeHub, baseUrl: string) {
       open = false;
       connection?.closed();
     });
-    void hub.verifyApikey(apikey).then((verdict) => {
-      // A browser sees a refused upgrade as a closed socket.
-      if (verdict !== 'ok' || !hub.admit('local')) return client.close(1000, 'Unauthorized');
-      connection = hub.connect(
-        {
-          get isOpen() {
-            return open;
+    void Promise.resolve(hub).then(
+      async (started) => {
+        const verdict = await started.verifyApikey(apikey);
+        // A browser sees a refused upgrade as a closed socket.
+        if (verdict !== 'ok' || !started.admit('local')) return client.close(1000, 'Unauthorized');
+        connection = started.connect(
+          {
+            get isOpen() {
+              return open;
+            },
+            bufferedAmount: 0,
+            send: (data) => client.send(data),
+            // Browsers' close() takes 1000 or 3000-4999 only; the code is informative here.
+            close: (code, reason) => client.close(code === 1000 || code >= 3000 ? code : 1000, reason),
+            terminate: () => client.close(),
           },
-          bufferedAmount: 0,
-          send: (data) => client.send(data),
-          // Browsers' close() takes 1000 or 3000-4999 only; the code is informative here.
-          close: (code, reason) => client.close(code === 1000 || code >= 3000 ? code : 1000, reason),
-          terminate: () => client.close(),
-        },
-        { apikey, vsn },
-      );
-      early.splice(0).forEach((frame) => connection?.message(frame));
-    });
+          { apikey, vsn },
+        );
+        early.splice(0).forEach((frame) => connection?.message(frame));
+      },
+      () => client.close(1000, 'Realtime did not start'),
+    );
   });
 }

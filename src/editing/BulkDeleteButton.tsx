@@ -33,12 +33,16 @@ export function BulkDeleteButton() {
       resource,
       { ids: selectedIds },
       {
-        onSuccess: () => {
+        // Not onSuccess, which react-admin runs only while this button is mounted: the toolbar
+        // that holds it goes when the list, read again before the answer, has no rows left
+        // (DeleteRecordButton). onSettled and onError always run.
+        onSettled: (_data, error) => {
+          setConfirming(false);
+          if (error) return;
           toast('bulk_deleted', { count, undo: undoOf?.([...selectedIds]) });
           onUnselectItems();
         },
         onError: (error: unknown) => toast('delete_failed', { error }),
-        onSettled: () => setConfirming(false),
       },
     );
 

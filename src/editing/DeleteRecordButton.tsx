@@ -27,9 +27,16 @@ export function DeleteRecordButton() {
       redirect={false}
       mutationMode="pessimistic"
       mutationOptions={{
-        onSuccess: () => {
-          if (record) unselect([record.id]);
-          toast('deleted', { undo: record && undoOf?.([record.id]) });
+        // The toast comes from onSettled: react-admin runs a pessimistic delete's call-time
+        // onSuccess only while this button is mounted, and the row that holds it leaves the table
+        // when the list is read again before the answer (a search typed just before; in the demo,
+        // whose write is answered once IndexedDB holds it, often). onSettled and onError always run.
+        // This onSuccess stands in for react-admin's own toast and redirect.
+        onSuccess: () => undefined,
+        onSettled: (_data, error) => {
+          if (error || !record) return;
+          unselect([record.id]);
+          toast('deleted', { undo: undoOf?.([record.id]) });
         },
         onError: (error: unknown) => toast('delete_failed', { error }),
       }}

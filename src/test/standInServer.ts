@@ -4,12 +4,12 @@ import { supabaseHandlers } from '../../mocks/msw/handlers';
 import type { Database } from '../../mocks/supabase/db';
 import { DEMO_ACCOUNTS } from '../../mocks/supabase/demoAccounts';
 import { RealtimeServer } from '../../mocks/supabase/realtime/server';
-import { createStandIn } from '../../mocks/supabase/standIn';
+import { createStandIn, type StandIn } from '../../mocks/supabase/standIn';
 import { openTestDatabase } from '../../mocks/supabase/testing/snapshot';
 import { supabaseClient } from '../providers/supabaseClient';
 
 /** The URL vitest.config.ts gives the admin's Supabase client. */
-const SUPABASE_URL = 'http://localhost:54321';
+export const SUPABASE_URL = 'http://localhost:54321';
 
 /**
  * For one test file: a seeded database behind the Supabase stand-in, reached through MSW exactly as
@@ -19,15 +19,19 @@ export function setUpStandInServer(): {
   db: () => Database;
   msw: () => ReturnType<typeof setupServer>;
   realtime: () => RealtimeServer;
+  /** The stand-in itself, for a test's own handler that answers through it (a late answer). */
+  standIn: () => StandIn;
 } {
   let db: Database | undefined;
+  let standIn: StandIn | undefined;
   let server: ReturnType<typeof setupServer> | undefined;
   let realtime: RealtimeServer | undefined;
 
   beforeAll(async () => {
     db = await openTestDatabase();
     realtime = await RealtimeServer.start({ db });
-    server = setupServer(...supabaseHandlers(createStandIn({ db }), SUPABASE_URL, realtime));
+    standIn = createStandIn({ db });
+    server = setupServer(...supabaseHandlers(standIn, SUPABASE_URL, realtime));
     // MSW replaces the global WebSocket with its interceptor here; the admin's client looks the
     // global up for each connection (src/providers/supabaseClient.ts), so its sockets reach it.
     server.listen({ onUnhandledRequest: 'error' });
@@ -59,7 +63,12 @@ export function setUpStandInServer(): {
     if (!value) throw new Error('The stand-in opens in beforeAll');
     return value;
   };
-  return { db: () => opened(db), msw: () => opened(server), realtime: () => opened(realtime) };
+  return {
+    db: () => opened(db),
+    msw: () => opened(server),
+    realtime: () => opened(realtime),
+    standIn: () => opened(standIn),
+  };
 }
 
 const [admin, user, inactiveAdmin] = DEMO_ACCOUNTS.map(({ email, password }) => ({ email, password }));

@@ -65,6 +65,15 @@ test('two tabs edit the same tag: the second sees the first one’s save and is 
   await expect(asked).toContainText(`${owner.email} saved this record at`, LOADED);
   await asked.getByRole('button', { name: 'Save mine' }).click();
   await expect(second.getByRole('dialog')).toHaveCount(0, LOADED);
+  // The second tab's save reached the first tab's list through Realtime: its row shows that label.
+  const row = (page: Page, text: string) =>
+    page.getByRole('row').filter({ hasText: `${original} (${text})` });
+  await expect(row(first, 'second tab')).toHaveCount(1, LOADED);
+  await expect(row(first, 'first tab')).toHaveCount(0);
+  // And it is stored: reloaded, the first tab shows it too (its worker, started first, led: the
+  // second tab's worker opens the data directory from IndexedDB anew).
+  await open(first, '/admin/tags');
+  await expect(row(first, 'second tab')).toHaveCount(1, LOADED);
 
   // Only files reached the static server.
   expect(requests.filter((p) => !p.startsWith(`${FOLDER}/`))).toEqual([]);

@@ -107,7 +107,11 @@ export function startDemoStandIn(): DemoStart {
     (started) => ({ ok: true as const, ...started }),
     (error: unknown) => ({ ok: false as const, error }),
   );
-  const hub = ready.then(({ db }) => PageRealtime.start({ db, sharedDatabase: true }));
+  // After the requests the page sent while the database opened: they run first on the one connection.
+  const hub = ready.then(async ({ db }) => {
+    await new Promise((resolve) => setTimeout(resolve));
+    return PageRealtime.start({ db, sharedDatabase: true });
+  });
   void hub.then(() => mark('realtime-ready'));
   const origin = window.location.origin;
   const worker = setupWorker(

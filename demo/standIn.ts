@@ -22,6 +22,7 @@ import { DEMO_FLUSH_CHANNEL, DEMO_SERVICE_WORKER, SUPABASE_API_PARTS } from './p
 import type { DemoWorkerMeta } from './pgliteWorker';
 import { deleteDemoDataDir, demoDataDir } from './dataDir';
 import { forgetSeeded, markSeeded } from './seededMark';
+import { storedSandboxes } from './sandboxStores';
 import { mapProtocolErrors, unpackError } from './workerErrors';
 
 /**
@@ -93,7 +94,8 @@ export async function startDemoStandIn(): Promise<StandIn> {
   pageDb = await openSharedPglite();
   const { db } = pageDb;
   mark('db-client-ready');
-  const standIn = createStandIn({ db, publicUrl: window.location.origin });
+  // The mailbox and push sandbox in localStorage: they outlive a page load, shared by the tabs.
+  const standIn = createStandIn({ db, publicUrl: window.location.origin, ...storedSandboxes(localStorage) });
   // Every tab has its own hub on the one database: a write in one tab reaches the others' lists
   // through the leader's NOTIFYs, which PGliteWorker hands to every tab.
   const hub = await PageRealtime.start({ db, sharedDatabase: true });

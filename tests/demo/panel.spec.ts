@@ -7,7 +7,7 @@ import { ORIGIN, onlyFiles, open, openPanel, serveDemo, signIn, signOut } from '
  */
 serveDemo();
 
-test("the owner invites an operator; the panel's mailbox shows the invitation; its link sets a password that signs in", async ({
+test("the owner invites an operator; the panel's mailbox shows the invitation, still after a reload; its link sets a password that signs in", async ({
   page,
 }) => {
   test.setTimeout(300_000);
@@ -23,11 +23,19 @@ test("the owner invites an operator; the panel's mailbox shows the invitation; i
   // the team, the accounts, Auth's invite, the operator's row), 25-33 s on this loaded machine.
   await expect(page.getByText(`Invitation sent to ${invitee}`)).toBeVisible({ timeout: 60_000 });
 
-  const panel = await openPanel(page);
-  await panel.getByRole('tab', { name: 'Mailbox' }).click();
-  const mail = panel.getByRole('listitem').filter({ hasText: `To ${invitee}` });
-  await expect(mail.getByText('You are invited to LabelLens Admin', { exact: true })).toBeVisible();
-  await mail.getByRole('link', { name: 'Choose your password' }).click();
+  /** The invitation in the panel's Mailbox tab. */
+  const invitation = async () => {
+    const panel = await openPanel(page);
+    await panel.getByRole('tab', { name: 'Mailbox' }).click();
+    const mail = panel.getByRole('listitem').filter({ hasText: `To ${invitee}` });
+    await expect(mail.getByText('You are invited to LabelLens Admin', { exact: true })).toBeVisible();
+    return mail;
+  };
+  await invitation();
+  // A page load keeps it (localStorage: demo/sandboxStores.ts), as a hosted project's inbox would.
+  await page.reload();
+  await expect(page.locator('html[data-stand-in="ready"]')).toBeAttached({ timeout: 30_000 });
+  await (await invitation()).getByRole('link', { name: 'Choose your password' }).click();
   await expect(page).toHaveURL(
     new RegExp(`^${ORIGIN}/admin/set-password\\?token_hash=[0-9a-f]{56}&type=invite$`),
   );
@@ -80,7 +88,7 @@ test('the owner sends a push to an audience; the push sandbox shows it', async (
   onlyFiles();
 });
 
-test("the panel loads 10,000 scans and the Scans list counts them", async ({ page }) => {
+test('the panel loads 10,000 scans and the Scans list counts them', async ({ page }) => {
   test.setTimeout(180_000);
   await signIn(page, 'admin@labellens.dev');
   const panel = await openPanel(page);
@@ -118,7 +126,9 @@ test('sign-in per role through the panel, switching while signed in: the owner s
   await expect(page.getByRole('heading', { name: 'Team', level: 1 })).toBeVisible({ timeout: 20_000 });
   await as('editor@labellens.dev');
   await open(page, '/admin/news');
-  await expect(page.getByRole('button', { name: 'editor@labellens.dev', exact: true })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('button', { name: 'editor@labellens.dev', exact: true })).toBeVisible({
+    timeout: 20_000,
+  });
   await expect(page.getByRole('heading', { name: 'News' }).first()).toBeVisible({ timeout: 20_000 });
   await open(page, '/admin/scans');
   await expect(page.getByRole('heading', { name: 'No access', level: 1 })).toBeVisible({ timeout: 20_000 });

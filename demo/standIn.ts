@@ -21,6 +21,7 @@ import { mark } from './marks';
 import { DEMO_FLUSH_CHANNEL, DEMO_SERVICE_WORKER, SUPABASE_API_PARTS } from './paths';
 import type { DemoWorkerMeta } from './pgliteWorker';
 import { deleteDemoDataDir, demoDataDir } from './dataDir';
+import { answerAcrossLeaderChange } from './leaderChange';
 import { forgetSeeded, markSeeded } from './seededMark';
 import { storedSandboxes } from './sandboxStores';
 import { mapProtocolErrors, unpackError } from './workerErrors';
@@ -92,7 +93,7 @@ function flushThroughLeader(): Promise<void> {
 
 export async function startDemoStandIn(): Promise<StandIn> {
   pageDb = await openSharedPglite();
-  const { db } = pageDb;
+  const { db, client } = pageDb;
   mark('db-client-ready');
   // The mailbox and push sandbox in localStorage: they outlive a page load, shared by the tabs.
   const standIn = createStandIn({ db, publicUrl: window.location.origin, ...storedSandboxes(localStorage) });
@@ -103,20 +104,24 @@ export async function startDemoStandIn(): Promise<StandIn> {
   const origin = window.location.origin;
   const worker = setupWorker(
     ...SUPABASE_API_PARTS.map((part) =>
-      http.all(`${origin}/${part}/v1/*`, async ({ request }) => {
-        // The tester's faults (demo/faults.ts), read per request so the panel's changes apply at once.
-        const response = await withFaults(request, loadFaults(sessionStorage), async () => {
-          const rest = request.url.includes('/rest/v1/');
-          if (rest) mark('rest-request');
-          const answer = await standIn.handle(request);
-          if (rest) mark('rest-answer');
-          // A write is answered once IndexedDB holds it: a reload or the next page right after
-          // it (the admin after the site's contact form) reads it back.
-          if (answer && request.method !== 'GET' && request.method !== 'HEAD') await db.flush();
-          return answer;
-        });
-        return response ?? passthrough();
-      }),
+      // A request in flight when the leader tab closes: a read asked again, a write answered 503.
+      http.all(
+        `${origin}/${part}/v1/*`,
+        answerAcrossLeaderChange(client, async ({ request }) => {
+          // The tester's faults (demo/faults.ts), read per request so the panel's changes apply at once.
+          const response = await withFaults(request, loadFaults(sessionStorage), async () => {
+            const rest = request.url.includes('/rest/v1/');
+            if (rest) mark('rest-request');
+            const answer = await standIn.handle(request);
+            if (rest) mark('rest-answer');
+            // A write is answered once IndexedDB holds it: a reload or the next page right after
+            // it (the admin after the site's contact form) reads it back.
+            if (answer && request.method !== 'GET' && request.method !== 'HEAD') await db.flush();
+            return answer;
+          });
+          return response ?? passthrough();
+        }),
+      ),
     ),
     realtimeLink(hub, origin),
     realtimeDrops(origin),

@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '../../mocks/supabase/demoAccounts';
+import { LOCAL_ANON_KEY } from '../../mocks/supabase/keys';
+import { FAULTS_KEY } from '../../demo/faults';
 import { staticServer } from './staticServer';
 
 /**
@@ -68,5 +70,60 @@ test('two tabs edit the same tag: the second sees the first one’s save and is 
 
   // Only files reached the static server.
   expect(requests.filter((p) => !p.startsWith(`${FOLDER}/`))).toEqual([]);
+  expect(requests.filter((p) => /\/(rest|auth|storage|functions|realtime)\/v1\//.test(p))).toEqual([]);
+});
+
+test('requests under way when the leader tab closes: a read is asked again of the new leader, a write answered 503', async ({
+  context,
+}) => {
+  test.setTimeout(150_000);
+  const leader = await context.newPage();
+  await open(leader, '/admin/login');
+  const other = await context.newPage();
+  await open(other, '/admin/login');
+  // Slow REST answers in the other tab only (faults are per tab: demo/faults.ts), so its two requests
+  // are under way when the leader tab closes.
+  await other.evaluate(
+    ([key]) => sessionStorage.setItem(key, JSON.stringify({ rest: { latencyMs: 8_000 } })),
+    [FAULTS_KEY],
+  );
+  const started = Promise.all([
+    other.waitForRequest(/\/rest\/v1\/rpc\/grapheme_count/),
+    other.waitForRequest(/\/rest\/v1\/contact_messages/),
+  ]);
+  const answers = other.evaluate(async (anon) => {
+    const headers = { apikey: anon, Authorization: `Bearer ${anon}`, 'Content-Type': 'application/json' };
+    const api = `${location.origin}/rest/v1`;
+    const answer = async (response: Response) => ({ status: response.status, body: await response.text() });
+    return Promise.all([
+      fetch(`${api}/rpc/grapheme_count?value=abc`, { headers }).then(answer),
+      fetch(`${api}/contact_messages`, {
+        method: 'POST',
+        headers: { ...headers, Prefer: 'return=minimal' },
+        body: JSON.stringify({
+          first_name: 'Asha',
+          last_name: 'Rao',
+          email: 'asha@example.in',
+          subject: 'Leader change',
+          message: 'Sent as the other tab closed.',
+        }),
+      }).then(answer),
+    ]);
+  }, LOCAL_ANON_KEY);
+  await started;
+  await other.waitForTimeout(1_000); // MSW's handler has them (8 s of latency to go)
+  await leader.close();
+
+  const [read, write] = await answers;
+  expect(read).toEqual({ status: 200, body: '3' });
+  expect({ status: write.status, body: JSON.parse(write.body) as unknown }).toEqual({
+    status: 503,
+    body: {
+      code: '08006',
+      message: "The demo's database moved to another tab while this request ran",
+      details: 'The tab holding the database closed during this write: it may or may not have been stored.',
+      hint: 'Reload the page to see what was stored before trying again.',
+    },
+  });
   expect(requests.filter((p) => /\/(rest|auth|storage|functions|realtime)\/v1\//.test(p))).toEqual([]);
 });

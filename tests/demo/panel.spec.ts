@@ -57,7 +57,9 @@ test("the owner invites an operator; the panel's mailbox shows the invitation, s
   onlyFiles();
 });
 
-test('the owner sends a push to an audience; the push sandbox shows it', async ({ page }) => {
+test('the owner sends a push to an audience; the push sandbox shows it, still after a reload', async ({
+  page,
+}) => {
   test.setTimeout(150_000);
   const title = `Recall ${Date.now()}`;
   await signIn(page, 'admin@labellens.dev');
@@ -85,6 +87,14 @@ test('the owner sends a push to an audience; the push sandbox shows it', async (
   }).toPass({ timeout: 90_000 });
   await expect(push).toContainText('A peanut snack batch is recalled.');
   await expect(push).toContainText(/^.*Audience send [0-9a-f-]{36} · 3 devices · 3 delivered · /);
+
+  // A page load keeps it whole, its time too (localStorage: demo/sandboxStores.ts).
+  const shown = (await push.textContent())!;
+  await page.reload();
+  await expect(page.locator('html[data-stand-in="ready"]')).toBeAttached({ timeout: 30_000 });
+  const again = await openPanel(page);
+  await again.getByRole('tab', { name: 'Push sandbox' }).click();
+  await expect(again.getByRole('listitem').filter({ hasText: title })).toHaveText(shown);
   onlyFiles();
 });
 

@@ -73,6 +73,33 @@ test('two tabs edit the same tag: the second sees the first one’s save and is 
   expect(requests.filter((p) => /\/(rest|auth|storage|functions|realtime)\/v1\//.test(p))).toEqual([]);
 });
 
+test("an email sent in one tab shows in the other tab's Mailbox (localStorage: demo/sandboxStores.ts)", async ({
+  context,
+}) => {
+  test.setTimeout(120_000);
+  const first = await context.newPage();
+  await open(first, '/admin/forgot-password');
+  const second = await context.newPage();
+  await open(second, '/admin/login');
+  await first.getByLabel('Email').fill('support@labellens.dev');
+  await first.getByRole('button', { name: 'Send the link' }).click();
+  await expect(first.getByRole('status')).toContainText(
+    'a link to choose a new password is on its way',
+    LOADED,
+  );
+
+  await second.getByRole('button', { name: "Tester's panel" }).click();
+  const panel = second.getByRole('complementary', { name: "Tester's panel" });
+  await panel.getByRole('tab', { name: 'Mailbox' }).click();
+  const mail = panel.getByRole('listitem').filter({ hasText: 'To support@labellens.dev' });
+  await expect(mail).toHaveCount(1);
+  await expect(mail.getByText('Reset your LabelLens Admin password', { exact: true })).toBeVisible();
+  await expect(mail.getByRole('link', { name: 'Choose a new password' })).toHaveAttribute(
+    'href',
+    new RegExp(`^${ORIGIN}/admin/set-password\\?token_hash=[0-9a-f]{56}&type=recovery$`),
+  );
+});
+
 test('requests under way when the leader tab closes: a read is asked again of the new leader, a write answered 503', async ({
   context,
 }) => {

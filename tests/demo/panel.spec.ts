@@ -98,6 +98,36 @@ test('the owner sends a push to an audience; the push sandbox shows it, still af
   onlyFiles();
 });
 
+test('"Reset data to the seed" empties the Mailbox', async ({ page }) => {
+  test.setTimeout(150_000);
+  await open(page, '/admin/forgot-password');
+  await page.getByLabel('Email').fill('support@labellens.dev');
+  await page.getByRole('button', { name: 'Send the link' }).click();
+  await expect(page.getByRole('status')).toContainText('a link to choose a new password is on its way', {
+    timeout: 20_000,
+  });
+  const panel = await openPanel(page);
+  await panel.getByRole('tab', { name: 'Mailbox' }).click();
+  await expect(panel.getByText('Reset your LabelLens Admin password', { exact: true })).toBeVisible();
+
+  page.once('dialog', (dialog) => void dialog.accept());
+  await panel.getByRole('tab', { name: 'Tools' }).click();
+  const reloaded = page.waitForEvent('load', { timeout: 60_000 });
+  await panel.getByRole('button', { name: 'Reset data to the seed' }).click();
+  // The page reloads onto the seed, loaded anew.
+  await reloaded;
+  await expect(page.locator('html[data-stand-in="ready"]')).toBeAttached({ timeout: 60_000 });
+  const again = await openPanel(page);
+  await again.getByRole('tab', { name: 'Mailbox' }).click();
+  await expect(again.getByRole('tabpanel')).toHaveText(
+    'No email yet. Invitations, password resets and email changes show here.',
+  );
+  expect(
+    await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('labellens-demo:'))),
+  ).toEqual([]);
+  onlyFiles();
+});
+
 test('the panel loads 10,000 scans and the Scans list counts them', async ({ page }) => {
   test.setTimeout(180_000);
   await signIn(page, 'admin@labellens.dev');

@@ -15,6 +15,7 @@ import { faultControls } from './faultControls';
 import { mailboxView } from './mailbox';
 import { pushSandboxView } from './pushes';
 import { bulkScansControl } from './bulkScans';
+import { clearStoredSandboxes } from './sandboxStores';
 import { exportDemoData, flushDemoData, forgetDemoData, importDemoData } from './standIn';
 
 const STYLE = `
@@ -111,6 +112,7 @@ function dataTools(standIn: StandIn): HTMLElement {
   tools.append(
     button('Reset data to the seed', async () => {
       if (!window.confirm('Forget everything done in this browser and start again from the seed?')) return;
+      clearStoredSandboxes(localStorage);
       await forgetDemoData();
       window.location.reload();
     }),
@@ -128,7 +130,10 @@ function dataTools(standIn: StandIn): HTMLElement {
   file.setAttribute('aria-label', 'Import data from a file');
   file.addEventListener('change', () => {
     const chosen = file.files?.[0];
-    if (chosen) void importDemoData(chosen).then(() => window.location.reload());
+    if (!chosen) return;
+    // The mails' and pushes' links and tokens belong to the data being replaced.
+    clearStoredSandboxes(localStorage);
+    void importDemoData(chosen).then(() => window.location.reload());
   });
   const label = document.createElement('label');
   label.append('Import data: ', file);

@@ -21,6 +21,8 @@ import { mark } from './marks';
 import { DEMO_FLUSH_CHANNEL, DEMO_SERVICE_WORKER, SUPABASE_API_PARTS } from './paths';
 import type { DemoWorkerMeta } from './pgliteWorker';
 import { DEMO_STORE, deleteDemoDataDir, demoFs } from './dataDir';
+import { answerAcrossLeaderChange } from './leaderChange';
+import { storedSandboxes } from './sandboxStores';
 import { mapProtocolErrors, unpackError } from './workerErrors';
 
 /**
@@ -116,20 +118,23 @@ export function startDemoStandIn(): DemoStart {
   const origin = window.location.origin;
   const worker = setupWorker(
     ...SUPABASE_API_PARTS.map((part) =>
-      http.all(`${origin}/${part}/v1/*`, async ({ request }) => {
+      http.all(`${origin}/${part}/v1/*`, async (info) => {
         // The tester's faults (demo/faults.ts), read per request so the panel's changes apply at once.
-        const response = await withFaults(request, loadFaults(sessionStorage), async () => {
-          const rest = request.url.includes('/rest/v1/');
-          if (rest) mark('rest-request');
+        const response = await withFaults(info.request, loadFaults(sessionStorage), async () => {
           const started = await opened;
           if (!started.ok) return databaseDidNotOpen(started.error);
-          const { standIn, db } = started;
-          const answer = await standIn.handle(request);
-          if (rest) mark('rest-answer');
-          // A write is answered once IndexedDB holds it: a reload or the next page right after
-          // it (the admin after the site's contact form) reads it back.
-          if (answer && request.method !== 'GET' && request.method !== 'HEAD') await db.flush();
-          return answer;
+          const { standIn, db, client } = started;
+          // A request in flight when the leader tab closes: a read asked again, a write answered 503.
+          return answerAcrossLeaderChange(client, async ({ request }: { request: Request }) => {
+            const rest = request.url.includes('/rest/v1/');
+            if (rest) mark('rest-request');
+            const answer = await standIn.handle(request);
+            if (rest) mark('rest-answer');
+            // A write is answered once IndexedDB holds it: a reload or the next page right after
+            // it (the admin after the site's contact form) reads it back.
+            if (answer && request.method !== 'GET' && request.method !== 'HEAD') await db.flush();
+            return answer ?? passthrough();
+          })(info);
         });
         return response ?? passthrough();
       }),
@@ -157,13 +162,15 @@ export function startDemoStandIn(): DemoStart {
 }
 
 /** The page's stand-in on the shared PGlite. */
-async function openStandIn(): Promise<{ standIn: StandIn; db: PgliteDatabase }> {
+async function openStandIn(): Promise<{ standIn: StandIn; db: PgliteDatabase; client: PGliteWorker }> {
   pageDb = await openSharedPglite();
-  const { db } = pageDb;
+  const { db, client } = pageDb;
   mark('db-client-ready');
   // Every tab has its own hub on the one database (startDemoStandIn): a write in one tab reaches the
-  // others' lists through the leader's NOTIFYs, which PGliteWorker hands to every tab.
-  return { standIn: createStandIn({ db, publicUrl: window.location.origin }), db };
+  // others' lists through the leader's NOTIFYs, which PGliteWorker hands to every tab. The mailbox
+  // and push sandbox are in localStorage: they outlive a page load, shared by the tabs.
+  const standIn = createStandIn({ db, publicUrl: window.location.origin, ...storedSandboxes(localStorage) });
+  return { standIn, db, client };
 }
 
 /** What every request gets when this browser's demo database could not be opened. */

@@ -62,6 +62,26 @@ export function describeDelivery({ token, title, body, data, result }: Delivered
   return `[push] ${outcome} to device ${token}: ${JSON.stringify({ title, body, data })}`;
 }
 
+/**
+ * Where a push sandbox keeps its deliveries: this process's memory unless told otherwise (the demo
+ * keeps them in the page's storage, so they outlive a page load: demo/sandboxStores.ts).
+ */
+export interface PushStore {
+  /** The deliveries kept, oldest first. */
+  list(): readonly DeliveredPush[];
+  add(delivery: DeliveredPush): void;
+  clear(): void;
+}
+
+export function memoryPushStore(): PushStore {
+  const delivered: DeliveredPush[] = [];
+  return {
+    list: () => delivered,
+    add: (delivery) => void delivered.push(delivery),
+    clear: () => void (delivered.length = 0),
+  };
+}
+
 export function isPushSandbox(sender: PushSender): sender is PushSandbox {
   return Array.isArray((sender as Partial<PushSandbox>).delivered);
 }
@@ -70,16 +90,21 @@ export function isPushSandbox(sender: PushSender): sender is PushSandbox {
  * A local stand-in for FCM: keeps every message in memory and answers like FCM's HTTP v1 API
  * (message names projects/labellens-local/messages/<n>); a token starting with 'invalid' fails as
  * an unregistered device does, and setFaults makes a share of tokens fail as FCM does under load. `log` receives describeDelivery's line for each message.
+ * The deliveries go to `store` (memory unless told).
  */
-export function createPushSandbox({ log }: { log?: (line: string) => void } = {}): PushSandbox {
-  const delivered: DeliveredPush[] = [];
+export function createPushSandbox({
+  log,
+  store = memoryPushStore(),
+}: { log?: (line: string) => void; store?: PushStore } = {}): PushSandbox {
   let sent = 0;
   let faults: PushFaults = {};
   const tried = new Set<string>();
   return {
-    delivered,
+    get delivered() {
+      return store.list();
+    },
     clear() {
-      delivered.length = 0;
+      store.clear();
       tried.clear();
     },
     setFaults(next) {
@@ -95,7 +120,7 @@ export function createPushSandbox({ log }: { log?: (line: string) => void } = {}
             messageId: `projects/${SANDBOX_PROJECT}/messages/${++sent}`,
           });
       const delivery = { ...message, data: { ...message.data }, result, at: new Date() };
-      delivered.push(delivery);
+      store.add(delivery);
       log?.(describeDelivery(delivery));
       return result;
     },

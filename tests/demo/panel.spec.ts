@@ -7,7 +7,7 @@ import { ORIGIN, onlyFiles, open, openPanel, serveDemo, signIn, signOut } from '
  */
 serveDemo();
 
-test("the owner invites an operator; the panel's mailbox shows the invitation; its link sets a password that signs in", async ({
+test("the owner invites an operator; the panel's mailbox shows the invitation, still after a reload; its link sets a password that signs in", async ({
   page,
 }) => {
   test.setTimeout(300_000);
@@ -23,11 +23,19 @@ test("the owner invites an operator; the panel's mailbox shows the invitation; i
   // the team, the accounts, Auth's invite, the operator's row), 25-33 s on this loaded machine.
   await expect(page.getByText(`Invitation sent to ${invitee}`)).toBeVisible({ timeout: 60_000 });
 
-  const panel = await openPanel(page);
-  await panel.getByRole('tab', { name: 'Mailbox' }).click();
-  const mail = panel.getByRole('listitem').filter({ hasText: `To ${invitee}` });
-  await expect(mail.getByText('You are invited to LabelLens Admin', { exact: true })).toBeVisible();
-  await mail.getByRole('link', { name: 'Choose your password' }).click();
+  /** The invitation in the panel's Mailbox tab. */
+  const invitation = async () => {
+    const panel = await openPanel(page);
+    await panel.getByRole('tab', { name: 'Mailbox' }).click();
+    const mail = panel.getByRole('listitem').filter({ hasText: `To ${invitee}` });
+    await expect(mail.getByText('You are invited to LabelLens Admin', { exact: true })).toBeVisible();
+    return mail;
+  };
+  await invitation();
+  // A page load keeps it (localStorage: demo/sandboxStores.ts), as a hosted project's inbox would.
+  await page.reload();
+  await expect(page.locator('html[data-stand-in="ready"]')).toBeAttached({ timeout: 30_000 });
+  await (await invitation()).getByRole('link', { name: 'Choose your password' }).click();
   await expect(page).toHaveURL(
     new RegExp(`^${ORIGIN}/admin/set-password\\?token_hash=[0-9a-f]{56}&type=invite$`),
   );
@@ -49,7 +57,9 @@ test("the owner invites an operator; the panel's mailbox shows the invitation; i
   onlyFiles();
 });
 
-test('the owner sends a push to an audience; the push sandbox shows it', async ({ page }) => {
+test('the owner sends a push to an audience; the push sandbox shows it, still after a reload', async ({
+  page,
+}) => {
   test.setTimeout(150_000);
   const title = `Recall ${Date.now()}`;
   await signIn(page, 'admin@labellens.dev');
@@ -77,6 +87,44 @@ test('the owner sends a push to an audience; the push sandbox shows it', async (
   }).toPass({ timeout: 90_000 });
   await expect(push).toContainText('A peanut snack batch is recalled.');
   await expect(push).toContainText(/^.*Audience send [0-9a-f-]{36} · 3 devices · 3 delivered · /);
+
+  // A page load keeps it whole, its time too (localStorage: demo/sandboxStores.ts).
+  const shown = (await push.textContent())!;
+  await page.reload();
+  await expect(page.locator('html[data-stand-in="ready"]')).toBeAttached({ timeout: 30_000 });
+  const again = await openPanel(page);
+  await again.getByRole('tab', { name: 'Push sandbox' }).click();
+  await expect(again.getByRole('listitem').filter({ hasText: title })).toHaveText(shown);
+  onlyFiles();
+});
+
+test('"Reset data to the seed" empties the Mailbox', async ({ page }) => {
+  test.setTimeout(150_000);
+  await open(page, '/admin/forgot-password');
+  await page.getByLabel('Email').fill('support@labellens.dev');
+  await page.getByRole('button', { name: 'Send the link' }).click();
+  await expect(page.getByRole('status')).toContainText('a link to choose a new password is on its way', {
+    timeout: 20_000,
+  });
+  const panel = await openPanel(page);
+  await panel.getByRole('tab', { name: 'Mailbox' }).click();
+  await expect(panel.getByText('Reset your LabelLens Admin password', { exact: true })).toBeVisible();
+
+  page.once('dialog', (dialog) => void dialog.accept());
+  await panel.getByRole('tab', { name: 'Tools' }).click();
+  const reloaded = page.waitForEvent('load', { timeout: 60_000 });
+  await panel.getByRole('button', { name: 'Reset data to the seed' }).click();
+  // The page reloads onto the seed, loaded anew.
+  await reloaded;
+  await expect(page.locator('html[data-stand-in="ready"]')).toBeAttached({ timeout: 60_000 });
+  const again = await openPanel(page);
+  await again.getByRole('tab', { name: 'Mailbox' }).click();
+  await expect(again.getByRole('tabpanel')).toHaveText(
+    'No email yet. Invitations, password resets and email changes show here.',
+  );
+  expect(
+    await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('labellens-demo:'))),
+  ).toEqual([]);
   onlyFiles();
 });
 

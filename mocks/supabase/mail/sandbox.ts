@@ -19,12 +19,34 @@ const MAX_MESSAGES = 200;
 const SENDER = { Name: 'LabelLens', Address: 'noreply@labellens.dev' };
 
 /**
+ * Where a MailSandbox keeps its emails: this process's memory unless told otherwise (the demo keeps
+ * them in the page's storage, so they outlive a page load: demo/sandboxStores.ts).
+ */
+export interface MailStore {
+  /** The emails kept, newest first. */
+  list(): readonly MailMessage[];
+  /** Keeps `message` as the newest, dropping the oldest beyond `max`. */
+  add(message: MailMessage, max: number): void;
+}
+
+export function memoryMailStore(): MailStore {
+  const messages: MailMessage[] = [];
+  return {
+    list: () => messages,
+    add(message, max) {
+      messages.unshift(message);
+      messages.splice(max);
+    },
+  };
+}
+
+/**
  * The local mail sandbox, as the Supabase CLI's Mailpit: every email the stand-in's Auth sends is
  * kept here (nothing leaves the machine) and read through Mailpit's API at /mail/api/v1 or the page
  * at /mail. Local only: the admin bundle never includes it.
  */
 export class MailSandbox {
-  private readonly messages: MailMessage[] = [];
+  constructor(private readonly store: MailStore = memoryMailStore()) {}
 
   send(mail: { to: string; subject: string; html: string }): MailMessage {
     const id = base64url(randomBytes(11));
@@ -41,17 +63,16 @@ export class MailSandbox {
       Size: new TextEncoder().encode(mail.html).length,
       Read: false,
     };
-    this.messages.unshift(message);
-    this.messages.splice(MAX_MESSAGES);
+    this.store.add(message, MAX_MESSAGES);
     return message;
   }
 
   list(): readonly MailMessage[] {
-    return this.messages;
+    return this.store.list();
   }
 
   get(id: string): MailMessage | undefined {
-    return this.messages.find((m) => m.ID === id);
+    return this.list().find((m) => m.ID === id);
   }
 }
 

@@ -91,6 +91,33 @@ function flushThroughLeader(): Promise<void> {
   });
 }
 
+/** How long Realtime's start waits for the page's first requests at most. */
+const REALTIME_WAITS_MS = 2000;
+
+/** The page's API requests under way, and a wait until none is (or for at most a while). */
+class RequestsInFlight {
+  private running = 0;
+  private waiting: (() => void)[] = [];
+
+  async count<T>(request: () => Promise<T>): Promise<T> {
+    this.running += 1;
+    try {
+      return await request();
+    } finally {
+      this.running -= 1;
+      if (this.running === 0) this.waiting.splice(0).forEach((resolve) => resolve());
+    }
+  }
+
+  settled(atMostMs: number): Promise<void> {
+    if (this.running === 0) return Promise.resolve();
+    return new Promise((resolve) => {
+      this.waiting.push(resolve);
+      setTimeout(resolve, atMostMs);
+    });
+  }
+}
+
 /** The demo's stand-in while it starts: MSW answers at once; the database opens meanwhile. */
 export interface DemoStart {
   /** MSW's worker serves this page: its Supabase requests are held until the stand-in answers them. */
@@ -109,9 +136,11 @@ export function startDemoStandIn(): DemoStart {
     (started) => ({ ok: true as const, ...started }),
     (error: unknown) => ({ ok: false as const, error }),
   );
-  // After the requests the page sent while the database opened: they run first on the one connection.
+  const requests = new RequestsInFlight();
+  // Once the requests the page sent while the database opened are answered: its first screen's
+  // rows come before its live updates (Realtime's start is a dozen queries on the one connection).
   const hub = ready.then(async ({ db }) => {
-    await new Promise((resolve) => setTimeout(resolve));
+    await requests.settled(REALTIME_WAITS_MS);
     return PageRealtime.start({ db, sharedDatabase: true });
   });
   void hub.then(() => mark('realtime-ready'));
@@ -120,22 +149,24 @@ export function startDemoStandIn(): DemoStart {
     ...SUPABASE_API_PARTS.map((part) =>
       http.all(`${origin}/${part}/v1/*`, async (info) => {
         // The tester's faults (demo/faults.ts), read per request so the panel's changes apply at once.
-        const response = await withFaults(info.request, loadFaults(sessionStorage), async () => {
-          const started = await opened;
-          if (!started.ok) return databaseDidNotOpen(started.error);
-          const { standIn, db, client } = started;
-          // A request in flight when the leader tab closes: a read asked again, a write answered 503.
-          return answerAcrossLeaderChange(client, async ({ request }: { request: Request }) => {
-            const rest = request.url.includes('/rest/v1/');
-            if (rest) mark('rest-request');
-            const answer = await standIn.handle(request);
-            if (rest) mark('rest-answer');
-            // A write is answered once IndexedDB holds it: a reload or the next page right after
-            // it (the admin after the site's contact form) reads it back.
-            if (answer && request.method !== 'GET' && request.method !== 'HEAD') await db.flush();
-            return answer ?? passthrough();
-          })(info);
-        });
+        const response = await requests.count(() =>
+          withFaults(info.request, loadFaults(sessionStorage), async () => {
+            const started = await opened;
+            if (!started.ok) return databaseDidNotOpen(started.error);
+            const { standIn, db, client } = started;
+            // A request in flight when the leader tab closes: a read asked again, a write answered 503.
+            return answerAcrossLeaderChange(client, async ({ request }: { request: Request }) => {
+              const rest = request.url.includes('/rest/v1/');
+              if (rest) mark('rest-request');
+              const answer = await standIn.handle(request);
+              if (rest) mark('rest-answer');
+              // A write is answered once IndexedDB holds it: a reload or the next page right after
+              // it (the admin after the site's contact form) reads it back.
+              if (answer && request.method !== 'GET' && request.method !== 'HEAD') await db.flush();
+              return answer ?? passthrough();
+            })(info);
+          }),
+        );
         return response ?? passthrough();
       }),
     ),

@@ -1,4 +1,3 @@
-import type { Database } from '../db';
 import { ident } from './sql';
 
 /** What PostgREST reads from the database besides the schema: per-role settings and pgrst.* config. */
@@ -15,9 +14,10 @@ export interface DbConfig {
 /**
  * PostgREST's queryRoleSettings and queryDbSettings, for the `authenticator` role: the settings
  * of its member roles that a user may set (context 'user', or granted SET), and its pgrst.* ones.
+ * The schema cache runs them with its own catalog queries, in one statement (schemaCache.ts).
  */
-export async function loadDbConfig(db: Database): Promise<DbConfig> {
-  const settings = await db.query<{ role: string; key: string; value: string }>(`
+export const DB_CONFIG_SQL = {
+  roleSettings: `
     with kv as (
       select r.rolname as role, substr(s, 1, strpos(s, '=') - 1) as key, substr(s, strpos(s, '=') + 1) as value
         from pg_catalog.pg_auth_members m
@@ -29,19 +29,26 @@ export async function loadDbConfig(db: Database): Promise<DbConfig> {
       from kv join pg_catalog.pg_settings ps on ps.name = kv.key
      where kv.key <> 'default_transaction_isolation'
        and (ps.context = 'user' or has_parameter_privilege('authenticator', ps.name, 'set'))
-     order by kv.role, kv.key`);
-  const roleSettings = new Map<string, Array<[string, string]>>();
-  for (const { role, key, value } of settings.rows)
-    roleSettings.set(role, [...(roleSettings.get(role) ?? []), [key, value]]);
-  const preRequest = await db.query<{ value: string }>(`
+     order by kv.role, kv.key`,
+  preRequest: `
     select substr(s, strpos(s, '=') + 1) as value
       from pg_catalog.pg_db_role_setting d cross join lateral unnest(d.setconfig) s
      where d.setrole = (select oid from pg_catalog.pg_roles where rolname = 'authenticator')
        and d.setdatabase in (0, (select oid from pg_catalog.pg_database where datname = current_database()))
        and substr(s, 1, strpos(s, '=') - 1) = 'pgrst.db_pre_request'
      order by d.setdatabase desc
-     limit 1`);
-  const name = preRequest.rows[0]?.value;
+     limit 1`,
+};
+
+/** The configuration from DB_CONFIG_SQL's rows. */
+export function dbConfigFrom(rows: {
+  roleSettings: { role: string; key: string; value: string }[];
+  preRequest: { value: string }[];
+}): DbConfig {
+  const roleSettings = new Map<string, Array<[string, string]>>();
+  for (const { role, key, value } of rows.roleSettings)
+    roleSettings.set(role, [...(roleSettings.get(role) ?? []), [key, value]]);
+  const name = rows.preRequest[0]?.value;
   return { roleSettings, preRequest: name ? functionSql(name) : null };
 }
 

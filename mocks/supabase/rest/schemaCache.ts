@@ -1,5 +1,6 @@
 import type { Database } from '../db';
-import { loadDbConfig, type DbConfig } from './dbConfig';
+import { DB_CONFIG_SQL, dbConfigFrom, type DbConfig } from './dbConfig';
+import { ident } from './sql';
 
 export interface Column {
   name: string;
@@ -75,15 +76,21 @@ export async function reloadSchemaCache(db: Database) {
   await db.forgetStatements?.();
 }
 
-async function loadSchemaCache(db: Database): Promise<SchemaCache> {
-  const columns = await db.query<{
-    table: string;
-    relkind: string;
-    column: string | null;
-    type: string;
-    notnull: boolean;
-    default_expr: string | null;
-  }>(`
+/**
+ * Runs each query as a column of ONE statement, its rows as a JSON array: one trip to the database
+ * (the demo's PGlite is in a worker, and a query there is several round trips to it).
+ */
+async function readCatalog<Rows extends Record<string, unknown[]>>(
+  db: Database,
+  queries: { [K in keyof Rows]: string },
+): Promise<Rows> {
+  const columns = Object.entries(queries).map(
+    ([name, sql]) => `(select coalesce(json_agg(r), '[]') from (${sql as string}) r) as ${ident(name)}`,
+  );
+  return (await db.query<Rows>(`select ${columns.join(', ')}`)).rows[0];
+}
+
+const COLUMNS_SQL = `
     select c.relname as table, c.relkind, a.attname as column, format_type(a.atttypid, a.atttypmod) as type,
            coalesce(a.attnotnull, false) as notnull, pg_get_expr(d.adbin, d.adrelid) as default_expr
     from pg_class c
@@ -91,9 +98,70 @@ async function loadSchemaCache(db: Database): Promise<SchemaCache> {
     left join pg_attribute a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
     left join pg_attrdef d on d.adrelid = c.oid and d.adnum = a.attnum
     where n.nspname = 'public' and c.relkind in ('r', 'v', 'm', 'f', 'p')
-    order by c.relname, a.attnum`);
+    order by c.relname, a.attnum`;
+
+const CONSTRAINTS_SQL = `
+    select con.conname as name, con.contype::text as type, cl.relname as table,
+      array(select a.attname::text from unnest(con.conkey) with ordinality k(num, ord)
+            join pg_attribute a on a.attrelid = con.conrelid and a.attnum = k.num order by k.ord) as columns,
+      fcl.relname as ref_table,
+      array(select a.attname::text from unnest(con.confkey) with ordinality k(num, ord)
+            join pg_attribute a on a.attrelid = con.confrelid and a.attnum = k.num order by k.ord) as ref_columns
+    from pg_constraint con
+    join pg_class cl on cl.oid = con.conrelid
+    join pg_namespace n on n.oid = cl.relnamespace
+    left join pg_class fcl on fcl.oid = con.confrelid
+    left join pg_namespace fn on fn.oid = fcl.relnamespace
+    where n.nspname = 'public' and (con.contype in ('p', 'u') or (con.contype = 'f' and fn.nspname = 'public'))
+    order by con.conname`;
+
+const PROCS_SQL = `
+    select p.proname as name, p.proargnames::text[] as arg_names, p.proargmodes::text[] as arg_modes,
+      array(select format_type(t, null) from unnest(p.proargtypes) with ordinality x(t, ord) order by ord) as arg_types,
+      p.pronargs as nargs, p.pronargdefaults as ndefaults, format_type(p.prorettype, null) as return_type,
+      p.proretset as retset, t.typtype::text as typtype, (t.typrelid <> 0 or t.oid = 'record'::regtype) as is_composite,
+      p.provolatile::text as volatility
+    from pg_proc p
+    join pg_namespace n on n.oid = p.pronamespace
+    join pg_type t on t.oid = p.prorettype
+    where n.nspname = 'public' and p.prokind = 'f'`;
+
+async function loadSchemaCache(db: Database): Promise<SchemaCache> {
+  const catalog = await readCatalog<{
+    columns: {
+      table: string;
+      relkind: string;
+      column: string | null;
+      type: string;
+      notnull: boolean;
+      default_expr: string | null;
+    }[];
+    constraints: {
+      name: string;
+      type: string;
+      table: string;
+      columns: string[];
+      ref_table: string | null;
+      ref_columns: string[] | null;
+    }[];
+    procs: {
+      name: string;
+      arg_names: string[] | null;
+      arg_modes: string[] | null;
+      arg_types: string[];
+      nargs: number;
+      ndefaults: number;
+      return_type: string;
+      retset: boolean;
+      typtype: string;
+      is_composite: boolean;
+      volatility: string;
+    }[];
+    roleSettings: { role: string; key: string; value: string }[];
+    preRequest: { value: string }[];
+  }>(db, { columns: COLUMNS_SQL, constraints: CONSTRAINTS_SQL, procs: PROCS_SQL, ...DB_CONFIG_SQL });
   const tables = new Map<string, Table>();
-  for (const row of columns.rows) {
+  for (const row of catalog.columns) {
     let table = tables.get(row.table);
     if (!table) {
       table = {
@@ -115,29 +183,8 @@ async function loadSchemaCache(db: Database): Promise<SchemaCache> {
     }
   }
 
-  const constraints = await db.query<{
-    name: string;
-    type: string;
-    table: string;
-    columns: string[];
-    ref_table: string | null;
-    ref_columns: string[] | null;
-  }>(`
-    select con.conname as name, con.contype::text as type, cl.relname as table,
-      array(select a.attname::text from unnest(con.conkey) with ordinality k(num, ord)
-            join pg_attribute a on a.attrelid = con.conrelid and a.attnum = k.num order by k.ord) as columns,
-      fcl.relname as ref_table,
-      array(select a.attname::text from unnest(con.confkey) with ordinality k(num, ord)
-            join pg_attribute a on a.attrelid = con.confrelid and a.attnum = k.num order by k.ord) as ref_columns
-    from pg_constraint con
-    join pg_class cl on cl.oid = con.conrelid
-    join pg_namespace n on n.oid = cl.relnamespace
-    left join pg_class fcl on fcl.oid = con.confrelid
-    left join pg_namespace fn on fn.oid = fcl.relnamespace
-    where n.nspname = 'public' and (con.contype in ('p', 'u') or (con.contype = 'f' and fn.nspname = 'public'))
-    order by con.conname`);
   const foreignKeys: ForeignKey[] = [];
-  for (const con of constraints.rows) {
+  for (const con of catalog.constraints) {
     const table = tables.get(con.table);
     if (!table) continue;
     if (con.type === 'p') table.primaryKey = con.columns;
@@ -153,30 +200,8 @@ async function loadSchemaCache(db: Database): Promise<SchemaCache> {
     }
   }
 
-  const procs = await db.query<{
-    name: string;
-    arg_names: string[] | null;
-    arg_modes: string[] | null;
-    arg_types: string[];
-    nargs: number;
-    ndefaults: number;
-    return_type: string;
-    retset: boolean;
-    typtype: string;
-    is_composite: boolean;
-    volatility: string;
-  }>(`
-    select p.proname as name, p.proargnames::text[] as arg_names, p.proargmodes::text[] as arg_modes,
-      array(select format_type(t, null) from unnest(p.proargtypes) with ordinality x(t, ord) order by ord) as arg_types,
-      p.pronargs as nargs, p.pronargdefaults as ndefaults, format_type(p.prorettype, null) as return_type,
-      p.proretset as retset, t.typtype::text as typtype, (t.typrelid <> 0 or t.oid = 'record'::regtype) as is_composite,
-      p.provolatile::text as volatility
-    from pg_proc p
-    join pg_namespace n on n.oid = p.pronamespace
-    join pg_type t on t.oid = p.prorettype
-    where n.nspname = 'public' and p.prokind = 'f'`);
   const routines = new Map<string, Routine[]>();
-  for (const p of procs.rows) {
+  for (const p of catalog.procs) {
     const names = p.arg_names ?? [];
     const modes = p.arg_modes ?? names.map(() => 'i');
     // IN/INOUT/VARIADIC arguments, in order, line up with proargtypes.
@@ -196,7 +221,7 @@ async function loadSchemaCache(db: Database): Promise<SchemaCache> {
     };
     routines.set(p.name, [...(routines.get(p.name) ?? []), routine]);
   }
-  return { tables, foreignKeys, routines, config: await loadDbConfig(db) };
+  return { tables, foreignKeys, routines, config: dbConfigFrom(catalog) };
 }
 
 /** Closest name with PostgREST's fuzzy-hint threshold (similarity >= 0.75), for "Perhaps you meant". */

@@ -74,7 +74,9 @@ describe('"Also open by"', () => {
     const id = await newsItem();
     await signIn(DEMO.admin);
     const seen = adminWatches(id);
-    await vi.waitFor(() => expect(seen).toEqual([[]]), WAIT);
+    // Nobody yet, however often the dialog has been told so (a presence sync and a read may both tell).
+    await vi.waitFor(() => expect(seen.length).toBeGreaterThan(0), WAIT);
+    expect(seen.flat()).toEqual([]);
 
     // The editor's own script: the private channel, keyed and tracked as the support operator
     // (who may not even edit news), exactly as the dialog used to track its own id.

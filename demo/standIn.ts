@@ -147,15 +147,16 @@ export function startDemoStandIn(): DemoStart {
   const origin = window.location.origin;
   const worker = setupWorker(
     ...SUPABASE_API_PARTS.map((part) =>
-      http.all(`${origin}/${part}/v1/*`, async (info) => {
-        // The tester's faults (demo/faults.ts), read per request so the panel's changes apply at once.
-        const response = await requests.count(() =>
-          withFaults(info.request, loadFaults(sessionStorage), async () => {
-            const started = await opened;
-            if (!started.ok) return databaseDidNotOpen(started.error);
-            const { standIn, db, client } = started;
-            // A request in flight when the leader tab closes: a read asked again, a write answered 503.
-            return answerAcrossLeaderChange(client, async ({ request }: { request: Request }) => {
+      http.all(`${origin}/${part}/v1/*`, (info) =>
+        requests.count(async () => {
+          const started = await opened;
+          if (!started.ok) return databaseDidNotOpen(started.error);
+          const { standIn, db, client } = started;
+          // A request under way when the leader tab closes (its injected latency included): a read
+          // asked again, a write answered 503.
+          return answerAcrossLeaderChange(client, async ({ request }: { request: Request }) => {
+            // The tester's faults (demo/faults.ts), read per request so the panel's changes apply at once.
+            const response = await withFaults(request, loadFaults(sessionStorage), async () => {
               const rest = request.url.includes('/rest/v1/');
               if (rest) mark('rest-request');
               const answer = await standIn.handle(request);
@@ -163,12 +164,12 @@ export function startDemoStandIn(): DemoStart {
               // A write is answered once IndexedDB holds it: a reload or the next page right after
               // it (the admin after the site's contact form) reads it back.
               if (answer && request.method !== 'GET' && request.method !== 'HEAD') await db.flush();
-              return answer ?? passthrough();
-            })(info);
-          }),
-        );
-        return response ?? passthrough();
-      }),
+              return answer;
+            });
+            return response ?? passthrough();
+          })(info);
+        }),
+      ),
     ),
     realtimeLink(hub, origin),
     realtimeDrops(origin),

@@ -29,17 +29,22 @@ async function open(page: Page, address: string) {
   await expect(page.locator('html[data-stand-in="ready"]')).toBeAttached({ timeout: 30_000 });
 }
 
+const owner = DEMO_ACCOUNTS.find((a) => a.email === 'admin@labellens.dev')!;
+
+async function signInAsOwner(page: Page) {
+  await open(page, '/admin/login');
+  await page.getByLabel(/email/i).fill(owner.email);
+  await page.getByLabel(/password/i).fill(owner.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(`${ORIGIN}/admin/dashboard`, LOADED);
+}
+
 test('two tabs edit the same tag: the second sees the first one’s save and is asked before writing over it', async ({
   context,
 }) => {
   test.setTimeout(150_000);
-  const owner = DEMO_ACCOUNTS.find((a) => a.email === 'admin@labellens.dev')!;
   const first = await context.newPage();
-  await open(first, '/admin/login');
-  await first.getByLabel(/email/i).fill(owner.email);
-  await first.getByLabel(/password/i).fill(owner.password);
-  await first.getByRole('button', { name: 'Sign In' }).click();
-  await expect(first).toHaveURL(`${ORIGIN}/admin/dashboard`, LOADED);
+  await signInAsOwner(first);
 
   // One tag, opened in both tabs (the second tab shares the first's session and database).
   await open(first, '/admin/tags');
@@ -168,13 +173,8 @@ test("a read waiting on the leader's busy database when the leader tab closes is
   context,
 }) => {
   test.setTimeout(180_000);
-  const owner = DEMO_ACCOUNTS.find((a) => a.email === 'admin@labellens.dev')!;
   const leader = await context.newPage();
-  await open(leader, '/admin/login');
-  await leader.getByLabel(/email/i).fill(owner.email);
-  await leader.getByLabel(/password/i).fill(owner.password);
-  await leader.getByRole('button', { name: 'Sign In' }).click();
-  await expect(leader).toHaveURL(`${ORIGIN}/admin/dashboard`, LOADED);
+  await signInAsOwner(leader);
   const other = await context.newPage();
   await open(other, '/admin/login');
 

@@ -6,6 +6,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { MemfsFrontendFS } from '@electric-sql/pglite/memfs-frontend';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { newClusterDump } from '../mocks/supabase/testing/snapshot';
 import { PackedStore, storeHoldsData } from './packedStore';
 
 beforeEach(() => {
@@ -31,13 +32,11 @@ async function stored(name: string): Promise<{ upTo: number | undefined; log: ID
   return { upTo: image?.upTo, log };
 }
 
-/** A new data directory (initdb once for the file): each test's first open loads it, as the demo's seed. */
+/** A new cluster's data directory (initdb costs seconds): each test's first open loads it, as the demo's seed. */
 let seed: Blob;
 beforeAll(async () => {
-  const db = await PGlite.create();
-  seed = await db.dumpDataDir('none');
-  await db.close();
-}, 60_000);
+  seed = new Blob([await newClusterDump()]);
+});
 
 const open = async (store: PackedStore) =>
   PGlite.create({

@@ -7,7 +7,14 @@ import type { PGlite } from '@electric-sql/pglite';
 import { openDatabase, prepareDatabase, type Database } from '../db';
 import { createPglite } from '../db/pglite';
 import { isAlive } from '../localDatabase';
-import { MIGRATION_ROLE_SQL, MIGRATIONS_DIR, PGMQ_SQL, PLATFORM_FILES, repoRoot, seedFiles } from '../db/prepare';
+import {
+  MIGRATION_ROLE_SQL,
+  MIGRATIONS_DIR,
+  PGMQ_SQL,
+  PLATFORM_FILES,
+  repoRoot,
+  seedFiles,
+} from '../db/prepare';
 import { BLOB_STORE_SQL } from '../storage/objects';
 import { seedBucketSources } from '../storage/seed';
 import { readDataDirTar, SnapshotFs, type DataDirEntry } from './snapshotFs';
@@ -77,9 +84,14 @@ const clusterDumpOf = (snapshot: string) =>
  * one, since creating a cluster costs seconds.
  */
 export async function openNewClusterPglite(): Promise<PGlite> {
-  const snapshot = process.env.LABELLENS_TEST_SNAPSHOT ?? (await ensureSnapshot());
-  const entries = readDataDirTar(await readFile(clusterDumpOf(snapshot)));
+  const entries = readDataDirTar(await newClusterDump());
   return createPglite({ fs: new SnapshotFs(entries), sharedBuffers: '2MB' });
+}
+
+/** The data directory of a new cluster (ensureSnapshot's dump of one), as a tar. */
+export async function newClusterDump(): Promise<Buffer> {
+  const snapshot = process.env.LABELLENS_TEST_SNAPSHOT ?? (await ensureSnapshot());
+  return readFile(clusterDumpOf(snapshot));
 }
 
 /**

@@ -35,7 +35,7 @@ async function stored(name: string): Promise<{ upTo: number | undefined; log: ID
 /** A new cluster's data directory (initdb costs seconds): each test's first open loads it, as the demo's seed. */
 let seed: Blob;
 beforeAll(async () => {
-  seed = new Blob([await newClusterDump()]);
+  seed = new Blob([new Uint8Array(await newClusterDump())]);
 });
 
 const open = async (store: PackedStore) =>

@@ -109,24 +109,33 @@ function post(path: string, declared: number, sent: number, headers: Record<stri
 }
 
 describe('a body without an API key', () => {
-  it('four concurrent 50 MB uploads are answered 401 before they are read, costing under 50 MB', async () => {
-    const before = await memory();
-    const answers = await Promise.all(
-      [1, 2, 3, 4].map((i) => post(`/storage/v1/object/scan-images/${USER}/big-${i}.png`, 50 * MB, 50 * MB)),
-    );
-    const after = await memory();
-    for (const answer of answers) {
-      expect(answer.status).toBe(401);
-      expect(JSON.parse(answer.body)).toEqual(NO_API_KEY);
-      expect(answer.headers.connection).toBe('close');
-      await answer.closed;
-    }
-    console.log(
-      `4 keyless 50 MB uploads: RSS ${before.rss.toFixed(0)} -> ${after.rss.toFixed(0)} MB, ` +
-        `peak ${after.peak.toFixed(0)} MB (+${(after.peak - before.rss).toFixed(1)} MB)`,
-    );
-    expect(after.peak - before.rss).toBeLessThan(50);
-  });
+  // A server that closes a connection with the body unread sends TCP's reset, and under load the
+  // reset can reach the client before the 401 sent ahead of it (EPIPE while writing: CI, 29 Nov, once
+  // in many runs). Real clients meet the same race; what is tested is the answer and the memory.
+  it(
+    'four concurrent 50 MB uploads are answered 401 before they are read, costing under 50 MB',
+    { retry: 2 },
+    async () => {
+      const before = await memory();
+      const answers = await Promise.all(
+        [1, 2, 3, 4].map((i) =>
+          post(`/storage/v1/object/scan-images/${USER}/big-${i}.png`, 50 * MB, 50 * MB),
+        ),
+      );
+      const after = await memory();
+      for (const answer of answers) {
+        expect(answer.status).toBe(401);
+        expect(JSON.parse(answer.body)).toEqual(NO_API_KEY);
+        expect(answer.headers.connection).toBe('close');
+        await answer.closed;
+      }
+      console.log(
+        `4 keyless 50 MB uploads: RSS ${before.rss.toFixed(0)} -> ${after.rss.toFixed(0)} MB, ` +
+          `peak ${after.peak.toFixed(0)} MB (+${(after.peak - before.rss).toFixed(1)} MB)`,
+      );
+      expect(after.peak - before.rss).toBeLessThan(50);
+    },
+  );
 
   it('a body declared 50 MB of which 1 MB is sent is answered at once and the connection closed', async () => {
     const answer = await post(`/storage/v1/object/scan-images/${USER}/slow.png`, 50 * MB, MB);

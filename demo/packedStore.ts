@@ -59,8 +59,19 @@ export class PackedStore implements StorageBackend {
     private readonly compactAfter = { bytes: COMPACT_AFTER_BYTES, flushes: COMPACT_AFTER_FLUSHES },
   ) {}
 
+  /** The stored image and log, read from init on: PGlite fetches and compiles its wasm meanwhile. */
+  #stored?: Promise<[StoredImage | undefined, number[], LoggedChanges[]]>;
+
   async init() {
     this.#db = await openStore(this.name);
+    const tx = this.#db.transaction([IMAGE, LOG], 'readonly');
+    this.#stored = Promise.all([
+      requested(tx.objectStore(IMAGE).get(IMAGE) as IDBRequest<StoredImage | undefined>),
+      requested(tx.objectStore(LOG).getAllKeys() as IDBRequest<number[]>),
+      requested(tx.objectStore(LOG).getAll() as IDBRequest<LoggedChanges[]>),
+    ]);
+    // Awaited by load(); a failure here is load's to report.
+    this.#stored.catch(() => undefined);
   }
 
   private get db(): IDBDatabase {
@@ -69,12 +80,8 @@ export class PackedStore implements StorageBackend {
   }
 
   async *load(): AsyncGenerator<StorageEntry> {
-    const tx = this.db.transaction([IMAGE, LOG], 'readonly');
-    const [stored, keys, flushes] = await Promise.all([
-      requested(tx.objectStore(IMAGE).get(IMAGE) as IDBRequest<StoredImage | undefined>),
-      requested(tx.objectStore(LOG).getAllKeys() as IDBRequest<number[]>),
-      requested(tx.objectStore(LOG).getAll() as IDBRequest<LoggedChanges[]>),
-    ]);
+    if (!this.#stored) throw new Error('The demo data store is not open');
+    const [stored, keys, flushes] = await this.#stored;
     this.#empty = !stored && keys.length === 0;
     const image = stored ? DataDirImage.unpack(stored.image) : new DataDirImage();
     let bytes = 0;

@@ -19,10 +19,18 @@ const refused = () =>
     headers: { 'Content-Type': 'application/json' },
   });
 
-// Before MSW's listener: a request of a page MSW does not serve (activeClientIds is MSW's own, a
-// script-scope binding of mockServiceWorker.js, shared with this script).
+// Before MSW's listener, which would hand every request to its page and wait for the page's answer.
 self.addEventListener('fetch', (event) => {
-  if (!isSupabaseApi(event.request.url) || activeClientIds.has(event.clientId)) return;
+  if (!isSupabaseApi(event.request.url)) {
+    // The stand-in answers only the Supabase APIs: the demo's files (PGlite's 16 MB among them) and
+    // pictures from elsewhere go to the network and the HTTP cache directly, not through a page
+    // whose main thread is busy rendering.
+    event.stopImmediatePropagation();
+    return;
+  }
+  // A request of a page MSW does not serve (activeClientIds is MSW's own, a script-scope binding of
+  // mockServiceWorker.js, shared with this script).
+  if (activeClientIds.has(event.clientId)) return;
   event.stopImmediatePropagation();
   event.respondWith(refused());
 });

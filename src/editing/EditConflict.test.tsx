@@ -1,7 +1,7 @@
 import { createClient } from '@supabase/supabase-js';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
+import { bypass, http, HttpResponse } from 'msw';
 import { DEMO_ACCOUNTS } from '../../mocks/supabase/demoAccounts';
 import { LOCAL_ANON_KEY } from '../../mocks/supabase/keys';
 import { watchOpenBy } from '../realtime/openBy';
@@ -53,6 +53,32 @@ describe('an edit dialog of a live record', () => {
         .query<{ title: string }>('select title from public.news where id = $1', [id]);
       expect(rows[0].title).toBe('My edit');
     }, WAIT);
+  });
+
+  it('warns of a save made after the dialog read the record and before its channel joined', async () => {
+    const id = await newsItem('Saved before the join');
+    await signIn(DEMO.admin);
+    // Another writer saves right after the stand-in answered the dialog's read of the record (the
+    // admin reads news through its view), so the save commits before the dialog subscribes:
+    // Realtime never sends it to this dialog.
+    let savedMeanwhile = false;
+    server.msw().use(
+      http.get('http://localhost:54321/rest/v1/admin_news', async ({ request }) => {
+        if (savedMeanwhile || !new URL(request.url).searchParams.get('id')?.includes(id)) return undefined;
+        savedMeanwhile = true;
+        const answer = await fetch(bypass(request));
+        await server.db().query(`update public.news set title = 'Saved meanwhile' where id = $1`, [id]);
+        return answer;
+      }),
+    );
+    renderList('news', <NewsList />, `/admin/news/${id}`);
+    const dialog = await screen.findByRole('dialog', undefined, WAIT);
+    expect(
+      await within(dialog).findByDisplayValue('Saved before the join', undefined, WAIT),
+    ).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText(/^Someone saved a newer version at /, undefined, WAIT),
+    ).toBeInTheDocument();
   });
 
   it('reloads the newer version on request, and shows who else has the record open', async () => {

@@ -3,6 +3,7 @@ import {
   createContext,
   useContext,
   useEffect,
+  useEffectEvent,
   useRef,
   useState,
   type ReactNode,
@@ -61,9 +62,8 @@ function useEditConflict(id: Identifier, writtenRef: RefObject<Record<string, un
   // after a save first shows the version before it, and taking that would refuse the next write.
   const fetching = useContext(EditContext)?.isFetching ?? false;
   const baseline = useRef<string | undefined>(undefined);
-  useEffect(() => {
-    if (!fetching) baseline.current ??= record?.updated_at;
-  }, [record?.updated_at, fetching]);
+  // The channel joined before the dialog's own read ended: the version is read again after it.
+  const recheckDue = useRef(false);
 
   const whoDid = async (kind: Conflict['kind'], at: string) => {
     setConflict({ kind, at, by: null });
@@ -83,11 +83,10 @@ function useEditConflict(id: Identifier, writtenRef: RefObject<Record<string, un
     setConflict((current) => current && { ...current, by: data[0]?.actor_email ?? null });
   };
 
-  useSubscribe(record?.updated_at !== undefined ? [`resource/${resource}/${id}`] : [], (event) => {
-    if (event.type === 'deleted') void whoDid('deleted', event.date.toISOString());
-    if (event.type !== 'updated') return;
-    const updatedAt = event.payload.record?.updated_at;
-    if (writtenRef.current && event.payload.record && carries(event.payload.record, writtenRef.current)) {
+  /** A version of the record seen since the dialog loaded it: ours, the same, or a conflict. */
+  const seen = (current: Record<string, unknown>) => {
+    const updatedAt = current.updated_at;
+    if (writtenRef.current && carries(current, writtenRef.current)) {
       // Our own save (it closes the dialog once answered): its version is the one we start from.
       if (typeof updatedAt === 'string') baseline.current = updatedAt;
       return;
@@ -98,7 +97,38 @@ function useEditConflict(id: Identifier, writtenRef: RefObject<Record<string, un
       !sameInstant(updatedAt, baseline.current)
     )
       void whoDid('updated', updatedAt);
+  };
+
+  useSubscribe(record?.updated_at !== undefined ? [`resource/${resource}/${id}`] : [], (event) => {
+    if (event.type === 'deleted') void whoDid('deleted', event.date.toISOString());
+    if (event.type === 'updated' && event.payload.record) seen(event.payload.record);
+    if (event.type === 'joined' || event.type === 'resync') {
+      if (baseline.current === undefined) recheckDue.current = true;
+      else recheck();
+    }
   });
+
+  /**
+   * Realtime sends only what commits once the channel is joined: a save between the dialog's read
+   * and its join (or while the channel was down) is found by reading the version again. The
+   * provider itself, as in whoDid: a failed read leaves the conflict to the save's refusal.
+   */
+  function recheck() {
+    recheckDue.current = false;
+    void provider?.getOne<{ id: Identifier; updated_at?: string }>(resource, { id }).then(
+      ({ data }) => seen(data),
+      () => undefined,
+    );
+  }
+
+  const baselineKnown = useEffectEvent(() => {
+    if (recheckDue.current) recheck();
+  });
+  useEffect(() => {
+    if (fetching) return;
+    baseline.current ??= record?.updated_at;
+    if (baseline.current !== undefined) baselineKnown();
+  }, [record?.updated_at, fetching]);
 
   /** Records the conflict a refused write found (who and when); answers its kind. */
   const noted = (refusal: VersionRefusal): Conflict['kind'] | null => {

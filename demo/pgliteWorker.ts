@@ -20,6 +20,13 @@ export interface DemoWorkerMeta {
   seedUrl: string;
 }
 
+/**
+ * PostgreSQL zeroes its shared buffers on every start, a reload's included: the data folder's
+ * 128MB took about 75 ms of the worker's start. Its files are in memory already, so a buffer miss
+ * is a copy, not a disk read.
+ */
+const DEMO_SHARED_BUFFERS = '16MB';
+
 async function seedDump(url: string): Promise<Blob> {
   const response = await fetch(url);
   if (!response.ok || !response.body) throw new Error(`The demo's data did not load (${response.status})`);
@@ -59,6 +66,7 @@ void worker({
       // A tab's query ends with a sync: it need not wait for the store. A write request waits for
       // its own flush (answerFlushes), which stores everything written so far.
       relaxedDurability: true,
+      sharedBuffers: DEMO_SHARED_BUFFERS,
     });
     workerMark('pglite-open');
     if (!seeded) {

@@ -28,7 +28,7 @@ import {
   type Outcome,
   type Reply,
 } from './response';
-import { chooseRoutine, runRpc } from './rpc';
+import { chooseRoutine, runRpc, type Call } from './rpc';
 import { closestName, getSchemaCache, type SchemaCache } from './schemaCache';
 import { ident, qualified } from './sql';
 import type { QueryParams } from './types';
@@ -83,6 +83,8 @@ async function readBody(request: Request, { emptyAs }: { emptyAs?: unknown }): P
 interface Handling {
   request: Request;
   route: Route;
+  /** The function a call to /rpc runs (chosen in the plan). */
+  call?: Call;
   tx: Queryable;
   cache: SchemaCache;
   query: QueryParams;
@@ -139,14 +141,28 @@ export const handleRest: RouteHandler = async (request, ctx, subPath) => {
         : undefined;
     clock.lap('parse');
     const cache = await getSchemaCache(ctx.db);
+    // The function is chosen in the plan, before the transaction, as PostgREST does.
+    const call =
+      route.kind === 'rpc'
+        ? chooseRoutine(
+            cache,
+            route.name,
+            method === 'POST' ? body : Object.fromEntries(query.rpcArgs),
+            prefs,
+            method === 'POST',
+          )
+        : undefined;
     clock.lap('plan');
-    const readOnly = method === 'GET' || method === 'HEAD';
+    // PostgREST's access mode: GET and HEAD read only, and a call of a stable or immutable function
+    // by any method.
+    const readOnly =
+      method === 'GET' || method === 'HEAD' || (call !== undefined && call.routine.volatility !== 'volatile');
     const response = await withIdentity(
       ctx.db,
       identity,
       async (tx) => {
         await resolveCastTypes(tx, query);
-        const answer = await dispatch({ request, route, tx, cache, query, prefs, accept, body });
+        const answer = await dispatch({ request, route, call, tx, cache, query, prefs, accept, body });
         if (prefs.tx === 'rollback') throw new RollbackWith(answer);
         return answer;
       },
@@ -192,7 +208,7 @@ function gatewayHeaders(request: Request): Record<string, string> {
 }
 
 function dispatch(h: Handling): Promise<Response> {
-  if (h.route.kind === 'rpc') return handleRpc(h);
+  if (h.call) return handleRpc(h, h.call);
   const table = h.cache.tables.get(h.route.name);
   if (!table) throw tableNotFound(h.route.name, closestName(h.route.name, h.cache.tables.keys()));
   switch (h.request.method.toUpperCase()) {
@@ -231,10 +247,7 @@ async function handleRead(h: Handling): Promise<Response> {
   return buildResponse(readReply(h, range.offset, outcome), h.accept, h.prefs, countApplied(h.prefs));
 }
 
-async function handleRpc(h: Handling): Promise<Response> {
-  const method = h.request.method.toUpperCase();
-  const args = method === 'POST' ? h.body : Object.fromEntries(h.query.rpcArgs);
-  const call = chooseRoutine(h.cache, h.route.name, args, h.prefs, method === 'POST');
+async function handleRpc(h: Handling, call: Call): Promise<Response> {
   const range = applyRangeHeader(h.query.ranges.get(''), h.request.headers.get('range')) ?? { offset: 0 };
   const outcome = await runRpc(h.tx, h.cache, h.query, call, { accept: h.accept, prefs: h.prefs, range });
   const applied: Array<keyof Preferences> = [

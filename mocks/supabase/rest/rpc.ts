@@ -7,7 +7,8 @@ import { closestName, type Routine, type SchemaCache } from './schemaCache';
 import { ident, qualified, SqlParams } from './sql';
 import type { QueryParams, RangeSpec } from './types';
 
-type Call =
+/** A function call: the function chosen and how its arguments are passed. */
+export type Call =
   | { routine: Routine; mode: 'named'; args: Record<string, unknown> }
   | { routine: Routine; mode: 'single'; body: unknown };
 

@@ -69,6 +69,18 @@ describe('rpc', () => {
     });
   });
 
+  test('a stable function runs read-only when called with POST too → 405 25006', async () => {
+    // PostgREST's access mode for a function: READ ONLY unless it is volatile, whatever the method.
+    const res = await rpc('rt_next_ticket', {});
+    expect(res.status).toBe(405);
+    expect(await res.json()).toEqual({
+      code: '25006',
+      message: 'cannot execute nextval() in a read-only transaction',
+      details: null,
+      hint: null,
+    });
+  });
+
   test('unknown function or arguments → 404 PGRST202', async () => {
     const unknown = await rpc('rt_ad', { a: 1 });
     expect(unknown.status).toBe(404);

@@ -65,6 +65,8 @@ create function public.rt_bump_ratings() returns void language sql as $$ update 
 create function public.rt_fail(reason text) returns int language plpgsql as $$
 begin raise exception 'refused: %', reason using detail = 'd', hint = 'h'; end $$;
 create function public.rt_echo(payload json) returns json language sql immutable as $$ select payload $$;
+create sequence public.rt_tickets;
+create function public.rt_next_ticket() returns bigint language sql stable as $$ select nextval('public.rt_tickets') $$;
 `;
 
 export const USER_A = '11111111-1111-4111-8111-111111111111';

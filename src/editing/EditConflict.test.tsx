@@ -81,6 +81,39 @@ describe('an edit dialog of a live record', () => {
     ).toBeInTheDocument();
   });
 
+  it('takes no older version read back after its channel joined for a newer one', async () => {
+    const id = await newsItem('Read back older');
+    await signIn(DEMO.admin);
+    // The read the dialog makes once its channel joins is answered with a version older than the
+    // one it opened (as when a newer save reached it before that read's answer did).
+    let reads = 0;
+    let answeredOlder: () => void = () => undefined;
+    const olderAnswered = new Promise<void>((resolve) => (answeredOlder = resolve));
+    server.msw().use(
+      http.get('http://localhost:54321/rest/v1/admin_news', async ({ request }) => {
+        if (!new URL(request.url).searchParams.get('id')?.includes(id)) return undefined;
+        reads += 1;
+        if (reads !== 2) return undefined;
+        const answer = await fetch(bypass(request));
+        const older = (record: Record<string, unknown>) => ({
+          ...record,
+          updated_at: '2000-01-01T00:00:00+00:00',
+        });
+        const current = (await answer.json()) as Record<string, unknown> | Record<string, unknown>[];
+        answeredOlder();
+        return HttpResponse.json(Array.isArray(current) ? current.map(older) : older(current), {
+          headers: { 'content-range': answer.headers.get('content-range') ?? '0-0/*' },
+        });
+      }),
+    );
+    renderList('news', <NewsList />, `/admin/news/${id}`);
+    const dialog = await screen.findByRole('dialog', undefined, WAIT);
+    await within(dialog).findByDisplayValue('Read back older', undefined, WAIT);
+    await olderAnswered;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(within(dialog).queryByText(/saved a newer version/)).not.toBeInTheDocument();
+  });
+
   it('reloads the newer version on request, and shows who else has the record open', async () => {
     const id = await newsItem('Presence original');
     await signIn(DEMO.admin);

@@ -111,12 +111,15 @@ function useEditConflict(id: Identifier, writtenRef: RefObject<Record<string, un
   /**
    * Realtime sends only what commits once the channel is joined: a save between the dialog's read
    * and its join (or while the channel was down) is found by reading the version again. The
-   * provider itself, as in whoDid: a failed read leaves the conflict to the save's refusal.
+   * provider itself, as in whoDid: a failed read leaves the conflict to the save's refusal. Only a
+   * version newer than the dialog's counts: a newer one may have reached it before this answer.
    */
   function recheck() {
     recheckDue.current = false;
     void provider?.getOne<{ id: Identifier; updated_at?: string }>(resource, { id }).then(
-      ({ data }) => seen(data),
+      ({ data }) => {
+        if (data.updated_at && Date.parse(data.updated_at) > Date.parse(baseline.current ?? '')) seen(data);
+      },
       () => undefined,
     );
   }

@@ -17,6 +17,17 @@ const rpc = (fn: string, body: unknown, headers: Record<string, string> = {}, qu
     body: JSON.stringify(body),
   });
 
+/** PostgREST's answer to a write in a READ ONLY transaction. */
+const readOnlyRefusal = (command: string) => [
+  405,
+  {
+    code: '25006',
+    message: `cannot execute ${command} in a read-only transaction`,
+    details: null,
+    hint: null,
+  },
+];
+
 describe('rpc', () => {
   test('set-returning function with filters, order, pagination and an exact count', async () => {
     const res = await rpc(
@@ -60,25 +71,13 @@ describe('rpc', () => {
 
   test('a volatile function called with GET runs read-only → 405 25006', async () => {
     const res = await f.rest('/rpc/rt_bump_ratings');
-    expect(res.status).toBe(405);
-    expect(await res.json()).toEqual({
-      code: '25006',
-      message: 'cannot execute UPDATE in a read-only transaction',
-      details: null,
-      hint: null,
-    });
+    expect([res.status, await res.json()]).toEqual(readOnlyRefusal('UPDATE'));
   });
 
   test('a stable function runs read-only when called with POST too → 405 25006', async () => {
     // PostgREST's access mode for a function: READ ONLY unless it is volatile, whatever the method.
     const res = await rpc('rt_next_ticket', {});
-    expect(res.status).toBe(405);
-    expect(await res.json()).toEqual({
-      code: '25006',
-      message: 'cannot execute nextval() in a read-only transaction',
-      details: null,
-      hint: null,
-    });
+    expect([res.status, await res.json()]).toEqual(readOnlyRefusal('nextval()'));
   });
 
   test('unknown function or arguments → 404 PGRST202', async () => {

@@ -23,6 +23,7 @@ import type { DemoWorkerMeta } from './pgliteWorker';
 import { DEMO_STORE, deleteDemoDataDir, demoFs } from './dataDir';
 import { answerAcrossLeaderChange } from './leaderChange';
 import { storedSandboxes } from './sandboxStores';
+import { forgetKeptCatalog, keepCatalogCurrent, startFromKeptCatalog } from './schemaCatalog';
 import { mapProtocolErrors, unpackError } from './workerErrors';
 
 /**
@@ -144,6 +145,9 @@ export function startDemoStandIn(): DemoStart {
     return PageRealtime.start({ db, sharedDatabase: true });
   });
   void hub.then(() => mark('realtime-ready'));
+  void Promise.all([ready, hub]).then(([{ db, keptCatalog }]) =>
+    keepCatalogCurrent(db, localStorage, keptCatalog),
+  );
   const origin = window.location.origin;
   const worker = setupWorker(
     ...SUPABASE_API_PARTS.map((part) =>
@@ -194,15 +198,21 @@ export function startDemoStandIn(): DemoStart {
 }
 
 /** The page's stand-in on the shared PGlite. */
-async function openStandIn(): Promise<{ standIn: StandIn; db: PgliteDatabase; client: PGliteWorker }> {
+async function openStandIn(): Promise<{
+  standIn: StandIn;
+  db: PgliteDatabase;
+  client: PGliteWorker;
+  keptCatalog: string | null;
+}> {
   pageDb = await openSharedPglite();
   const { db, client } = pageDb;
   mark('db-client-ready');
+  const keptCatalog = startFromKeptCatalog(db, localStorage);
   // Every tab has its own hub on the one database (startDemoStandIn): a write in one tab reaches the
   // others' lists through the leader's NOTIFYs, which PGliteWorker hands to every tab. The mailbox
   // and push sandbox are in localStorage: they outlive a page load, shared by the tabs.
   const standIn = createStandIn({ db, publicUrl: window.location.origin, ...storedSandboxes(localStorage) });
-  return { standIn, db, client };
+  return { standIn, db, client, keptCatalog };
 }
 
 /** What every request gets when this browser's demo database could not be opened. */
@@ -257,6 +267,7 @@ export function markStandInReady() {
 async function deleteStore() {
   await pageDb?.client.close();
   pageDb = undefined;
+  forgetKeptCatalog(localStorage);
   await deleteDemoDataDir();
 }
 

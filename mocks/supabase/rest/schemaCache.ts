@@ -58,11 +58,19 @@ const caches = new WeakMap<Database, Promise<SchemaCache>>();
 export function getSchemaCache(db: Database): Promise<SchemaCache> {
   let cache = caches.get(db);
   if (!cache) {
-    cache = loadSchemaCache(db);
+    cache = readSchemaCatalog(db).then(schemaCacheFrom);
     cache.catch(() => caches.delete(db));
     caches.set(db, cache);
   }
   return cache;
+}
+
+/**
+ * Gives a Database the schema cache of a catalog read earlier, without reading it again: the
+ * demo keeps one with its data, so a page load does not wait for the catalog (demo/schemaCatalog.ts).
+ */
+export function startSchemaCacheFrom(db: Database, catalog: SchemaCatalog) {
+  caches.set(db, Promise.resolve(schemaCacheFrom(catalog)));
 }
 
 /**
@@ -124,42 +132,55 @@ const PROCS_SQL = `
     from pg_proc p
     join pg_namespace n on n.oid = p.pronamespace
     join pg_type t on t.oid = p.prorettype
-    where n.nspname = 'public' and p.prokind = 'f'`;
+    where n.nspname = 'public' and p.prokind = 'f'
+    order by p.proname, p.oid`;
 
-async function loadSchemaCache(db: Database): Promise<SchemaCache> {
-  const catalog = await readCatalog<{
-    columns: {
-      table: string;
-      relkind: string;
-      column: string | null;
-      type: string;
-      notnull: boolean;
-      default_expr: string | null;
-    }[];
-    constraints: {
-      name: string;
-      type: string;
-      table: string;
-      columns: string[];
-      ref_table: string | null;
-      ref_columns: string[] | null;
-    }[];
-    procs: {
-      name: string;
-      arg_names: string[] | null;
-      arg_modes: string[] | null;
-      arg_types: string[];
-      nargs: number;
-      ndefaults: number;
-      return_type: string;
-      retset: boolean;
-      typtype: string;
-      is_composite: boolean;
-      volatility: string;
-    }[];
-    roleSettings: { role: string; key: string; value: string }[];
-    preRequest: { value: string }[];
-  }>(db, { columns: COLUMNS_SQL, constraints: CONSTRAINTS_SQL, procs: PROCS_SQL, ...DB_CONFIG_SQL });
+/** What the schema cache is built from: the catalog's rows, as JSON (so it can be kept). */
+export type SchemaCatalog = {
+  columns: {
+    table: string;
+    relkind: string;
+    column: string | null;
+    type: string;
+    notnull: boolean;
+    default_expr: string | null;
+  }[];
+  constraints: {
+    name: string;
+    type: string;
+    table: string;
+    columns: string[];
+    ref_table: string | null;
+    ref_columns: string[] | null;
+  }[];
+  procs: {
+    name: string;
+    arg_names: string[] | null;
+    arg_modes: string[] | null;
+    arg_types: string[];
+    nargs: number;
+    ndefaults: number;
+    return_type: string;
+    retset: boolean;
+    typtype: string;
+    is_composite: boolean;
+    volatility: string;
+  }[];
+  roleSettings: { role: string; key: string; value: string }[];
+  preRequest: { value: string }[];
+};
+
+/** The catalog's rows for the schema cache, in one statement; in the same order on every read. */
+export function readSchemaCatalog(db: Database): Promise<SchemaCatalog> {
+  return readCatalog<SchemaCatalog>(db, {
+    columns: COLUMNS_SQL,
+    constraints: CONSTRAINTS_SQL,
+    procs: PROCS_SQL,
+    ...DB_CONFIG_SQL,
+  });
+}
+
+export function schemaCacheFrom(catalog: SchemaCatalog): SchemaCache {
   const tables = new Map<string, Table>();
   for (const row of catalog.columns) {
     let table = tables.get(row.table);

@@ -32,6 +32,26 @@ async function stored(name: string): Promise<{ upTo: number | undefined; log: ID
   return { upTo: image?.upTo, log };
 }
 
+/** Replaces the stored image's bytes (a Blob) with an ArrayBuffer, as earlier builds stored them. */
+async function storeBytesAsArrayBuffer(name: string) {
+  const db = await new Promise<IDBDatabase>((resolve) => {
+    const request = indexedDB.open(name);
+    request.onsuccess = () => resolve(request.result);
+  });
+  const record = await new Promise<{ image: { bytes: Blob } }>((resolve) => {
+    const request = db.transaction(['image']).objectStore('image').get('image');
+    request.onsuccess = () => resolve(request.result as { image: { bytes: Blob } });
+  });
+  expect(record.image.bytes).toBeInstanceOf(Blob);
+  const earlier = { ...record, image: { ...record.image, bytes: await record.image.bytes.arrayBuffer() } };
+  await new Promise((resolve) => {
+    const tx = db.transaction(['image'], 'readwrite');
+    tx.objectStore('image').put(earlier, 'image');
+    tx.oncomplete = resolve;
+  });
+  db.close();
+}
+
 /** A new cluster's data directory (initdb costs seconds): each test's first open loads it, as the demo's seed. */
 let seed: Blob;
 beforeAll(async () => {
@@ -77,6 +97,20 @@ describe('PackedStore', () => {
       { id: 1, note: 'one' },
       { id: 2, note: 'two' },
     ]);
+    await reader.close();
+  });
+
+  it('opens an image stored by an earlier build, its bytes an ArrayBuffer', async () => {
+    const writer = await open(new PackedStore('earlier'));
+    await writer.exec(
+      `create table notes (id int primary key, note text); insert into notes values (1, 'one')`,
+    );
+    await flush(writer);
+    await writer.close();
+    await storeBytesAsArrayBuffer('earlier');
+
+    const reader = await open(new PackedStore('earlier'));
+    expect(await rows(reader)).toEqual([{ id: 1, note: 'one' }]);
     await reader.close();
   });
 

@@ -12,10 +12,24 @@ import { DataDirImage, logged, type LoggedChanges, type PackedImage } from './da
 const IMAGE = 'image';
 const LOG = 'log';
 
-/** The image, and the last logged flush it holds (the log keeps only later ones). */
+/**
+ * The image, and the last logged flush it holds (the log keeps only later ones). Its bytes are a
+ * Blob: a read hands the worker a handle, and the browser reads the file off its thread (an
+ * ArrayBuffer of 31 MB was copied out of IndexedDB's value on the worker's thread, in the request's
+ * success event). An earlier build stored an ArrayBuffer: still read.
+ */
 interface StoredImage {
-  image: PackedImage;
+  image: Omit<PackedImage, 'bytes'> & { bytes: Blob | ArrayBuffer };
   upTo: number;
+}
+
+const toStore = (image: PackedImage, upTo: number): StoredImage => ({
+  image: { ...image, bytes: new Blob([image.bytes]) },
+  upTo,
+});
+
+async function fromStore({ image }: StoredImage): Promise<PackedImage> {
+  return { ...image, bytes: image.bytes instanceof Blob ? await image.bytes.arrayBuffer() : image.bytes };
 }
 
 /** Past this much logged data, opening writes a new image and drops the log it holds. */
@@ -60,13 +74,15 @@ export class PackedStore implements StorageBackend {
   ) {}
 
   /** The stored image and log, read from init on: PGlite fetches and compiles its wasm meanwhile. */
-  #stored?: Promise<[StoredImage | undefined, number[], LoggedChanges[]]>;
+  #stored?: Promise<[{ image: PackedImage; upTo: number } | undefined, number[], LoggedChanges[]]>;
 
   async init() {
     this.#db = await openStore(this.name);
     const tx = this.#db.transaction([IMAGE, LOG], 'readonly');
     this.#stored = Promise.all([
-      requested(tx.objectStore(IMAGE).get(IMAGE) as IDBRequest<StoredImage | undefined>),
+      requested(tx.objectStore(IMAGE).get(IMAGE) as IDBRequest<StoredImage | undefined>).then(
+        async (stored) => stored && { upTo: stored.upTo, image: await fromStore(stored) },
+      ),
       requested(tx.objectStore(LOG).getAllKeys() as IDBRequest<number[]>),
       requested(tx.objectStore(LOG).getAll() as IDBRequest<LoggedChanges[]>),
     ]);
@@ -92,7 +108,7 @@ export class PackedStore implements StorageBackend {
     });
     if (keys.length > 0 && (bytes > this.compactAfter.bytes || keys.length > this.compactAfter.flushes)) {
       // Packed now, before PGlite owns (and changes) the files; stored while PGlite starts.
-      void this.compact({ image: image.pack(), upTo: keys[keys.length - 1] });
+      void this.compact(toStore(image.pack(), keys[keys.length - 1]));
     }
     yield* image.entries();
   }
@@ -113,7 +129,7 @@ export class PackedStore implements StorageBackend {
       const image = new DataDirImage();
       image.apply(flush);
       const tx = this.db.transaction([IMAGE], 'readwrite', { durability });
-      tx.objectStore(IMAGE).put({ image: image.pack(), upTo: 0 } satisfies StoredImage, IMAGE);
+      tx.objectStore(IMAGE).put(toStore(image.pack(), 0), IMAGE);
       await completed(tx);
       this.#empty = false;
       return;

@@ -1,6 +1,6 @@
 import type { ChangeSet, FileWrite } from '@electric-sql/pglite/memfs-frontend';
 import fc from 'fast-check';
-import { DataDirImage, keptLength, logged } from './dataDirImage';
+import { DataDirImage, keptLength, logged, SHORTEST_DROPPED_TAIL } from './dataDirImage';
 
 const bytes = (...values: number[]) => new Uint8Array(values);
 
@@ -73,7 +73,7 @@ describe('DataDirImage', () => {
         ),
       ),
     );
-    const packed = image.pack();
+    const packed = image.pack(1);
     expect(packed.files).toEqual([
       { path: '/a', size: 6, offset: 0, length: 3 },
       { path: '/b', size: 4, offset: 3, length: 0 },
@@ -85,6 +85,30 @@ describe('DataDirImage', () => {
       ['/a', [1, 0, 2, 0, 0, 0]],
       ['/b', [0, 0, 0, 0]],
     ]);
+  });
+
+  it('packs a short zero tail with its file, which unpacks as a view of the image', () => {
+    const image = new DataDirImage();
+    const segment = SHORTEST_DROPPED_TAIL + 2;
+    image.apply(
+      logged(
+        flushOf([
+          write('/base/1', 8, [[0, [1, 2, 3, 0, 0, 0, 0, 0]]], true),
+          write('/pg_wal/1', segment, [[0, [7, 7]]], true),
+        ]),
+      ),
+    );
+    const packed = image.pack();
+    // A flush lists the WAL first (logged()).
+    expect(packed.files).toEqual([
+      { path: '/pg_wal/1', size: segment, offset: 0, length: 2 },
+      { path: '/base/1', size: 8, offset: 2, length: 8 },
+    ]);
+    const back = DataDirImage.unpack(packed);
+    expect(back.files.get('/base/1')!.buffer).toBe(packed.bytes);
+    expect([...back.files.get('/base/1')!]).toEqual([1, 2, 3, 0, 0, 0, 0, 0]);
+    expect(back.files.get('/pg_wal/1')!.length).toBe(segment);
+    expect(back.files.get('/pg_wal/1')!.subarray(0, 3)).toEqual(new Uint8Array([7, 7, 0]));
   });
 
   it('ends as a plain replay of the raw writes, through the log and a pack, for any writes', () => {
@@ -108,22 +132,27 @@ describe('DataDirImage', () => {
         ),
       );
     fc.assert(
-      fc.property(fc.array(fc.array(aWrite, { maxLength: 3 }), { maxLength: 6 }), (flushes) => {
-        const reference = new Map<string, number[]>();
-        const image = new DataDirImage();
-        for (const files of flushes) {
-          const unique = [...new Map(files.map((f) => [f.path, f])).values()]; // one write per file per flush
-          for (const f of unique) {
-            const old = f.full ? [] : (reference.get(f.path) ?? []);
-            const next = Array.from({ length: f.size }, (_, i) => old[i] ?? 0);
-            for (const c of f.chunks) c.data.forEach((v, i) => (next[c.at + i] = v));
-            reference.set(f.path, next);
+      // Any tail length from which zeros are left out: 1 leaves out every zero tail.
+      fc.property(
+        fc.array(fc.array(aWrite, { maxLength: 3 }), { maxLength: 6 }),
+        fc.integer({ min: 1, max: 30 }),
+        (flushes, shortestDroppedTail) => {
+          const reference = new Map<string, number[]>();
+          const image = new DataDirImage();
+          for (const files of flushes) {
+            const unique = [...new Map(files.map((f) => [f.path, f])).values()]; // one write per file per flush
+            for (const f of unique) {
+              const old = f.full ? [] : (reference.get(f.path) ?? []);
+              const next = Array.from({ length: f.size }, (_, i) => old[i] ?? 0);
+              for (const c of f.chunks) c.data.forEach((v, i) => (next[c.at + i] = v));
+              reference.set(f.path, next);
+            }
+            image.apply(logged(flushOf(unique)));
           }
-          image.apply(logged(flushOf(unique)));
-        }
-        const back = DataDirImage.unpack(structuredClone(image.pack()));
-        expect(new Map([...back.files].map(([path, data]) => [path, [...data]]))).toEqual(reference);
-      }),
+          const back = DataDirImage.unpack(structuredClone(image.pack(shortestDroppedTail)));
+          expect(new Map([...back.files].map(([path, data]) => [path, [...data]]))).toEqual(reference);
+        },
+      ),
     );
   });
 });

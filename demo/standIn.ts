@@ -162,9 +162,9 @@ export function startDemoStandIn(): DemoStart {
             // The tester's faults (demo/faults.ts), read per request so the panel's changes apply at once.
             const response = await withFaults(request, loadFaults(sessionStorage), async () => {
               const rest = request.url.includes('/rest/v1/');
-              if (rest) mark('rest-request');
+              if (rest) mark('rest-request:' + new URL(request.url).pathname.split('/').pop());
               const answer = await standIn.handle(request);
-              if (rest) mark('rest-answer');
+              if (rest) mark('rest-answer:' + new URL(request.url).pathname.split('/').pop());
               // A write is answered once IndexedDB holds it: a reload or the next page right after
               // it (the admin after the site's contact form) reads it back.
               if (answer && request.method !== 'GET' && request.method !== 'HEAD') await db.flush();

@@ -83,15 +83,15 @@ async function waitStandIn(page: Page) {
   await page.locator('html[data-stand-in="ready"]').waitFor({ state: 'attached', timeout: 60_000 });
 }
 
-/** The reloaded page's demo:* marks (demo/marks.ts), ms from its start, then the moment its rows showed. */
+/** The reloaded page's demo:* marks (demo/marks.ts) and its rows' (MOMENTS_SCRIPT), in ms from its start. */
 function reloadMarks(page: Page): Promise<string> {
   return page.evaluate(() => {
     const marks = performance
       .getEntriesByType('mark')
-      .filter((m) => m.name.startsWith('demo:'))
+      .filter((m) => m.name.startsWith('demo:') || m.name === 'bench:rows')
       .sort((a, b) => a.startTime - b.startTime)
-      .map((m) => `${m.name.slice(5)} ${Math.round(m.startTime)}`);
-    return [...marks, `rows ${Math.round(performance.now())}`].join(', ');
+      .map((m) => `${m.name.replace(/^(demo|bench):/, '')} ${Math.round(m.startTime)}`);
+    return marks.join(', ');
   });
 }
 

@@ -1,5 +1,6 @@
 import './domain/zodJitless';
 import { Admin, CanAccess, CustomRoutes, Resource, useTranslate } from 'react-admin';
+import { useState } from 'react';
 import { Route } from 'react-router-dom';
 import { i18nProvider } from './i18n/i18nProvider';
 import { createAdminStore } from './layout/adminStore';
@@ -12,6 +13,7 @@ import { VerifyingAccess } from './layout/VerifyingAccess';
 import { adminAuthProvider } from './adminAuthProvider';
 import { supabaseClient } from './providers';
 import { createDataProvider } from './adminDataProvider';
+import { createQueryClient } from './providers/queryClient';
 import { withEarlyReads } from './providers/earlyReads';
 import { CUSTOM_PAGES, Dashboard, firstRead, preloadScreen, RESOURCES } from './resources';
 import { resourceProps } from './resources/kit';
@@ -58,6 +60,8 @@ function AppTitle() {
  * main.tsx's standalone login route, where react-admin sends anyone who is not an active admin.
  */
 export default function App() {
+  // One per mount, as react-admin makes its own.
+  const [queryClient] = useState(createQueryClient);
   return (
     <Admin
       basename={ADMIN_BASE}
@@ -66,6 +70,7 @@ export default function App() {
       requireAuth
       authProvider={adminAuthProvider}
       dataProvider={dataProvider}
+      queryClient={queryClient}
       i18nProvider={i18nProvider}
       store={store}
       theme={lightTheme}

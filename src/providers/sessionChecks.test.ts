@@ -14,7 +14,11 @@ function load() {
   const checks = createSessionChecks(supabaseClient);
   const corrections: Array<string | null> = [];
   checks.role.subscribe((role) => corrections.push(role));
-  return { checks, corrections, auth: withScreenAccess(createAuthProvider(supabaseClient, checks), OPERATOR_ACCESS) };
+  return {
+    checks,
+    corrections,
+    auth: withScreenAccess(createAuthProvider(supabaseClient, checks), OPERATOR_ACCESS),
+  };
 }
 
 afterEach(async () => {

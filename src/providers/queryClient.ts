@@ -13,8 +13,9 @@ function hashWithoutRecord(queryKey: QueryKey): string {
 
 /**
  * How long an access check's answer is used as it is. Without it, the rows mounting under the
- * list's answer asked again, and drew again when that answer came (the same). A changed role is
- * not waited for: the session watch invalidates every check (useAdminSessionWatch).
+ * list's answer asked again, and drew again when that answer came (the same). A role corrected
+ * behind a reload invalidates every check at once (useAdminSessionWatch); a role changed otherwise
+ * shows within this time (it showed on the next screen before), and the database refuses meanwhile.
  */
 const ACCESS_CHECK_FRESH_MS = 60_000;
 

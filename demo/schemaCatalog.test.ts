@@ -49,7 +49,11 @@ describe('the kept schema catalog', () => {
     expect(startFromKeptCatalog(db, localStorage)).toBeNull();
     expect((await readTitles()).status).toBe(200);
 
+    // The catalog the first request read is the one kept: not read a second time.
+    const query = vi.spyOn(db, 'query');
     await keepCatalogCurrent(db, localStorage, null);
+    expect(query.mock.calls.filter(([sql]) => sql.includes('pg_attribute'))).toEqual([]);
+    query.mockRestore();
 
     expect(localStorage.getItem(KEY)).toBe(JSON.stringify(catalog));
     expect(JSON.stringify(await readSchemaCatalog(db))).toBe(JSON.stringify(catalog));

@@ -8,6 +8,7 @@
  */
 import type { Database } from '../mocks/supabase/db/types';
 import {
+  getSchemaCache,
   readSchemaCatalog,
   reloadSchemaCache,
   startSchemaCacheFrom,
@@ -31,9 +32,12 @@ export function startFromKeptCatalog(db: Database, storage: Storage): string | n
   }
 }
 
-/** Reads the database's catalog; if it is not the kept one, the stand-in and the next page use it. */
+/**
+ * Reads the database's catalog; if it is not the kept one, the stand-in and the next page use it.
+ * With nothing kept, the stand-in read it for its first request: that read is kept, not repeated.
+ */
 export async function keepCatalogCurrent(db: Database, storage: Storage, kept: string | null) {
-  const catalog = await readSchemaCatalog(db);
+  const catalog = kept === null ? (await getSchemaCache(db)).catalog : await readSchemaCatalog(db);
   const current = JSON.stringify(catalog);
   if (current === kept) return;
   if (kept !== null) {

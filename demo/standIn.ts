@@ -145,9 +145,13 @@ export function startDemoStandIn(): DemoStart {
     return PageRealtime.start({ db, sharedDatabase: true });
   });
   void hub.then(() => mark('realtime-ready'));
-  void Promise.all([ready, hub]).then(([{ db, keptCatalog }]) =>
-    keepCatalogCurrent(db, localStorage, keptCatalog),
-  );
+  // Once a REST request came (a page with none, the site's landing, needs no catalog) and after the
+  // page's first requests and Realtime's start: the kept schema catalog checked against the database's.
+  let catalogChecked: Promise<void> | undefined;
+  const checkCatalog = () =>
+    (catalogChecked ??= Promise.all([ready, hub]).then(([{ db, keptCatalog }]) =>
+      keepCatalogCurrent(db, localStorage, keptCatalog),
+    ));
   const origin = window.location.origin;
   const worker = setupWorker(
     ...SUPABASE_API_PARTS.map((part) =>
@@ -164,7 +168,10 @@ export function startDemoStandIn(): DemoStart {
               const rest = request.url.includes('/rest/v1/');
               if (rest) mark('rest-request:' + new URL(request.url).pathname.split('/').pop());
               const answer = await standIn.handle(request);
-              if (rest) mark('rest-answer:' + new URL(request.url).pathname.split('/').pop());
+              if (rest) {
+                mark('rest-answer:' + new URL(request.url).pathname.split('/').pop());
+                void checkCatalog();
+              }
               // A write is answered once IndexedDB holds it: a reload or the next page right after
               // it (the admin after the site's contact form) reads it back.
               if (answer && request.method !== 'GET' && request.method !== 'HEAD') await db.flush();

@@ -50,6 +50,8 @@ export interface SchemaCache {
   routines: Map<string, Routine[]>;
   /** Role settings and pgrst.* configuration, reloaded with the schema. */
   config: DbConfig;
+  /** The catalog's rows it was built from (the demo keeps them: demo/schemaCatalog.ts). */
+  catalog: SchemaCatalog;
 }
 
 const caches = new WeakMap<Database, Promise<SchemaCache>>();
@@ -242,7 +244,7 @@ export function schemaCacheFrom(catalog: SchemaCatalog): SchemaCache {
     };
     routines.set(p.name, [...(routines.get(p.name) ?? []), routine]);
   }
-  return { tables, foreignKeys, routines, config: dbConfigFrom(catalog) };
+  return { tables, foreignKeys, routines, config: dbConfigFrom(catalog), catalog };
 }
 
 /** Closest name with PostgREST's fuzzy-hint threshold (similarity >= 0.75), for "Perhaps you meant". */
